@@ -1,0 +1,117 @@
+//! The command line: verbs, their arguments, and usage errors in one line.
+
+use std::process::ExitCode;
+
+use clap::error::ErrorKind;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Solve impartial combinatorial games exactly: outcomes, Grundy values,
+/// every winning move, sequences and their periods.
+#[derive(Debug, Parser)]
+#[command(name = "grundy", version, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub verb: Verb,
+}
+
+/// The verbs.
+#[derive(Debug, Subcommand)]
+pub enum Verb {
+    /// Outcome, Grundy value and every winning move of a position.
+    Analyze(Analyze),
+    /// The Grundy values G(0), ..., G(N-1) of single heaps.
+    Sequence(Sequence),
+    /// The certified preperiod and period of a heap game's Grundy sequence.
+    Period(Period),
+}
+
+impl Verb {
+    /// Whether the answer is wanted as JSON.
+    pub fn json(&self) -> bool {
+        match self {
+            Verb::Analyze(a) => a.output.json,
+            Verb::Sequence(s) => s.output.json,
+            Verb::Period(p) => p.output.json,
+        }
+    }
+}
+
+/// Options every verb takes.
+#[derive(Debug, Args)]
+pub struct Output {
+    /// Print exactly one JSON document on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// How many winning moves to list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MovesWanted {
+    /// Every winning move.
+    All,
+    /// Only the first (smallest) one.
+    One,
+}
+
+/// `grundy analyze GAME POSITION...`
+#[derive(Debug, Args)]
+#[command(allow_negative_numbers = true)]
+pub struct Analyze {
+    /// The game spec, e.g. nim, bash:3, subtraction:1,3,4, staircase.
+    pub game: String,
+    /// The position: heap sizes, or coins on stairs 1, 2, ...
+    #[arg(required = true)]
+    pub position: Vec<String>,
+    /// List every winning move, or only the first.
+    #[arg(long, value_enum, default_value = "all")]
+    pub moves: MovesWanted,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `grundy sequence GAME --count N`
+#[derive(Debug, Args)]
+pub struct Sequence {
+    /// The game spec.
+    pub game: String,
+    /// How many values, from G(0).
+    #[arg(long, default_value_t = 32)]
+    pub count: u64,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `grundy period GAME`
+#[derive(Debug, Args)]
+pub struct Period {
+    /// The game spec.
+    pub game: String,
+    /// The most values to compute while looking for the period.
+    #[arg(long, default_value_t = grundy::catalog::DEFAULT_PERIOD_SEARCH)]
+    pub max: u64,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// Prints help and version as clap does; any other usage error as one `error:`
+/// line (clap's own spans several), with exit status 2.
+pub fn report_usage_error(e: clap::Error) -> ExitCode {
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        let _ = e.print();
+        return ExitCode::from(super::BAD_INPUT);
+    }
+    eprintln!("error: {}; see 'grundy --help'", one_line(&e.to_string()));
+    ExitCode::from(super::BAD_INPUT)
+}
+
+/// clap's message without its tips and usage block, on one line.
+fn one_line(rendered: &str) -> String {
+    let message = rendered.split("\n\n").next().unwrap_or(rendered);
+    let message = message.trim().trim_start_matches("error:").trim();
+    message.split_whitespace().collect::<Vec<_>>().join(" ")
+}

@@ -1,0 +1,110 @@
+//! `grundy`: solve impartial games from the shell.
+//!
+//! A thin shell over [`grundy::catalog`]: it parses the command line, calls the
+//! catalogue, and prints the answer as text or, with `--json`, as the JSON of
+//! the command-line contract. It holds no game logic of its own.
+
+mod args;
+mod text;
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+use serde::Serialize;
+
+use args::{Cli, MovesWanted, Verb};
+
+/// Exit status for bad input, as the contract says.
+const BAD_INPUT: u8 = 2;
+/// Exit status for every other failure.
+const FAILURE: u8 = 1;
+
+fn main() -> ExitCode {
+    install_panic_hook();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return args::report_usage_error(e),
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::BadInput(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::from(BAD_INPUT)
+        }
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Output(e)) => {
+            eprintln!("error: cannot write the answer: {e}");
+            ExitCode::from(FAILURE)
+        }
+    }
+}
+
+/// Why a run failed.
+enum Failure {
+    /// The user's input was wrong (exit status 2).
+    BadInput(grundy::Error),
+    /// The answer could not be written (exit status 1).
+    Output(io::Error),
+}
+
+impl From<grundy::Error> for Failure {
+    fn from(e: grundy::Error) -> Self {
+        Failure::BadInput(e)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Output(e)
+    }
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
+    let json = cli.verb.json();
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    match cli.verb {
+        Verb::Analyze(a) => {
+            let game = grundy::catalog::parse(&a.game)?;
+            let mut analysis = game.analyze(&a.position)?;
+            if a.moves == MovesWanted::One {
+                analysis.keep_first_move();
+            }
+            emit(&mut out, json, &analysis, text::analysis)?;
+        }
+        Verb::Sequence(s) => {
+            let sequence = grundy::catalog::parse(&s.game)?.sequence(s.count)?;
+            emit(&mut out, json, &sequence, text::sequence)?;
+        }
+        Verb::Period(p) => {
+            let report = grundy::catalog::parse(&p.game)?.period(p.max)?;
+            emit(&mut out, json, &report, text::period)?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Writes `answer` as one JSON document, or as text for people.
+fn emit<T: Serialize>(
+    out: &mut impl Write,
+    json: bool,
+    answer: &T,
+    as_text: fn(&mut dyn Write, &T) -> io::Result<()>,
+) -> io::Result<()> {
+    if json {
+        serde_json::to_writer(&mut *out, answer).map_err(io::Error::from)?;
+        writeln!(out)
+    } else {
+        as_text(out, answer)
+    }
+}
+
+/// A panic is a bug in grundy: say so in one line, without a backtrace.
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("error: internal error, please report it: {info}");
+        std::process::exit(FAILURE.into());
+    }));
+}

@@ -1,0 +1,202 @@
+//! The command-line contract (shared/CLI.md), checked on the built binary.
+
+use std::process::{Command, Output};
+
+use serde_json::{json, Value};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// Runs a verb with `--json` and parses the one document it must print.
+fn json_of(args: &[&str]) -> Value {
+    let mut all = args.to_vec();
+    all.push("--json");
+    let out = grundy(&all);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stderr.is_empty(), "{args:?} wrote to stderr");
+    serde_json::from_slice(&out.stdout).expect("stdout is one JSON document")
+}
+
+/// Runs `analyze` on the position a move leads to.
+fn outcome_after(game: &str, to: &Value) -> String {
+    let position: Vec<String> = to
+        .as_array()
+        .expect("positions are arrays")
+        .iter()
+        .map(|v| match v {
+            Value::Number(n) => n.to_string(),
+            Value::String(s) => s.clone(),
+            other => panic!("not an integer: {other}"),
+        })
+        .collect();
+    let mut args = vec!["analyze", game];
+    args.extend(position.iter().map(String::as_str));
+    json_of(&args)["outcome"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn analyze_nim_3_4_5() {
+    assert_eq!(
+        json_of(&["analyze", "nim", "3", "4", "5"]),
+        json!({"game": "nim", "position": [3, 4, 5], "outcome": "N", "grundy": 2,
+               "winning_moves": [{"to": [1, 4, 5], "move": "heap 1: 3 -> 1 (take 2)"}],
+               "method": "closed form (Bouton): the nim-sum of the heap sizes"})
+    );
+}
+
+#[test]
+fn every_listed_move_reaches_a_p_position_in_ascending_order() {
+    for (game, position) in [
+        ("nim", &["7", "7", "1", "12"][..]),
+        ("bash:3", &["10", "4", "7"]),
+        ("subtraction:1,3,4", &["7", "9", "12"]),
+        ("subtraction:2,5,7", &["100", "31", "8"]),
+        ("staircase", &["3", "1", "4", "1", "5"]),
+        ("staircase", &["0", "6", "1", "9"]),
+    ] {
+        let mut args = vec!["analyze", game];
+        args.extend(position);
+        let answer = json_of(&args);
+        assert_eq!(answer["outcome"], "N", "{game} {position:?}");
+        let moves = answer["winning_moves"].as_array().unwrap();
+        assert!(!moves.is_empty());
+        for m in moves {
+            assert_eq!(outcome_after(game, &m["to"]), "P", "{game}: {m}");
+        }
+        let targets: Vec<Vec<u64>> = moves
+            .iter()
+            .map(|m| serde_json::from_value(m["to"].clone()).unwrap())
+            .collect();
+        let mut sorted = targets.clone();
+        sorted.sort();
+        assert_eq!(targets, sorted, "{game}: moves in ascending order");
+    }
+}
+
+#[test]
+fn p_positions_have_no_winning_move() {
+    let answer = json_of(&["analyze", "subtraction:1,3,4", "7", "9"]);
+    assert_eq!(answer["outcome"], "P");
+    assert_eq!(answer["grundy"], 0);
+    assert_eq!(answer["winning_moves"], json!([]));
+}
+
+#[test]
+fn moves_one_lists_only_the_first() {
+    let all = json_of(&["analyze", "nim", "7", "7", "1"]);
+    let one = json_of(&["analyze", "nim", "7", "7", "1", "--moves", "one"]);
+    assert_eq!(all["winning_moves"].as_array().unwrap().len(), 3);
+    assert_eq!(one["winning_moves"], json!([all["winning_moves"][0]]));
+}
+
+#[test]
+fn nim_with_thousand_digit_heaps_writes_big_values_as_strings() {
+    let a = format!("1{}", "0".repeat(999));
+    let b = format!("2{}", "3".repeat(999));
+    let answer = json_of(&["analyze", "nim", &a, &b, "5"]);
+    assert_eq!(answer["position"][0], json!(a));
+    assert_eq!(answer["position"][2], json!(5));
+    assert!(answer["grundy"].is_string());
+    let moves = answer["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        assert_eq!(outcome_after("nim", &m["to"]), "P");
+    }
+}
+
+#[test]
+fn bash_heaps_beyond_u64() {
+    let heap = "123456789012345678901234567890";
+    let answer = json_of(&["analyze", "bash:3", heap]);
+    // 10^k = 0 mod 4 for k >= 2, so the value is 90 mod 4 = 2.
+    assert_eq!(answer["grundy"], 2);
+    assert_eq!(
+        answer["winning_moves"][0]["to"],
+        json!(["123456789012345678901234567888"])
+    );
+}
+
+#[test]
+fn sequences() {
+    assert_eq!(
+        json_of(&["sequence", "bash:3", "--count", "10"]),
+        json!({"game": "bash:3", "values": [0, 1, 2, 3, 0, 1, 2, 3, 0, 1]})
+    );
+    let values = json_of(&["sequence", "subtraction:2,5,7", "--count", "100"])["values"].clone();
+    let values: Vec<u64> = serde_json::from_value(values).unwrap();
+    assert_eq!(values.len(), 100);
+    assert_eq!(&values[..12], [0, 0, 1, 1, 0, 2, 1, 3, 2, 2, 0, 3]);
+    assert!((0..78).all(|n| values[n + 22] == values[n]));
+}
+
+#[test]
+fn periods() {
+    assert_eq!(
+        json_of(&["period", "subtraction:2,5,7"]),
+        json!({"game": "subtraction:2,5,7", "preperiod": 0, "period": 22, "saltus": 0,
+               "certified": true, "checked_to": 29,
+               "method": "first repeated window of max S = 7 consecutive values, which determine all later ones"})
+    );
+    let nim = json_of(&["period", "nim"]);
+    assert_eq!(
+        (nim["period"].clone(), nim["saltus"].clone()),
+        (json!(1), json!(1))
+    );
+    assert_eq!(json_of(&["period", "bash:5"])["period"], 6);
+}
+
+#[test]
+fn specs_are_case_insensitive() {
+    assert_eq!(json_of(&["analyze", "NIM", "1"])["game"], "nim");
+    assert_eq!(
+        json_of(&["analyze", "Subtraction:4,1", "2"])["game"],
+        "subtraction:1,4"
+    );
+}
+
+#[test]
+fn bad_input_is_one_error_line_and_exit_status_2() {
+    for args in [
+        &["analyze", "chess", "3"][..],
+        &["analyze", "nim", "-3"],
+        &["analyze", "nim", "3x"],
+        &["analyze", "nim"],
+        &["analyze", "bash:0", "3"],
+        &["analyze", "bash:x", "3"],
+        &["analyze", "subtraction:0,2", "3"],
+        &["analyze", "subtraction:", "3"],
+        &["sequence", "nim", "--count", "many"],
+        &["sequence", "staircase", "--count", "5"],
+        &["sequence", "nim", "--count", "1000000000000"],
+        &["period", "staircase"],
+        &["period", "subtraction:3,1000", "--max", "50"],
+        &["frobnicate", "nim"],
+        &["analyze", "nim", "3", "--json", "--bogus"],
+    ] {
+        let out = grundy(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn text_output_names_the_winning_move() {
+    let out = grundy(&["analyze", "nim", "3", "4", "5"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("outcome: N"), "{text}");
+    assert!(
+        text.contains("heap 1: 3 -> 1 (take 2)  =>  1 4 5"),
+        "{text}"
+    );
+}

@@ -1,0 +1,120 @@
+//! Bash's game: take 1 to `M` counters from one heap.
+//!
+//! A heap of `n` has Grundy value `n mod (M + 1)`: from `n` the moves reach the
+//! `M` heaps below it, whose values are the other residues. So a single heap is
+//! lost exactly when `M + 1` divides it, and in a sum of heaps the only move in
+//! a heap of value `g` towards value `t` takes `(g - t) mod (M + 1)`, when the
+//! heap holds that many.
+
+use dashu_int::UBig;
+
+use crate::game::{heap_sum_analysis, HeapGame, HeapMove};
+
+/// Bash's game with at most `max` counters taken a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bash {
+    max: u64,
+}
+
+impl Bash {
+    /// The game taking 1..=`max`; `None` unless `max >= 1`.
+    pub fn new(max: u64) -> Option<Bash> {
+        (max >= 1).then_some(Bash { max })
+    }
+
+    /// The most one move may take.
+    pub fn max(&self) -> u64 {
+        self.max
+    }
+
+    /// The period `M + 1` of the Grundy sequence (with preperiod 0).
+    pub fn period(&self) -> UBig {
+        UBig::from(self.max) + UBig::ONE
+    }
+
+    /// The Grundy value `n mod (M + 1)` of a heap of `n`.
+    pub fn grundy(&self, n: &UBig) -> UBig {
+        n % self.period()
+    }
+
+    /// The Grundy value of a sum of heaps, and every winning move in it.
+    pub fn analyse(&self, heaps: &[UBig]) -> (UBig, Vec<HeapMove>) {
+        heap_sum_analysis(
+            heaps,
+            |h| self.grundy(h),
+            |h, target| {
+                if target >= &self.period() {
+                    return Vec::new();
+                }
+                let take = (self.grundy(h) + self.period() - target) % self.period();
+                (&take <= h).then(|| h - take).into_iter().collect()
+            },
+        )
+    }
+}
+
+impl HeapGame for Bash {
+    fn for_each_move(&self, n: u64, mut visit: impl FnMut(&[u64])) {
+        for take in 1..=self.max.min(n) {
+            match n - take {
+                0 => visit(&[]),
+                left => visit(&[left]),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::oracle::check_heap_theory;
+    use crate::solve::heap_sequence;
+    use proptest::prelude::*;
+
+    #[test]
+    fn single_heap_values_are_residues() {
+        for max in 1..8 {
+            let game = Bash::new(max).unwrap();
+            for (n, g) in heap_sequence(&game, 100).into_iter().enumerate() {
+                assert_eq!(
+                    UBig::from(g.0),
+                    game.grundy(&UBig::from(n)),
+                    "M={max} n={n}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn theory_matches_the_rules_on_all_small_sums() {
+        for max in 1..5 {
+            let game = Bash::new(max).unwrap();
+            check_heap_theory(game, |h| game.analyse(h), 3, 8);
+        }
+    }
+
+    #[test]
+    fn zero_is_not_a_bound() {
+        assert_eq!(Bash::new(0), None);
+    }
+
+    proptest! {
+        #[test]
+        fn winning_moves_of_huge_heaps_take_1_to_m(
+            max in 1u64..u64::MAX,
+            digits in proptest::collection::vec("[1-9][0-9]{0,60}", 1..5)
+        ) {
+            let game = Bash::new(max).unwrap();
+            let heaps: Vec<UBig> = digits.iter().map(|d| d.parse().unwrap()).collect();
+            let (value, moves) = game.analyse(&heaps);
+            prop_assert_eq!(value == UBig::ZERO, moves.is_empty());
+            for m in &moves {
+                let taken = &heaps[m.heap] - &m.to;
+                prop_assert!(taken >= UBig::ONE && taken <= UBig::from(max));
+                let mut after = heaps.clone();
+                after[m.heap] = m.to.clone();
+                prop_assert_eq!(game.analyse(&after).0, UBig::ZERO);
+            }
+        }
+    }
+}

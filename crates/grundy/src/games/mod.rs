@@ -1,0 +1,13 @@
+//! One module per family of games, all of one shape: the game and its
+//! parameters, its rules as an [`Impartial`](crate::game::Impartial) or
+//! [`HeapGame`](crate::game::HeapGame), its theory (closed forms, each with
+//! the statement it relies on), and tests holding the theory against an
+//! exhaustive search over the rules.
+
+pub mod bash;
+pub mod nim;
+pub mod staircase;
+pub mod subtraction;
+
+#[cfg(test)]
+pub(crate) mod oracle;

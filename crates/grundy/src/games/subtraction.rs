@@ -1,0 +1,153 @@
+//! Subtraction games: take one of the amounts in a finite set `S` from one heap.
+//!
+//! `G(n) = mex { G(n - s) : s in S, s <= n }`. With `m = max S`, each value is a
+//! function of the `m` values before it, so the sequence is eventually periodic
+//! (there are finitely many windows of `m` values) and the first repeated
+//! window proves the period: see [`crate::analysis::periodicity`]. Once the
+//! period is known, heaps of any size are answered by reducing into it.
+
+use dashu_int::UBig;
+
+use crate::analysis::periodicity::{certify_by_repeat, Periodic};
+use crate::game::{heap_sum_analysis, HeapGame, HeapMove};
+use crate::nimber::{MexSet, Nimber};
+
+/// The subtraction game with subtraction set `S`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Subtraction {
+    /// The amounts, ascending, without repeats.
+    set: Vec<u64>,
+}
+
+impl Subtraction {
+    /// The game with the given amounts (in any order, repeats ignored); `None`
+    /// when the set is empty or holds 0.
+    pub fn new(amounts: &[u64]) -> Option<Subtraction> {
+        let mut set = amounts.to_vec();
+        set.sort_unstable();
+        set.dedup();
+        (!set.is_empty() && set[0] > 0).then_some(Subtraction { set })
+    }
+
+    /// The amounts, ascending.
+    pub fn set(&self) -> &[u64] {
+        &self.set
+    }
+
+    /// The largest amount: how many earlier values each value depends on.
+    pub fn largest(&self) -> u64 {
+        *self.set.last().expect("the set is not empty")
+    }
+
+    /// The Grundy value of the next heap, `G(values.len())`, from the values below it.
+    fn next_value(&self, values: &[Nimber], seen: &mut MexSet) -> Nimber {
+        let n = values.len() as u64;
+        seen.clear();
+        for &s in self.set.iter().take_while(|&&s| s <= n) {
+            seen.insert(values[(n - s) as usize].0);
+        }
+        Nimber(seen.mex())
+    }
+
+    /// The certified period of the Grundy sequence, computing at most `max_terms`
+    /// values; `None` if no window of `max S` values repeats within them.
+    pub fn periodic(&self, max_terms: u64) -> Option<Periodic> {
+        let mut seen = MexSet::default();
+        let memory = usize::try_from(self.largest()).ok()?;
+        certify_by_repeat(memory, max_terms, |values| {
+            self.next_value(values, &mut seen)
+        })
+    }
+
+    /// The Grundy value of a sum of heaps of any size, and every winning move in
+    /// it, given the game's [`periodic`](Self::periodic) sequence.
+    pub fn analyse(&self, periodic: &Periodic, heaps: &[UBig]) -> (UBig, Vec<HeapMove>) {
+        let value = |h: &UBig| UBig::from(periodic.value(h).0);
+        heap_sum_analysis(heaps, value, |h, target| {
+            self.set
+                .iter()
+                .map(|&s| UBig::from(s))
+                .filter(|s| s <= h && &value(&(h - s)) == target)
+                .map(|s| h - s)
+                .collect()
+        })
+    }
+}
+
+impl HeapGame for Subtraction {
+    fn for_each_move(&self, n: u64, mut visit: impl FnMut(&[u64])) {
+        for &s in self.set.iter().take_while(|&&s| s <= n) {
+            match n - s {
+                0 => visit(&[]),
+                left => visit(&[left]),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::oracle::check_heap_theory;
+    use crate::solve::heap_sequence;
+    use proptest::prelude::*;
+
+    fn game(set: &[u64]) -> Subtraction {
+        Subtraction::new(set).unwrap()
+    }
+
+    #[test]
+    fn known_periods() {
+        // {1, 3, 4}: 0 1 0 1 2 3 2, period 7 from the start (Berlekamp, Conway, Guy).
+        let p = game(&[1, 3, 4]).periodic(1000).unwrap();
+        assert_eq!((p.preperiod, p.period), (0, 7));
+        assert_eq!(p.prefix, [0, 1, 0, 1, 2, 3, 2].map(Nimber));
+        // {2, 5, 7}: 0 0 1 1 0 2 1 3 2 2 0 3 ..., period 22 from the start (by hand).
+        let p = game(&[2, 5, 7]).periodic(1000).unwrap();
+        assert_eq!((p.preperiod, p.period), (0, 22));
+        // {1..M} is Bash: period M + 1.
+        let p = game(&[1, 2, 3]).periodic(1000).unwrap();
+        assert_eq!((p.preperiod, p.period), (0, 4));
+    }
+
+    #[test]
+    fn theory_matches_the_rules_on_all_small_sums() {
+        for set in [&[1, 3, 4][..], &[2, 5, 7], &[3], &[2, 3], &[1, 4, 5, 9]] {
+            let g = game(set);
+            let p = g.periodic(10_000).unwrap();
+            check_heap_theory(g.clone(), |h| g.analyse(&p, h), 3, 9);
+        }
+    }
+
+    #[test]
+    fn bad_sets_are_refused() {
+        assert_eq!(Subtraction::new(&[]), None);
+        assert_eq!(Subtraction::new(&[0, 2]), None);
+        assert_eq!(game(&[3, 1, 3]).set(), [1, 3]);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn the_period_holds_far_beyond_the_certificate(
+            set in proptest::collection::btree_set(1u64..12, 1..5)
+        ) {
+            let set: Vec<u64> = set.into_iter().collect();
+            let g = game(&set);
+            let p = g.periodic(1_000_000).unwrap();
+            let len = (p.checked_to + 5 * p.period + 100) as usize;
+            let table = heap_sequence(&g, len);
+            for (n, &v) in table.iter().enumerate() {
+                prop_assert_eq!(p.value(&UBig::from(n)), v, "n = {}", n);
+            }
+            // The least period and preperiod: no smaller pair fits the table.
+            let fits = |n0: usize, per: usize| (n0..len - per).all(|n| table[n + per] == table[n]);
+            for per in 1..p.period as usize {
+                prop_assert!(!(0..=p.checked_to as usize).any(|n0| fits(n0, per)), "period {} fits", per);
+            }
+            if p.preperiod > 0 {
+                prop_assert!(!fits(p.preperiod as usize - 1, p.period as usize));
+            }
+        }
+    }
+}

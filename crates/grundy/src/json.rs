@@ -1,0 +1,51 @@
+//! How answers are written as JSON: integers are JSON numbers when they fit in
+//! an unsigned 64-bit integer and decimal strings otherwise, as the command-line
+//! contract says, so that no consumer silently rounds a big value.
+
+use dashu_int::UBig;
+use serde::ser::{SerializeSeq, Serializer};
+use serde::Serialize;
+
+/// An integer written as a number when it fits in `u64`, else as a string.
+#[derive(Clone, Copy, Debug)]
+pub struct Int<'a>(pub &'a UBig);
+
+impl Serialize for Int<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match u64::try_from(self.0) {
+            Ok(small) => serializer.serialize_u64(small),
+            Err(_) => serializer.collect_str(self.0),
+        }
+    }
+}
+
+/// A list of integers, each written as [`Int`].
+#[derive(Clone, Copy, Debug)]
+pub struct Ints<'a>(pub &'a [UBig]);
+
+impl Serialize for Ints<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for v in self.0 {
+            seq.serialize_element(&Int(v))?;
+        }
+        seq.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_integers_are_numbers_and_big_ones_strings() {
+        let values: Vec<UBig> = ["0", "18446744073709551615", "18446744073709551616"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        assert_eq!(
+            serde_json::to_string(&Ints(&values)).unwrap(),
+            r#"[0,18446744073709551615,"18446744073709551616"]"#
+        );
+    }
+}

@@ -1,0 +1,13 @@
+//! Generic solvers: Grundy values of any game from its rules alone.
+//!
+//! - [`Memo`]: memoised search over an [`Impartial`](crate::game::Impartial)
+//!   game, iterative so that a path of millions of positions cannot overflow the
+//!   stack, and reporting a cycle instead of looping.
+//! - [`heap_sequence`]: the bottom-up table `G(0), G(1), ..., G(N-1)` of a
+//!   [`HeapGame`](crate::game::HeapGame), the fast path for one-parameter families.
+
+mod memo;
+mod sequence;
+
+pub use memo::{Cycle, Memo};
+pub use sequence::heap_sequence;
