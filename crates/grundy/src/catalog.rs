@@ -68,46 +68,58 @@ pub trait Game {
     }
 }
 
-/// A move of an analysed position, as the coordinates of the position it changes.
+/// A move of an analysed position, as the coordinates it replaces.
+///
+/// Each change replaces one coordinate of the position by zero or more values:
+/// a take-away move puts the smaller heap in place of the heap, a move of a
+/// take-and-break game may put two heaps there. The position reached is never
+/// built until it is printed, so a sum of a million heaps with many winning
+/// moves costs no copy per move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move {
-    /// `(index, new value)` for each coordinate of the position the move changes.
-    pub changes: Vec<(usize, UBig)>,
+    /// `(index, replacement)`, ascending by index, for each coordinate the move changes.
+    pub changes: Vec<(usize, Vec<UBig>)>,
     /// What the move does, for people.
     pub description: String,
 }
 
 impl Move {
-    /// The position after the move.
-    pub fn apply(&self, position: &[UBig]) -> Vec<UBig> {
-        let mut after = position.to_vec();
-        for (i, v) in &self.changes {
-            after[*i] = v.clone();
+    /// A move that changes one coordinate to one new value.
+    pub fn single(index: usize, value: UBig, description: String) -> Move {
+        Move {
+            changes: vec![(index, vec![value])],
+            description,
         }
-        after
     }
 
-    /// Compares the positions two moves lead to without building them: only the
-    /// coordinates either move changes can differ.
-    fn cmp_result(&self, other: &Move, position: &[UBig]) -> Ordering {
-        fn at<'a>(m: &'a Move, position: &'a [UBig], i: usize) -> &'a UBig {
-            m.changes
-                .iter()
-                .find(|(j, _)| *j == i)
-                .map_or(&position[i], |(_, v)| v)
-        }
-        let mut touched: Vec<usize> = self
+    /// The position after the move.
+    pub fn apply(&self, position: &[UBig]) -> Vec<UBig> {
+        self.reached(position, 0).cloned().collect()
+    }
+
+    /// The values of the position reached, from coordinate `from` of the old one on.
+    fn reached<'a>(&'a self, position: &'a [UBig], from: usize) -> impl Iterator<Item = &'a UBig> {
+        (from..position.len()).flat_map(move |i| {
+            let part = match self.changes.iter().find(|(j, _)| *j == i) {
+                Some((_, replacement)) => replacement.as_slice(),
+                None => std::slice::from_ref(&position[i]),
+            };
+            part.iter()
+        })
+    }
+
+    /// Compares the positions two moves reach without building them: before the
+    /// first coordinate either move changes, both are the old position.
+    fn cmp_reached(&self, other: &Move, position: &[UBig]) -> Ordering {
+        let first = self
             .changes
             .iter()
             .chain(&other.changes)
             .map(|(i, _)| *i)
-            .collect();
-        touched.sort_unstable();
-        touched
-            .into_iter()
-            .map(|i| at(self, position, i).cmp(at(other, position, i)))
-            .find(|o| o.is_ne())
-            .unwrap_or(Ordering::Equal)
+            .min()
+            .unwrap_or(position.len());
+        self.reached(position, first)
+            .cmp(other.reached(position, first))
     }
 }
 
@@ -150,7 +162,8 @@ impl Analysis {
 
     fn sort_moves(&mut self) {
         let position = &self.position;
-        self.winning_moves.sort_by(|a, b| a.cmp_result(b, position));
+        self.winning_moves
+            .sort_by(|a, b| a.cmp_reached(b, position));
     }
 
     /// Keeps only the first winning move (the command line's `--moves one`).
@@ -340,15 +353,15 @@ fn heap_analysis(
 ) -> Analysis {
     let moves = moves
         .into_iter()
-        .map(|m| Move {
-            description: format!(
+        .map(|m| {
+            let description = format!(
                 "heap {}: {} -> {} (take {})",
                 m.heap + 1,
                 heaps[m.heap],
                 m.to,
                 &heaps[m.heap] - &m.to
-            ),
-            changes: vec![(m.heap, m.to)],
+            );
+            Move::single(m.heap, m.to, description)
         })
         .collect();
     Analysis::new(game, heaps, value, moves, method)
@@ -524,10 +537,11 @@ impl Game for StaircaseEntry {
                     ),
                     None => format!("move {} from stair 1 to the ground", m.coins),
                 };
-                let changes = std::iter::once(from)
+                let mut changes: Vec<(usize, Vec<UBig>)> = std::iter::once(from)
                     .chain(to)
-                    .map(|i| (i, after[i].clone()))
+                    .map(|i| (i, vec![after[i].clone()]))
                     .collect();
+                changes.sort_by_key(|(i, _)| *i);
                 Move {
                     changes,
                     description,
@@ -613,6 +627,35 @@ mod tests {
         sorted.sort();
         assert_eq!(reached, sorted);
         assert_eq!(reached.len(), 3);
+    }
+
+    fn small(values: &[u8]) -> Vec<UBig> {
+        values.iter().map(|&v| UBig::from(v)).collect()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn comparing_moves_lazily_agrees_with_comparing_positions(
+            position in proptest::collection::vec(0u8..4, 1..5),
+            a in proptest::collection::vec((0usize..5, proptest::collection::vec(0u8..4, 0..3)), 1..3),
+            b in proptest::collection::vec((0usize..5, proptest::collection::vec(0u8..4, 0..3)), 1..3),
+        ) {
+            let position = small(&position);
+            let as_move = |changes: &[(usize, Vec<u8>)]| {
+                let mut changes: Vec<(usize, Vec<UBig>)> = changes
+                    .iter()
+                    .map(|(i, r)| (i % position.len(), small(r)))
+                    .collect();
+                changes.sort_by_key(|(i, _)| *i);
+                changes.dedup_by_key(|(i, _)| *i);
+                Move { changes, description: String::new() }
+            };
+            let (a, b) = (as_move(&a), as_move(&b));
+            proptest::prop_assert_eq!(
+                a.cmp_reached(&b, &position),
+                a.apply(&position).cmp(&b.apply(&position))
+            );
+        }
     }
 
     #[test]
