@@ -24,6 +24,8 @@ pub enum Verb {
     Sequence(Sequence),
     /// The certified preperiod and period of a heap game's Grundy sequence.
     Period(Period),
+    /// The exact Beatty sequence floor(n*alpha) and its complement.
+    Beatty(Beatty),
 }
 
 impl Verb {
@@ -33,6 +35,7 @@ impl Verb {
             Verb::Analyze(a) => a.output.json,
             Verb::Sequence(s) => s.output.json,
             Verb::Period(p) => p.output.json,
+            Verb::Beatty(b) => b.output.json,
         }
     }
 }
@@ -58,9 +61,9 @@ pub enum MovesWanted {
 #[derive(Debug, Args)]
 #[command(allow_negative_numbers = true)]
 pub struct Analyze {
-    /// The game spec, e.g. nim, bash:3, subtraction:1,3,4, staircase.
+    /// The game spec, e.g. nim, bash:3, subtraction:1,3,4, staircase, wythoff:k=2.
     pub game: String,
-    /// The position: heap sizes, or coins on stairs 1, 2, ...
+    /// The position: heap sizes, coins on stairs 1, 2, ..., piles X Y, or N L.
     #[arg(required = true)]
     pub position: Vec<String>,
     /// List every winning move, or only the first.
@@ -90,6 +93,18 @@ pub struct Period {
     /// The most values to compute while looking for the period.
     #[arg(long, default_value_t = grundy::catalog::DEFAULT_PERIOD_SEARCH)]
     pub max: u64,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `grundy beatty ALPHA --count N`
+#[derive(Debug, Args)]
+pub struct Beatty {
+    /// phi, sqrt2, sqrt(D) or (P+Q*sqrt(D))/S with integers P, Q, S and D not a square.
+    pub alpha: String,
+    /// How many terms, from n = 1.
+    #[arg(long, default_value_t = 20)]
+    pub count: u64,
     #[command(flatten)]
     pub output: Output,
 }

@@ -81,6 +81,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let report = grundy::catalog::parse(&p.game)?.period(p.max)?;
             emit(&mut out, json, &report, text::period)?;
         }
+        Verb::Beatty(b) => {
+            let report = grundy::catalog::beatty(&b.alpha, b.count)?;
+            emit(&mut out, json, &report, text::beatty)?;
+        }
     }
     out.flush()?;
     Ok(())

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use dashu_int::UBig;
-use grundy::catalog::{Analysis, PeriodReport, Sequence};
+use grundy::catalog::{Analysis, BeattyReport, PairList, PeriodReport, Sequence, Terms};
 use grundy::Outcome;
 
 fn joined(values: &[UBig]) -> String {
@@ -39,13 +39,49 @@ pub fn analysis(out: &mut dyn Write, a: &Analysis) -> io::Result<()> {
     writeln!(out, "method:  {}", a.method)
 }
 
-/// `sequence`: ten values a line, each line headed by its first index.
+/// `sequence`: values ten a line, or P-positions one a line.
 pub fn sequence(out: &mut dyn Write, s: &Sequence) -> io::Result<()> {
-    writeln!(out, "{}: G(n) for n = 0..{}", s.game, s.values.len())?;
-    let width = s.values.len().saturating_sub(1).to_string().len();
-    for (row, chunk) in s.values.chunks(10).enumerate() {
-        let values: Vec<String> = chunk.iter().map(|g| g.0.to_string()).collect();
-        writeln!(out, "{:>width$}: {}", row * 10, values.join(" "))?;
+    match &s.terms {
+        Terms::Values(values) => {
+            let values: Vec<String> = values.iter().map(|g| g.0.to_string()).collect();
+            writeln!(out, "{}: G(n) for n = 0..{}", s.game, values.len())?;
+            rows_of_ten(out, &values, 0)
+        }
+        Terms::Pairs(list) => pairs(out, &s.game, list),
+    }
+}
+
+fn pairs(out: &mut dyn Write, game: &str, list: &PairList) -> io::Result<()> {
+    writeln!(
+        out,
+        "{game}: the first {} P-positions (a, b), a <= b",
+        list.pairs.len()
+    )?;
+    let width = list.pairs.len().saturating_sub(1).to_string().len();
+    for (i, (a, b)) in list.pairs.iter().enumerate() {
+        writeln!(out, "{i:>width$}: ({a}, {b})")?;
+    }
+    if let Some(bound) = list.searched_below {
+        writeln!(
+            out,
+            "every position with both piles below {bound} was decided"
+        )?;
+        let rows: Vec<String> = list.rows_without_p.iter().map(u64::to_string).collect();
+        writeln!(
+            out,
+            "rows with no P-position below {bound}: {}",
+            rows.join(" ")
+        )?;
+    }
+    Ok(())
+}
+
+/// Ten values a line, each line headed by the index of its first value; the
+/// first value has index `first`.
+fn rows_of_ten(out: &mut dyn Write, values: &[String], first: usize) -> io::Result<()> {
+    let width = (values.len() + first).to_string().len();
+    for (row, chunk) in values.chunks(10).enumerate() {
+        writeln!(out, "{:>width$}: {}", first + row * 10, chunk.join(" "))?;
     }
     Ok(())
 }
@@ -73,4 +109,16 @@ pub fn period(out: &mut dyn Write, p: &PeriodReport) -> io::Result<()> {
         "{status}: {} ({} values computed)",
         p.method, p.checked_to
     )
+}
+
+/// `beatty`: the sequence and its complement.
+pub fn beatty(out: &mut dyn Write, b: &BeattyReport) -> io::Result<()> {
+    let mut report = Some(b);
+    while let Some(r) = report {
+        writeln!(out, "floor(n*{}) for n = 1..{}:", r.alpha, r.values.len())?;
+        let values: Vec<String> = r.values.iter().map(UBig::to_string).collect();
+        rows_of_ten(out, &values, 1)?;
+        report = r.complement.as_deref();
+    }
+    Ok(())
 }

@@ -180,6 +180,13 @@ fn bad_input_is_one_error_line_and_exit_status_2() {
         &["period", "subtraction:3,1000", "--max", "50"],
         &["frobnicate", "nim"],
         &["analyze", "nim", "3", "--json", "--bogus"],
+        &["analyze", "wythoff", "3"],
+        &["analyze", "wythoff:k=x", "3", "4"],
+        &["analyze", "wythoff:ratios", "3", "100000"],
+        &["analyze", "dynsub:k=0", "3", "2"],
+        &["analyze", "dynsub", "3", "2"],
+        &["analyze", "fibonacci-nim", "3"],
+        &["beatty", "sqrt(9)"],
     ] {
         let out = grundy(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -199,4 +206,76 @@ fn text_output_names_the_winning_move() {
         text.contains("heap 1: 3 -> 1 (take 2)  =>  1 4 5"),
         "{text}"
     );
+}
+
+#[test]
+fn wythoff_family() {
+    let classic = json_of(&["analyze", "wythoff", "4", "9"]);
+    assert_eq!(classic["outcome"], "N");
+    assert_eq!(
+        classic["winning_moves"],
+        json!([{"to": [4, 7], "move": "take 2 from pile 2"}])
+    );
+    assert_eq!(
+        json_of(&["analyze", "wythoff:k=1", "5", "13"])["outcome"],
+        "P"
+    );
+    assert_eq!(
+        json_of(&["sequence", "wythoff", "--count", "6"]),
+        json!({"game": "wythoff", "pairs": [[0, 0], [1, 2], [3, 5], [4, 7], [6, 10], [8, 13]]})
+    );
+    // A position far beyond u64: every move listed reaches a P-position.
+    let x = format!("7{}", "1".repeat(120));
+    let answer = json_of(&["analyze", "wythoff:k=3", &x, "12345678901234567890123"]);
+    for m in answer["winning_moves"].as_array().unwrap() {
+        assert_eq!(outcome_after("wythoff:k=3", &m["to"]), "P", "{m}");
+    }
+}
+
+#[test]
+fn wythoff_ratios_says_which_rows_have_no_p_position() {
+    let answer = json_of(&["sequence", "wythoff:ratios", "--count", "5"]);
+    assert_eq!(answer["pairs"][0], json!([0, 0]));
+    let rows = answer["rows_without_p"].as_array().unwrap();
+    assert!(
+        rows.contains(&json!(1)),
+        "row 1 has no P-position: (1, y) -> (0, 0)"
+    );
+    assert!(answer["searched_below"].as_u64().unwrap() >= 64);
+}
+
+#[test]
+fn beatty_sequences() {
+    assert_eq!(
+        json_of(&["beatty", "phi", "--count", "5"]),
+        json!({"alpha": "(1+1*sqrt(5))/2", "values": [1, 3, 4, 6, 8],
+               "complement": {"alpha": "(3+1*sqrt(5))/2", "values": [2, 5, 7, 10, 13]}})
+    );
+    let out = grundy(&["beatty", "pi"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn fibonacci_nim_smallest_winning_move_first() {
+    // 20 = 13 + 5 + 2: the smallest term 2 wins; 20 - 2 = 18 = 13 + 5, limit 4 < 5.
+    let answer = json_of(&["analyze", "fibonacci-nim", "20", "19"]);
+    assert_eq!(answer["game"], "dynsub:k=2");
+    assert_eq!(
+        answer["winning_moves"][0],
+        json!({"to": [18, 4], "move": "take 2"})
+    );
+    // A Fibonacci number is lost for the first player.
+    assert_eq!(
+        json_of(&["analyze", "fibonacci-nim", "21", "20"])["outcome"],
+        "P"
+    );
+    let amounts: Vec<u64> = json_of(&["analyze", "dynsub:k=3", "100", "99"])["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| 100 - m["to"][0].as_u64().unwrap())
+        .collect();
+    let mut sorted = amounts.clone();
+    sorted.sort();
+    assert_eq!(amounts, sorted, "ascending by the amount taken");
 }

@@ -30,6 +30,9 @@ pub enum Error {
         /// Why, and what to use instead.
         reason: String,
     },
+    /// An argument other than a game or a position is not valid.
+    #[error("bad argument: {0}")]
+    BadArgument(String),
     /// A stated limit would be exceeded.
     #[error("limit exceeded: {0}")]
     Limit(String),

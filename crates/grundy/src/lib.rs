@@ -4,6 +4,7 @@
 //! have the same moves, and whoever cannot move loses.
 //!
 //! - [`nimber`]: mex, nim-sum and the [`Nimber`] type.
+//! - [`arith`]: exact arithmetic: quadratic irrationals and Beatty sequences.
 //! - [`game`]: the [`Impartial`] trait (a game is its rules), outcomes, sums of
 //!   games and their winning moves.
 //! - [`solve`]: generic solvers from the rules alone.
@@ -27,6 +28,7 @@
 //! ```
 
 pub mod analysis;
+pub mod arith;
 pub mod catalog;
 pub mod error;
 pub mod game;

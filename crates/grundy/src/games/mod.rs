@@ -5,9 +5,11 @@
 //! exhaustive search over the rules.
 
 pub mod bash;
+pub mod dynsub;
 pub mod nim;
 pub mod staircase;
 pub mod subtraction;
+pub mod wythoff;
 
 #[cfg(test)]
 pub(crate) mod oracle;

@@ -5,9 +5,12 @@
 //!   stack, and reporting a cycle instead of looping.
 //! - [`heap_sequence`]: the bottom-up table `G(0), G(1), ..., G(N-1)` of a
 //!   [`HeapGame`](crate::game::HeapGame), the fast path for one-parameter families.
+//! - [`table`]: Grundy values of every position `(x, y)` of a two-pile game
+//!   below a bound, and the fast row/column/diagonal routine for Wythoff's game.
 
 mod memo;
 mod sequence;
+pub mod table;
 
 pub use memo::{Cycle, Memo};
 pub use sequence::heap_sequence;

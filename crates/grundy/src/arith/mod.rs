@@ -1,0 +1,22 @@
+//! Exact arithmetic for Beatty sequences: integer square roots, quadratic
+//! irrationals `(P + Q*sqrt(D))/S`, and the Beatty sequences `floor(n*alpha)`
+//! they define.
+//!
+//! Everything rests on one fact: for an integer `n >= 1` and a non-square
+//! `D > 1`, `sqrt(n^2 Q^2 D)` is irrational, so it lies strictly between its
+//! integer square root `t` and `t + 1`, and no multiple of `S` can fall strictly
+//! inside the unit interval `(nP + t, nP + t + 1)`. Hence `floor(n*alpha)` is
+//! `floor((nP + t)/S)` for `Q > 0` (and `floor((nP - t - 1)/S)` for `Q < 0`):
+//! one integer square root and one division, exact at any size. The Beatty
+//! sequence of an irrational `alpha > 1` and that of `alpha/(alpha - 1)` partition
+//! the positive integers (Rayleigh 1894, Beatty 1926), which gives membership,
+//! index and complement in O(1) big-integer operations.
+
+mod beatty;
+mod isqrt;
+mod parse;
+mod quadratic;
+
+pub use beatty::BeattySequence;
+pub use isqrt::isqrt_u128;
+pub use quadratic::{QuadraticError, QuadraticIrrational};

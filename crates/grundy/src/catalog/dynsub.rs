@@ -1,0 +1,84 @@
+//! k-multiple dynamic subtraction (`dynsub:k=K`, `fibonacci-nim`).
+
+use dashu_int::UBig;
+
+use super::{parse_naturals, parse_u64, Analysis, Game, Move};
+use crate::error::Error;
+use crate::games::dynsub::{Amount, DynSub, DynSubError};
+
+/// `dynsub:k=K`; `fibonacci-nim` is `dynsub:k=2`.
+pub(super) fn dynsub(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
+    let k = params
+        .and_then(|p| p.strip_prefix("k="))
+        .and_then(parse_u64)
+        .ok_or_else(|| Error::spec(spec, "write dynsub:k=K with K a positive integer"))?;
+    let game = DynSub::new(k).map_err(|e| Error::spec(spec, e.to_string()))?;
+    Ok(Box::new(DynSubEntry(game)))
+}
+
+/// `fibonacci-nim`.
+pub(super) fn fibonacci_nim() -> Box<dyn Game> {
+    Box::new(DynSubEntry(DynSub::fibonacci_nim()))
+}
+
+struct DynSubEntry(DynSub);
+
+impl DynSubEntry {
+    /// The outcome and the winning amounts, on machine words where they fit.
+    fn solve(&self, n: &UBig, limit: &UBig) -> Result<(bool, Vec<UBig>), DynSubError> {
+        match (u64::try_from(n), u64::try_from(limit)) {
+            (Ok(n), Ok(limit)) => self.solve_as(&n, &limit),
+            _ => self.solve_as(n, limit),
+        }
+    }
+
+    fn solve_as<A: Amount + Into<UBig>>(
+        &self,
+        n: &A,
+        limit: &A,
+    ) -> Result<(bool, Vec<UBig>), DynSubError> {
+        let moves = self.0.winning_moves(n, limit)?;
+        Ok((
+            moves.is_empty(),
+            moves.into_iter().map(Into::into).collect(),
+        ))
+    }
+}
+
+impl Game for DynSubEntry {
+    fn spec(&self) -> String {
+        format!("dynsub:k={}", self.0.k())
+    }
+
+    fn analyze(&self, position: &[String]) -> Result<Analysis, Error> {
+        let [n, limit] =
+            <[UBig; 2]>::try_from(parse_naturals(position, "number")?).map_err(|p| {
+                Error::BadPosition(format!(
+                    "dynsub takes the pile and the current limit, N L, not {} numbers",
+                    p.len()
+                ))
+            })?;
+        let (is_p, amounts) = self
+            .solve(&n, &limit)
+            .map_err(|e| Error::Limit(e.to_string()))?;
+        let k = UBig::from(self.0.k());
+        let moves = amounts
+            .into_iter()
+            .map(|t| Move {
+                description: format!("take {t}"),
+                changes: vec![(0, vec![&n - &t]), (1, vec![&k * &t])],
+            })
+            .collect();
+        let method = "Schwenk's theorem: take the smallest term of the greedy decomposition \
+                      of N into the base sequence, if it is at most L; winning amounts are \
+                      its suffix sums";
+        Ok(Analysis::new(
+            self,
+            vec![n, limit],
+            crate::game::Outcome::from_p(is_p),
+            None,
+            moves,
+            method,
+        ))
+    }
+}

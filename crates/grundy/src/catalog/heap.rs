@@ -1,0 +1,260 @@
+//! Heap games: Nim, Bash, subtraction games and staircase Nim.
+
+use dashu_int::UBig;
+
+use super::{
+    check_count, parse_naturals, parse_u64, Analysis, Game, Move, PeriodReport, Sequence, Terms,
+};
+use super::{DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION};
+use crate::analysis::periodicity::Periodic;
+use crate::error::Error;
+use crate::game::HeapMove;
+use crate::games::bash::Bash;
+use crate::games::nim::Nim;
+use crate::games::staircase::Staircase;
+use crate::games::subtraction::Subtraction;
+use crate::nimber::Nimber;
+use crate::solve::heap_sequence;
+
+/// `nim`.
+pub(super) fn nim() -> Box<dyn Game> {
+    Box::new(NimEntry)
+}
+
+/// `staircase`.
+pub(super) fn staircase() -> Box<dyn Game> {
+    Box::new(StaircaseEntry)
+}
+
+/// `bash:M`.
+pub(super) fn bash(spec: &str, m: &str) -> Result<Box<dyn Game>, Error> {
+    let max = parse_u64(m).and_then(Bash::new).ok_or_else(|| {
+        Error::spec(
+            spec,
+            format!("M must be an integer from 1 to {}, not '{m}'", u64::MAX),
+        )
+    })?;
+    Ok(Box::new(BashEntry(max)))
+}
+
+/// `subtraction:S1,S2,...`.
+pub(super) fn subtraction(spec: &str, set: &str) -> Result<Box<dyn Game>, Error> {
+    let amounts = set
+        .split(',')
+        .map(|s| {
+            parse_u64(s)
+                .filter(|&a| (1..=MAX_SUBTRACTION).contains(&a))
+                .ok_or_else(|| {
+                    Error::spec(
+                        spec,
+                        format!("'{s}' is not an amount; amounts are integers from 1 to {MAX_SUBTRACTION}, separated by commas"),
+                    )
+                })
+        })
+        .collect::<Result<Vec<u64>, Error>>()?;
+    let game = Subtraction::new(&amounts).expect("amounts are positive and there is one");
+    Ok(Box::new(SubtractionEntry(game)))
+}
+/// The catalogue's wrapping of a heap game's answer: heap moves as [`Move`]s.
+fn heap_analysis(
+    game: &dyn Game,
+    heaps: Vec<UBig>,
+    (value, moves): (UBig, Vec<HeapMove>),
+    method: &str,
+) -> Analysis {
+    let moves = moves
+        .into_iter()
+        .map(|m| {
+            let description = format!(
+                "heap {}: {} -> {} (take {})",
+                m.heap + 1,
+                heaps[m.heap],
+                m.to,
+                &heaps[m.heap] - &m.to
+            );
+            Move::single(m.heap, m.to, description)
+        })
+        .collect();
+    Analysis::valued(game, heaps, value, moves, method)
+}
+
+struct NimEntry;
+
+impl Game for NimEntry {
+    fn spec(&self) -> String {
+        "nim".into()
+    }
+
+    fn analyze(&self, position: &[String]) -> Result<Analysis, Error> {
+        let heaps = parse_naturals(position, "heap size")?;
+        let answer = Nim.analyse(&heaps);
+        Ok(heap_analysis(
+            self,
+            heaps,
+            answer,
+            "closed form (Bouton): the nim-sum of the heap sizes",
+        ))
+    }
+
+    fn sequence(&self, count: u64) -> Result<Sequence, Error> {
+        let count = check_count(count)?;
+        Ok(Sequence {
+            game: self.spec(),
+            terms: Terms::Values((0..count as u64).map(Nimber).collect()),
+        })
+    }
+
+    fn period(&self, _max_terms: u64) -> Result<PeriodReport, Error> {
+        Ok(PeriodReport {
+            game: self.spec(),
+            preperiod: 0,
+            period: 1,
+            saltus: 1,
+            certified: true,
+            checked_to: 0,
+            method: "closed form: G(n) = n".into(),
+        })
+    }
+}
+
+struct BashEntry(Bash);
+
+impl Game for BashEntry {
+    fn spec(&self) -> String {
+        format!("bash:{}", self.0.max())
+    }
+
+    fn analyze(&self, position: &[String]) -> Result<Analysis, Error> {
+        let heaps = parse_naturals(position, "heap size")?;
+        let answer = self.0.analyse(&heaps);
+        Ok(heap_analysis(
+            self,
+            heaps,
+            answer,
+            "closed form: G(n) = n mod (M+1)",
+        ))
+    }
+
+    fn sequence(&self, count: u64) -> Result<Sequence, Error> {
+        let count = check_count(count)?;
+        let values = (0..count as u64)
+            .map(|n| Nimber(u64::try_from(self.0.grundy(&UBig::from(n))).expect("below n")))
+            .collect();
+        Ok(Sequence {
+            game: self.spec(),
+            terms: Terms::Values(values),
+        })
+    }
+
+    fn period(&self, _max_terms: u64) -> Result<PeriodReport, Error> {
+        let period = u64::try_from(self.0.period()).map_err(|_| {
+            self.unsupported("period", "its period M+1 = 2^64 does not fit the report")
+        })?;
+        Ok(PeriodReport {
+            game: self.spec(),
+            preperiod: 0,
+            period,
+            saltus: 0,
+            certified: true,
+            checked_to: 0,
+            method: "closed form: G(n) = n mod (M+1)".into(),
+        })
+    }
+}
+
+struct SubtractionEntry(Subtraction);
+
+impl SubtractionEntry {
+    fn periodic(&self, max_terms: u64) -> Result<Periodic, Error> {
+        self.0.periodic(max_terms).ok_or_else(|| {
+            Error::Limit(format!(
+                "no repeated window of {} values within the first {max_terms} values of {}; raise --max",
+                self.0.largest(),
+                self.spec()
+            ))
+        })
+    }
+}
+
+impl Game for SubtractionEntry {
+    fn spec(&self) -> String {
+        let amounts: Vec<String> = self.0.set().iter().map(u64::to_string).collect();
+        format!("subtraction:{}", amounts.join(","))
+    }
+
+    fn analyze(&self, position: &[String]) -> Result<Analysis, Error> {
+        let heaps = parse_naturals(position, "heap size")?;
+        let periodic = self.periodic(DEFAULT_PERIOD_SEARCH)?;
+        let answer = self.0.analyse(&periodic, &heaps);
+        let method = format!(
+            "certified period {} from {} (a repeated window of {} values), then the nim-sum",
+            periodic.period,
+            periodic.preperiod,
+            self.0.largest()
+        );
+        Ok(heap_analysis(self, heaps, answer, &method))
+    }
+
+    fn sequence(&self, count: u64) -> Result<Sequence, Error> {
+        let count = check_count(count)?;
+        Ok(Sequence {
+            game: self.spec(),
+            terms: Terms::Values(heap_sequence(&self.0, count)),
+        })
+    }
+
+    fn period(&self, max_terms: u64) -> Result<PeriodReport, Error> {
+        let periodic = self.periodic(max_terms)?;
+        let method = format!(
+            "first repeated window of max S = {} consecutive values, which determine all later ones",
+            self.0.largest()
+        );
+        Ok(PeriodReport::from_periodic(self, &periodic, &method))
+    }
+}
+
+struct StaircaseEntry;
+
+impl Game for StaircaseEntry {
+    fn spec(&self) -> String {
+        "staircase".into()
+    }
+
+    fn analyze(&self, position: &[String]) -> Result<Analysis, Error> {
+        let stairs = parse_naturals(position, "number of coins")?;
+        let value = Staircase.grundy(&stairs);
+        let moves = Staircase
+            .winning_moves(&stairs)
+            .into_iter()
+            .map(|m| {
+                let after = m.apply(&stairs);
+                let (from, to) = (m.stair - 1, m.stair.checked_sub(2));
+                let description = match to {
+                    Some(below) => format!(
+                        "move {} from stair {} to stair {}",
+                        m.coins,
+                        m.stair,
+                        below + 1
+                    ),
+                    None => format!("move {} from stair 1 to the ground", m.coins),
+                };
+                let mut changes: Vec<(usize, Vec<UBig>)> = std::iter::once(from)
+                    .chain(to)
+                    .map(|i| (i, vec![after[i].clone()]))
+                    .collect();
+                changes.sort_by_key(|(i, _)| *i);
+                Move {
+                    changes,
+                    description,
+                }
+            })
+            .collect();
+        Ok(Analysis::valued(
+            self,
+            stairs,
+            value,
+            moves,
+            "closed form: the nim-sum of the odd-numbered stairs",
+        ))
+    }
+}

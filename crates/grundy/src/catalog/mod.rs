@@ -1,0 +1,234 @@
+//! The catalogue: game specs such as `bash:3` parsed into one type-erased API.
+//!
+//! Every face of grundy (the command line, later the web page and the player)
+//! calls [`parse`] and then the verbs of [`Game`]; the answers are plain data
+//! that serialise to the JSON of the command-line contract. The catalogue
+//! holds no theory of its own: each entry maps a spec and position arguments to
+//! a game module and wraps its answer.
+
+mod answer;
+mod beatty;
+mod dynsub;
+mod heap;
+mod two_pile;
+
+use dashu_int::UBig;
+
+use crate::error::Error;
+
+pub use answer::{Analysis, Move, PairList, PeriodReport, Sequence, Terms};
+pub use beatty::{beatty, BeattyReport};
+
+/// The specs the catalogue accepts, for error messages and help.
+pub const KNOWN_GAMES: &str =
+    "nim, bash:M, subtraction:S1,S2,..., staircase, wythoff, wythoff:k=K, wythoff:ratios, \
+     dynsub:k=K, fibonacci-nim";
+
+/// The most values `sequence` computes in one call.
+pub const MAX_COUNT: u64 = 100_000_000;
+
+/// How many values a period search computes unless told otherwise.
+pub const DEFAULT_PERIOD_SEARCH: u64 = 10_000_000;
+
+/// The largest amount a subtraction set may hold: the period search keeps a
+/// window of that many values.
+pub const MAX_SUBTRACTION: u64 = 10_000_000;
+
+/// A game of the catalogue, behind one interface for every family.
+pub trait Game {
+    /// The canonical spec, e.g. `subtraction:1,3,4`.
+    fn spec(&self) -> String;
+
+    /// Outcome, Grundy value and every winning move of the position given by
+    /// `position` (the command line's position arguments).
+    fn analyze(&self, position: &[String]) -> Result<Analysis, Error>;
+
+    /// The first `count` values of the game's sequence.
+    fn sequence(&self, count: u64) -> Result<Sequence, Error> {
+        let _ = count;
+        Err(self.unsupported("sequence", "it has no sequence of single heaps"))
+    }
+
+    /// The certified period of the game's Grundy sequence, computing at most
+    /// `max_terms` values.
+    fn period(&self, max_terms: u64) -> Result<PeriodReport, Error> {
+        let _ = max_terms;
+        Err(self.unsupported("period", "it has no sequence of single heaps"))
+    }
+
+    /// The error for a verb this game does not answer.
+    fn unsupported(&self, verb: &'static str, reason: &str) -> Error {
+        Error::Unsupported {
+            verb,
+            game: self.spec(),
+            reason: reason.to_string(),
+        }
+    }
+}
+/// Parses a game spec (`name` or `name:params`, case-insensitive).
+pub fn parse(spec: &str) -> Result<Box<dyn Game>, Error> {
+    let lower = spec.to_ascii_lowercase();
+    let (name, params) = match lower.split_once(':') {
+        Some((name, params)) => (name, Some(params)),
+        None => (lower.as_str(), None),
+    };
+    match (name, params) {
+        ("nim", None) => Ok(heap::nim()),
+        ("staircase", None) => Ok(heap::staircase()),
+        ("bash", Some(m)) => heap::bash(spec, m),
+        ("subtraction", Some(set)) => heap::subtraction(spec, set),
+        ("wythoff", params) => two_pile::wythoff(spec, params),
+        ("dynsub", params) => dynsub::dynsub(spec, params),
+        ("fibonacci-nim", None) => Ok(dynsub::fibonacci_nim()),
+        ("nim" | "staircase" | "fibonacci-nim", Some(_)) => {
+            Err(Error::spec(spec, format!("{name} takes no parameters")))
+        }
+        ("bash", None) => Err(Error::spec(
+            spec,
+            "write bash:M, M >= 1 the most one move takes",
+        )),
+        ("subtraction", None) => Err(Error::spec(
+            spec,
+            "write subtraction:S1,S2,... with positive amounts",
+        )),
+        _ => Err(Error::UnknownGame(spec.to_string())),
+    }
+}
+
+/// A decimal `u64` with digits only (no sign, no spaces).
+pub(crate) fn parse_u64(s: &str) -> Option<u64> {
+    is_decimal(s).then(|| s.parse().ok()).flatten()
+}
+
+fn is_decimal(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Parses position arguments as non-negative integers of any size; `what` names
+/// one of them in messages ("heap size", "coins on a stair").
+pub fn parse_naturals(args: &[String], what: &str) -> Result<Vec<UBig>, Error> {
+    if args.is_empty() {
+        return Err(Error::BadPosition(format!("give at least one {what}")));
+    }
+    args.iter()
+        .map(|a| {
+            if a.starts_with('-') && is_decimal(&a[1..]) {
+                Err(Error::BadPosition(format!(
+                    "{what} '{a}' is negative; a {what} is a non-negative integer"
+                )))
+            } else if is_decimal(a) {
+                Ok(a.parse().expect("checked: decimal digits"))
+            } else {
+                Err(Error::BadPosition(format!(
+                    "'{a}' is not a {what}: write a non-negative decimal integer"
+                )))
+            }
+        })
+        .collect()
+}
+/// Checks a sequence length against [`MAX_COUNT`].
+pub(crate) fn check_count(count: u64) -> Result<usize, Error> {
+    if count > MAX_COUNT {
+        return Err(Error::Limit(format!(
+            "--count {count} is more than the {MAX_COUNT} values one call computes"
+        )));
+    }
+    Ok(count as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dashu_int::UBig;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn specs_are_case_insensitive_and_canonical() {
+        assert_eq!(parse("NIM").unwrap().spec(), "nim");
+        assert_eq!(
+            parse("Subtraction:4,1,3,1").unwrap().spec(),
+            "subtraction:1,3,4"
+        );
+        assert_eq!(parse("bash:3").unwrap().spec(), "bash:3");
+    }
+
+    #[test]
+    fn bad_specs_say_what_is_accepted() {
+        for bad in [
+            "chess",
+            "bash",
+            "bash:0",
+            "bash:x",
+            "bash:-1",
+            "subtraction:",
+            "subtraction:1,,2",
+            "subtraction:0",
+            "nim:3",
+            "subtraction:99999999999",
+        ] {
+            let message = parse(bad).err().unwrap().to_string();
+            assert!(
+                message.contains(bad) || message.contains("subtraction"),
+                "{bad}: {message}"
+            );
+        }
+        assert!(matches!(parse("chess"), Err(Error::UnknownGame(_))));
+    }
+
+    #[test]
+    fn bad_positions_are_refused() {
+        let nim = parse("nim").unwrap();
+        for bad in [&["-3"][..], &["3", "x"], &["1.5"], &[], &["+4"], &[""]] {
+            assert!(
+                matches!(nim.analyze(&args(bad)), Err(Error::BadPosition(_))),
+                "{bad:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn moves_are_sorted_by_the_position_they_reach() {
+        // Nim 1 2 3 4 5 6 7 8: nim-sum 8; heaps holding bit 3 is only 8 -> 0.
+        // Nim 7 7 1: nim-sum 1; moves 7->6 (heap 1 or 2), 1->0.
+        let a = parse("nim")
+            .unwrap()
+            .analyze(&args(&["7", "7", "1"]))
+            .unwrap();
+        let reached: Vec<Vec<UBig>> = a
+            .winning_moves
+            .iter()
+            .map(|m| m.apply(&a.position))
+            .collect();
+        let mut sorted = reached.clone();
+        sorted.sort();
+        assert_eq!(reached, sorted);
+        assert_eq!(reached.len(), 3);
+    }
+
+    #[test]
+    fn staircase_moves_change_two_stairs() {
+        let a = parse("staircase")
+            .unwrap()
+            .analyze(&args(&["3", "1", "4", "1", "5"]))
+            .unwrap();
+        assert_eq!(a.grundy, Some(UBig::from(3u8 ^ 4 ^ 5)));
+        for m in &a.winning_moves {
+            let after = m.apply(&a.position);
+            assert_eq!(
+                crate::games::staircase::Staircase.grundy(&after),
+                UBig::ZERO,
+                "{}",
+                m.description
+            );
+        }
+        assert_eq!(
+            a.winning_moves.len(),
+            crate::games::staircase::Staircase
+                .winning_moves(&a.position)
+                .len()
+        );
+    }
+}

@@ -1,0 +1,523 @@
+//! Wythoff's game, its k-generalisation, and the "ratios" variant.
+//!
+//! k-Wythoff: two piles; a move takes any positive amount from one pile, or
+//! `s >= 1` and `t >= 1` from both with `|s - t| <= k` (`k = 0` is Wythoff's game,
+//! Wythoff 1907). Fraenkel (1982, "How to beat your Wythoff games' opponent on
+//! three fronts", Amer. Math. Monthly 89) proved that its P-positions are the
+//! pairs `(a_i, b_i)` (either way round) with `a_i = mex{a_j, b_j : j < i}` and
+//! `b_i = a_i + (k+1)i`, and that `a_i = floor(i*r)`, `b_i = floor(i*(r+k+1))` with
+//! `r = (1 - k + sqrt(k^2 + 2k + 5))/2`, where `1/r + 1/(r+k+1) = 1`. So the
+//! `a_i` and `b_i` are complementary Beatty sequences (see [`crate::arith`]), and
+//! every question about a position costs O(1) big-integer operations.
+//!
+//! The ratios variant (moves `(p*t, t)` and `(t, p*t)` from the two piles) has no
+//! known closed form; [`WythoffRatios::sieve`] computes its P-positions.
+
+use dashu_int::ops::{DivEuclid, UnsignedAbs};
+use dashu_int::{IBig, UBig};
+
+use crate::arith::{BeattySequence, QuadraticIrrational};
+use crate::game::{Impartial, Outcome};
+use crate::solve::table::{grundy_table_of, queen_table, GrundyTable, TableError, MAX_TABLE_SIZE};
+
+/// k-Wythoff: take from one pile, or `s, t >= 1` from both with `|s - t| <= k`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wythoff {
+    k: u64,
+    /// `k + 1`, the growth `b_i - a_i` per index.
+    step: UBig,
+    /// The lower sequence `a_i = floor(i*r)`.
+    lower: BeattySequence,
+}
+
+impl Wythoff {
+    /// k-Wythoff with parameter `k` (any `u64`).
+    pub fn new(k: u64) -> Wythoff {
+        let step = UBig::from(k) + UBig::ONE;
+        let radicand = step.sqr() + UBig::from(4u8);
+        let ratio = QuadraticIrrational::new(
+            IBig::ONE - IBig::from(k),
+            IBig::ONE,
+            radicand,
+            IBig::from(2u8),
+        )
+        .expect("r is a positive irrational: (k+1)^2 + 4 lies strictly between two squares");
+        let lower = BeattySequence::new(ratio).expect("r > 1 since sqrt((k+1)^2 + 4) > k + 1");
+        Wythoff { k, step, lower }
+    }
+
+    /// Wythoff's game itself (`k = 0`), whose ratio is the golden ratio.
+    pub fn classic() -> Wythoff {
+        Wythoff::new(0)
+    }
+
+    /// The parameter `k`.
+    pub fn k(&self) -> u64 {
+        self.k
+    }
+
+    /// The ratio `r` with `a_i = floor(i*r)`.
+    pub fn ratio(&self) -> &QuadraticIrrational {
+        self.lower.alpha()
+    }
+
+    /// The `i`-th P-pair `(a_i, b_i) = (floor(i*r), floor(i*r) + (k+1)i)`;
+    /// `pair(0) = (0, 0)`.
+    pub fn pair(&self, i: &UBig) -> (UBig, UBig) {
+        let a = self.lower.term(i);
+        let b = &a + &self.step * i;
+        (a, b)
+    }
+
+    /// The other member of the P-pair that contains `m` (0 pairs with 0).
+    ///
+    /// By Rayleigh's theorem `m >= 1` is either some `a_i` (then `i` is its index
+    /// in the lower sequence) or some `b_j`, and then `j` is the number of upper
+    /// terms up to `m`, that is `m` minus the number of lower terms up to `m`.
+    pub fn partner(&self, m: &UBig) -> UBig {
+        // For m = 0 no term is counted (r > 1), so the second arm gives 0.
+        match self.lower.locate(m) {
+            Ok(i) => m + &self.step * i,
+            Err(lower_count) => m - &self.step * (m - lower_count),
+        }
+    }
+
+    /// Whether `(x, y)` is a P-position: `y` is the partner of `x`.
+    pub fn is_p(&self, x: &UBig, y: &UBig) -> bool {
+        self.partner(x) == *y
+    }
+
+    /// The outcome of `(x, y)`.
+    pub fn outcome(&self, x: &UBig, y: &UBig) -> Outcome {
+        Outcome::from_p(self.is_p(x, y))
+    }
+
+    /// Every P-position reachable from `(x, y)` in one move, ascending.
+    ///
+    /// Taking from one pile keeps the other, so the only candidates are
+    /// `(partner(y), y)` and `(x, partner(x))`. Taking `s, t` from both changes the
+    /// difference `d = y - x` by `s - t`, at most `k` either way, and the P-position
+    /// of difference `c(k+1)` is `(a_c, b_c)` for `c >= 0` and `(b_-c, a_-c)` for
+    /// `c < 0`; the window `[d - k, d + k]` holds at most two multiples of `k + 1`,
+    /// so at most two candidates, each reachable when both its piles are smaller.
+    pub fn winning_moves(&self, x: &UBig, y: &UBig) -> Vec<(UBig, UBig)> {
+        let mut moves = Vec::new();
+        let partner_of_y = self.partner(y);
+        if partner_of_y < *x {
+            moves.push((partner_of_y, y.clone()));
+        }
+        let partner_of_x = self.partner(x);
+        if partner_of_x < *y {
+            moves.push((x.clone(), partner_of_x));
+        }
+        for target in self.diagonal_candidates(x, y) {
+            if target.0 < *x && target.1 < *y {
+                moves.push(target);
+            }
+        }
+        moves.sort();
+        moves
+    }
+
+    /// The first `count` P-pairs `(a_i, b_i)`, `a_i <= b_i`, ordered by `a_i`.
+    pub fn p_positions(&self, count: usize) -> Vec<(UBig, UBig)> {
+        (0..count).map(|i| self.pair(&UBig::from(i))).collect()
+    }
+
+    /// The Grundy values of all positions below `size`: by rows, columns and
+    /// diagonals for Wythoff's game, from the rules for `k > 0`.
+    pub fn grundy_table(&self, size: usize) -> Result<GrundyTable, TableError> {
+        if self.k == 0 {
+            queen_table(size)
+        } else {
+            grundy_table_of(self, size)
+        }
+    }
+
+    /// The P-positions whose difference `y' - x'` is within `k` of `y - x`.
+    fn diagonal_candidates(&self, x: &UBig, y: &UBig) -> Vec<(UBig, UBig)> {
+        let difference = IBig::from(y.clone()) - IBig::from(x.clone());
+        let k = IBig::from(self.k);
+        let step = IBig::from(self.step.clone());
+        let lowest = -(-(&difference - &k)).div_euclid(&step);
+        let highest = (&difference + &k).div_euclid(&step);
+        let mut candidates = Vec::new();
+        let mut c = lowest;
+        while c <= highest {
+            candidates.push(self.pair_with_difference(&c));
+            c += IBig::ONE;
+        }
+        candidates
+    }
+
+    /// The P-position `(x', y')` with `y' - x' = c(k+1)`.
+    fn pair_with_difference(&self, c: &IBig) -> (UBig, UBig) {
+        let (a, b) = self.pair(&c.unsigned_abs());
+        if *c >= IBig::ZERO {
+            (a, b)
+        } else {
+            (b, a)
+        }
+    }
+}
+
+/// The rules, the oracle for the theory: they list every option, so they are for
+/// small positions only.
+impl Impartial for Wythoff {
+    type Position = (u64, u64);
+
+    fn options(&self, &(x, y): &(u64, u64)) -> Vec<(u64, u64)> {
+        let mut options: Vec<(u64, u64)> = (0..x).map(|ox| (ox, y)).collect();
+        options.extend((0..y).map(|oy| (x, oy)));
+        for s in 1..=x {
+            let fewest = s.saturating_sub(self.k).max(1);
+            let most = s.saturating_add(self.k).min(y);
+            options.extend((fewest..=most).map(|t| (x - s, y - t)));
+        }
+        options
+    }
+}
+
+/// Wythoff's game with ratios: take any positive amount from one pile, or
+/// `(p*t, t)` or `(t, p*t)` from the two piles, `p, t >= 1`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WythoffRatios;
+
+/// The P-positions of [`WythoffRatios`] below a bound, from [`WythoffRatios::sieve`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatioPositions {
+    /// The bound `N`: every position `(x, y)` with `x, y < N` was decided.
+    pub size: usize,
+    /// The P-positions `(a, b)` with `a <= b < N`, ordered by `a`.
+    pub pairs: Vec<(u64, u64)>,
+    /// The rows `x < N` with no P-position `(x, y)`, `y < N`.
+    pub rows_without_p: Vec<u64>,
+}
+
+impl WythoffRatios {
+    /// Decides every position below `size` by sieving.
+    ///
+    /// Rows are visited in order, each from `y = 0`, so all options of a cell are
+    /// decided before it; a cell is P exactly when no option is. Two P-positions
+    /// never share a row or column (one would reach the other), so the P-position
+    /// of a row is its first cell outside the columns of earlier P-positions that
+    /// no ratio move leads from to an earlier P-position; each P-position found
+    /// marks the cells that reach it by a ratio move, `O(N log N)` of them.
+    pub fn sieve(&self, size: usize) -> Result<RatioPositions, TableError> {
+        if size > MAX_TABLE_SIZE {
+            return Err(TableError::TooLarge { size });
+        }
+        let mut column_has_p = vec![false; size];
+        let mut reaches_p = vec![0u64; (size * size).div_ceil(64)];
+        let mut pairs = Vec::new();
+        let mut rows_without_p = Vec::new();
+        for x in 0..size {
+            let is_p = |y: usize| {
+                let cell = x * size + y;
+                !column_has_p[y] && reaches_p[cell / 64] >> (cell % 64) & 1 == 0
+            };
+            let Some(y) = (0..size).find(|&y| is_p(y)) else {
+                rows_without_p.push(x as u64);
+                continue;
+            };
+            column_has_p[y] = true;
+            if x <= y {
+                pairs.push((x as u64, y as u64));
+            }
+            for_each_ratio_predecessor((x, y), size, |cell| {
+                reaches_p[cell / 64] |= 1 << (cell % 64)
+            });
+        }
+        Ok(RatioPositions {
+            size,
+            pairs,
+            rows_without_p,
+        })
+    }
+}
+
+/// Calls `mark` with the cell index `x * size + y` of every position below `size`
+/// that reaches `(a, b)` by a ratio move: `(a + p*t, b + t)` and `(a + t, b + p*t)`.
+fn for_each_ratio_predecessor((a, b): (usize, usize), size: usize, mut mark: impl FnMut(usize)) {
+    for t in 1..size {
+        for far in (t..size).step_by(t) {
+            if a + far < size && b + t < size {
+                mark((a + far) * size + b + t);
+            }
+            if a + t < size && b + far < size {
+                mark((a + t) * size + b + far);
+            }
+        }
+    }
+}
+
+/// The rules, the oracle for the sieve: they list every option, so they are for
+/// small positions only.
+impl Impartial for WythoffRatios {
+    type Position = (u64, u64);
+
+    fn options(&self, &(x, y): &(u64, u64)) -> Vec<(u64, u64)> {
+        let mut options: Vec<(u64, u64)> = (0..x).map(|ox| (ox, y)).collect();
+        options.extend((0..y).map(|oy| (x, oy)));
+        for t in 1..=x.min(y) {
+            options.extend((t..=x).step_by(t as usize).map(|far| (x - far, y - t)));
+            options.extend((t..=y).step_by(t as usize).map(|far| (x - t, y - far)));
+        }
+        options
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn big(n: u64) -> UBig {
+        UBig::from(n)
+    }
+
+    fn small_pair((a, b): (UBig, UBig)) -> (u64, u64) {
+        (u64::try_from(a).unwrap(), u64::try_from(b).unwrap())
+    }
+
+    /// Whether `to` is one move from `from` under the rules of k-Wythoff.
+    fn is_move(k: u64, from: &(UBig, UBig), to: &(UBig, UBig)) -> bool {
+        let (x, y) = from;
+        let (ox, oy) = to;
+        let both = ox < x && oy < y && {
+            let s = IBig::from(x - ox);
+            let t = IBig::from(y - oy);
+            (s - t).unsigned_abs() <= UBig::from(k)
+        };
+        (ox < x && oy == y) || (ox == x && oy < y) || both
+    }
+
+    /// The theory against the Grundy table of the rules, on every position below `size`.
+    fn check_against_rules(k: u64, size: usize) {
+        let game = Wythoff::new(k);
+        let table = grundy_table_of(&game, size).unwrap();
+        for x in 0..size as u64 {
+            for y in 0..size as u64 {
+                let is_p = table.is_p(x as usize, y as usize);
+                assert_eq!(game.is_p(&big(x), &big(y)), is_p, "k = {k}, ({x}, {y})");
+                let mut expected: Vec<(u64, u64)> = game
+                    .options(&(x, y))
+                    .into_iter()
+                    .filter(|&(ox, oy)| table.is_p(ox as usize, oy as usize))
+                    .collect();
+                expected.sort();
+                expected.dedup();
+                let found: Vec<(u64, u64)> = game
+                    .winning_moves(&big(x), &big(y))
+                    .into_iter()
+                    .map(small_pair)
+                    .collect();
+                assert_eq!(found, expected, "k = {k}, ({x}, {y})");
+            }
+        }
+    }
+
+    #[test]
+    fn theory_matches_the_rules_for_k_up_to_3() {
+        for k in 0..=3 {
+            check_against_rules(k, 200);
+        }
+    }
+
+    #[test]
+    fn theory_matches_the_rules_for_k_4_to_6() {
+        for k in 4..=6 {
+            check_against_rules(k, 200);
+        }
+    }
+
+    #[test]
+    fn theory_matches_the_rules_for_large_k() {
+        for k in [9, 40, 1_000_000, 1_000_000_000_000_000_000, u64::MAX] {
+            check_against_rules(k, 60);
+        }
+    }
+
+    /// Fraenkel's recursive description, which the closed form must reproduce.
+    fn pairs_by_mex(k: u64, count: u64) -> Vec<(u64, u64)> {
+        let mut used = vec![false; (count * (k + 3)) as usize];
+        let mut pairs = Vec::new();
+        for i in 0..count {
+            let a = (0..).find(|&m| !used[m]).unwrap();
+            let b = a + ((k + 1) * i) as usize;
+            used[a] = true;
+            used[b] = true;
+            pairs.push((a as u64, b as u64));
+        }
+        pairs
+    }
+
+    #[test]
+    fn pairs_follow_fraenkels_recursion() {
+        for k in [0, 1, 2, 3, 7, 50, 999] {
+            let game = Wythoff::new(k);
+            let expected = pairs_by_mex(k, 3000);
+            let pairs: Vec<(u64, u64)> =
+                game.p_positions(3000).into_iter().map(small_pair).collect();
+            assert_eq!(pairs, expected, "k = {k}");
+            for (a, b) in expected {
+                assert_eq!(game.partner(&big(a)), big(b));
+                assert_eq!(game.partner(&big(b)), big(a));
+            }
+        }
+    }
+
+    #[test]
+    fn known_ratios_and_pairs() {
+        assert_eq!(Wythoff::classic().ratio().to_string(), "(1+1*sqrt(5))/2");
+        assert_eq!(Wythoff::new(1).ratio().to_string(), "(0+1*sqrt(2))/1");
+        assert_eq!(Wythoff::new(10).ratio().to_string(), "(-9+5*sqrt(5))/2"); // 125 = 5^2 * 5
+        let classic: Vec<(u64, u64)> = Wythoff::classic()
+            .p_positions(6)
+            .into_iter()
+            .map(small_pair)
+            .collect();
+        assert_eq!(classic, [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)]);
+        let one: Vec<(u64, u64)> = Wythoff::new(1)
+            .p_positions(5)
+            .into_iter()
+            .map(small_pair)
+            .collect();
+        assert_eq!(one, [(0, 0), (1, 3), (2, 6), (4, 10), (5, 13)]);
+    }
+
+    #[test]
+    fn huge_piles() {
+        let ten = UBig::from(10u8);
+        for k in [0, 3, 1_000_000_000_000_000_000] {
+            let game = Wythoff::new(k);
+            for exponent in [18, 100, 5000] {
+                let (a, b) = game.pair(&ten.pow(exponent));
+                assert!(game.is_p(&a, &b) && game.is_p(&b, &a));
+                assert!(game.winning_moves(&a, &b).is_empty());
+                let from = (a.clone(), &b + UBig::ONE);
+                let moves = game.winning_moves(&from.0, &from.1);
+                assert!(moves.contains(&(a.clone(), b.clone())));
+                for to in &moves {
+                    assert!(is_move(k, &from, to) && game.is_p(&to.0, &to.1));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn piles_with_a_hundred_thousand_digits() {
+        let game = Wythoff::new(2);
+        let (a, b) = game.pair(&UBig::from(10u8).pow(100_000));
+        assert!(game.is_p(&a, &b));
+        let moves = game.winning_moves(&(&a + UBig::ONE), &(&b + UBig::ONE));
+        assert!(moves.contains(&(a, b)));
+    }
+
+    #[test]
+    fn classic_grundy_table_is_the_rules_table() {
+        let game = Wythoff::classic();
+        assert_eq!(
+            game.grundy_table(120).unwrap(),
+            grundy_table_of(&game, 120).unwrap()
+        );
+        let table = game.grundy_table(1000).unwrap();
+        for x in 0..1000u64 {
+            let y = u64::try_from(game.partner(&big(x))).unwrap();
+            if y < 1000 {
+                assert!(table.is_p(x as usize, y as usize), "({x}, {y})");
+            }
+        }
+        assert_eq!(
+            table.p_positions().count(),
+            2 * pairs_below(&game, 1000) - 1
+        );
+    }
+
+    /// How many P-pairs `(a, b)` have `b < size`.
+    fn pairs_below(game: &Wythoff, size: u64) -> usize {
+        (0u64..)
+            .take_while(|&i| game.pair(&big(i)).1 < big(size))
+            .count()
+    }
+
+    #[test]
+    fn generalised_grundy_table_has_the_p_positions() {
+        let game = Wythoff::new(2);
+        let table = game.grundy_table(80).unwrap();
+        for x in 0..80u64 {
+            for y in 0..80u64 {
+                assert_eq!(
+                    table.is_p(x as usize, y as usize),
+                    game.is_p(&big(x), &big(y))
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn ratio_sieve_matches_the_rules() {
+        for size in [0, 1, 2, 17, 150] {
+            let sieve = WythoffRatios.sieve(size).unwrap();
+            let table = grundy_table_of(&WythoffRatios, size).unwrap();
+            let pairs: Vec<(u64, u64)> = table
+                .p_positions()
+                .filter(|(x, y)| x <= y)
+                .map(|(x, y)| (x as u64, y as u64))
+                .collect();
+            assert_eq!(sieve.pairs, pairs, "size {size}");
+            let empty: Vec<u64> = (0..size)
+                .filter(|&x| table.row(x).unwrap().iter().all(|&v| v != 0))
+                .map(|x| x as u64)
+                .collect();
+            assert_eq!(sieve.rows_without_p, empty, "size {size}");
+        }
+        let sieve = WythoffRatios.sieve(150).unwrap();
+        assert_eq!(sieve.pairs[0], (0, 0));
+        assert!(sieve.rows_without_p.contains(&1));
+        assert_eq!(
+            WythoffRatios.sieve(MAX_TABLE_SIZE + 1),
+            Err(TableError::TooLarge {
+                size: MAX_TABLE_SIZE + 1
+            })
+        );
+    }
+
+    fn arb_big() -> impl Strategy<Value = UBig> {
+        proptest::collection::vec(any::<u8>(), 1..40).prop_map(|bytes| UBig::from_le_bytes(&bytes))
+    }
+
+    fn arb_k() -> impl Strategy<Value = u64> {
+        prop_oneof![0u64..8, any::<u64>()]
+    }
+
+    proptest! {
+        #[test]
+        fn winning_moves_reach_p_positions(k in arb_k(), x in arb_big(), y in arb_big()) {
+            let game = Wythoff::new(k);
+            let moves = game.winning_moves(&x, &y);
+            prop_assert_eq!(moves.is_empty(), game.is_p(&x, &y));
+            prop_assert!(moves.windows(2).all(|w| w[0] < w[1]));
+            for to in &moves {
+                prop_assert!(is_move(k, &(x.clone(), y.clone()), to));
+                prop_assert!(game.is_p(&to.0, &to.1));
+            }
+        }
+
+        #[test]
+        fn near_a_pair_every_winning_move_is_sound(
+            k in arb_k(), i in arb_big(), dx in 0u32..40, dy in 0u32..40,
+        ) {
+            let game = Wythoff::new(k);
+            let (a, b) = game.pair(&i);
+            prop_assert!(game.is_p(&a, &b));
+            prop_assert_eq!(game.partner(&a), b.clone());
+            let from = (&a + UBig::from(dx), &b + UBig::from(dy));
+            let moves = game.winning_moves(&from.0, &from.1);
+            prop_assert_eq!(moves.is_empty(), game.is_p(&from.0, &from.1));
+            for to in &moves {
+                prop_assert!(is_move(k, &from, to) && game.is_p(&to.0, &to.1));
+            }
+        }
+    }
+}
