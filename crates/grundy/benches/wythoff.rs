@@ -73,6 +73,11 @@ fn float_floor(i: u64, phi: f64) -> u64 {
     (i as f64 * phi).floor() as u64
 }
 
+/// The textbook solution's formula, `(int)(d*(1+sqrt(5))/2)` in `double`.
+fn textbook_floor(i: u64) -> u64 {
+    (i as f64 * (1.0 + 5f64.sqrt()) / 2.0) as u64
+}
+
 fn float_phi() -> f64 {
     (1.0 + 5f64.sqrt()) / 2.0
 }
@@ -101,43 +106,48 @@ fn beatty(c: &mut Criterion) {
     group.finish();
 }
 
-/// The first `i < limit` where the `f64` formula gives a wrong `floor(i*phi)`.
+/// The first `i < limit` where a floating-point `formula` gives a wrong `floor(i*phi)`.
 ///
-/// For `i < 2^32` the computed product is within `2^-19` of `i*phi` (`phi` is
-/// rounded to within `2^-52`, `i` is exact, and the product is rounded to within
-/// half an ulp of a number below `2^33`), so the floor can be wrong only where
+/// For `i < 2^32` either formula's product is within `2^-18` of `i*phi` (the
+/// constant is rounded to within `2^-51`, `i` is exact, and the product is rounded
+/// to within half an ulp of a number below `2^34`), so the floor can be wrong only where
 /// `i*phi` is within `2^-16` of an integer. Those `i` are found by walking
 /// `i * frac(phi)` modulo 1 in 128-bit fixed point (error below `i * 2^-128`);
 /// each candidate is then checked exactly.
-fn first_float_failure(limit: u64) -> Option<u64> {
+fn first_float_failure(limit: u64, formula: impl Fn(u64) -> u64) -> Option<u64> {
     assert!(limit <= 1 << 32, "the error bound holds for i < 2^32");
     let exact = QuadraticIrrational::phi();
     let one = UBig::ONE << 128;
     let step = u128::try_from(exact.floor_mul(&one) - &one).expect("frac(phi) * 2^128 < 2^128");
     let window = 1u128 << 112;
-    let phi = float_phi();
     let mut fraction = 0u128;
     for i in 1..limit {
         fraction = fraction.wrapping_add(step);
         let near_integer = fraction < window || fraction > u128::MAX - window;
-        if near_integer && UBig::from(float_floor(i, phi)) != exact.floor_mul(&UBig::from(i)) {
+        if near_integer && UBig::from(formula(i)) != exact.floor_mul(&UBig::from(i)) {
             return Some(i);
         }
     }
     None
 }
 
-fn main() {
+fn report_float_failure(name: &str, formula: impl Fn(u64) -> u64) {
     let start = std::time::Instant::now();
-    match first_float_failure(1 << 32) {
+    match first_float_failure(1 << 32, &formula) {
         Some(i) => println!(
-            "first i with (i as f64 * phi).floor() != floor(i*phi): {i} (exact {}, f64 {}), found in {:?}",
+            "first i with {name} != floor(i*phi): {i} (exact {}, f64 {}), found in {:?}",
             QuadraticIrrational::phi().floor_mul(&UBig::from(i)),
-            float_floor(i, float_phi()),
+            formula(i),
             start.elapsed()
         ),
-        None => println!("the f64 formula is right for every i < 2^32"),
+        None => println!("{name} is right for every i < 2^32"),
     }
+}
+
+fn main() {
+    let phi = float_phi();
+    report_float_failure("(i as f64 * phi).floor()", |i| float_floor(i, phi));
+    report_float_failure("(int)(i*(1+sqrt(5))/2)", textbook_floor);
     let mut criterion = Criterion::default().configure_from_args();
     theory(&mut criterion);
     tables(&mut criterion);

@@ -7,6 +7,7 @@
 pub mod bash;
 pub mod dynsub;
 pub mod nim;
+pub mod octal;
 pub mod staircase;
 pub mod subtraction;
 pub mod wythoff;

@@ -1,0 +1,210 @@
+//! Take-and-break games in octal notation: Kayles, Dawson's Kayles, 0.16, ...
+//!
+//! The code `d0.d1 d2 d3 ...` says, for each `k`, how a move may take `k`
+//! counters from one heap: digit `d_k` is a sum of 1 (the heap may be exactly `k`,
+//! removed whole), 2 (it may leave one non-empty heap), 4 (it may leave two
+//! non-empty heaps). `d0` is 0, or 4 for games that may split a heap without
+//! taking any. Kayles is `0.77`, Dawson's Kayles `0.07`.
+//!
+//! `G(n)` is the mex over the moves of the nim-sum of the heaps left. Two facts
+//! carry the theory:
+//! - Guy and Smith (1956): if `G(n + p) = G(n)` for all `n0 <= n < 2*n0 + p + t`,
+//!   where `t` is the index of the last non-zero digit, then for all `n >= n0`
+//!   ([`crate::analysis::periodicity::certify_octal`]);
+//! - the sparse-space phenomenon (Flammenkamp; Gangolli and Plambeck 1989): in
+//!   many games the values split into *rare* and *common* ones by the parity of
+//!   some of their bits, and the rare ones are few, which the [`sparse`] engine
+//!   uses to compute long sequences in nearly linear time.
+
+pub mod sparse;
+
+use std::fmt;
+use std::str::FromStr;
+
+use dashu_int::UBig;
+use thiserror::Error;
+
+use crate::game::HeapGame;
+
+/// The most digits after the point a code may have.
+pub const MAX_DIGITS: usize = 64;
+
+/// What is wrong with an octal code.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("'{code}' is not an octal game code: {reason}; write d0.d1d2... with octal digits 0-7 after the point and 0 or 4 before it, e.g. 0.77, .07, 4.07")]
+pub struct OctalError {
+    /// The code as given.
+    pub code: String,
+    /// What is wrong.
+    pub reason: String,
+}
+
+/// An octal game, by its digits.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Octal {
+    /// `digits[k]` governs taking `k`; the last one is non-zero (unless no move exists at all).
+    digits: Vec<u8>,
+}
+
+impl FromStr for Octal {
+    type Err = OctalError;
+
+    fn from_str(code: &str) -> Result<Octal, OctalError> {
+        let fail = |reason: &str| OctalError {
+            code: code.to_string(),
+            reason: reason.to_string(),
+        };
+        let (before, after) = code.split_once('.').ok_or_else(|| fail("there is no point"))?;
+        let first = match before {
+            "" | "0" => 0,
+            "4" => 4,
+            _ => return Err(fail("the digit before the point must be 0 or 4")),
+        };
+        if after.len() > MAX_DIGITS {
+            return Err(fail(&format!("more than {MAX_DIGITS} digits")));
+        }
+        let mut digits = vec![first];
+        for c in after.chars() {
+            match c.to_digit(8) {
+                Some(d) => digits.push(d as u8),
+                None => return Err(fail(&format!("'{c}' is not an octal digit"))),
+            }
+        }
+        while digits.len() > 1 && digits.last() == Some(&0) {
+            digits.pop();
+        }
+        Ok(Octal { digits })
+    }
+}
+
+impl fmt::Display for Octal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.", self.digits[0])?;
+        let rest: String = self.digits[1..].iter().map(|d| d.to_string()).collect();
+        write!(f, "{}", if rest.is_empty() { "0" } else { &rest })
+    }
+}
+
+/// One way to move in a heap: take `take` and leave some non-empty heaps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Leaves {
+    /// The heap is exactly `take` and goes.
+    Nothing,
+    /// One heap of the rest.
+    One,
+    /// Two non-empty heaps that share the rest.
+    Two,
+}
+
+impl Octal {
+    /// The index `t` of the last non-zero digit: the most one move takes.
+    pub fn last_digit(&self) -> usize {
+        self.digits.len() - 1
+    }
+
+    /// The digit governing taking `k` (0 beyond the code).
+    pub fn digit(&self, k: usize) -> u8 {
+        self.digits.get(k).copied().unwrap_or(0)
+    }
+
+    /// Every `(take, leaves)` the code allows, by increasing `take`.
+    pub(crate) fn kinds(&self) -> impl Iterator<Item = (u64, Leaves)> + '_ {
+        self.digits.iter().enumerate().flat_map(|(k, &d)| {
+            [(1, Leaves::Nothing), (2, Leaves::One), (4, Leaves::Two)]
+                .into_iter()
+                .filter(move |&(bit, _)| d & bit != 0 && (k > 0 || bit == 4))
+                .map(move |(_, leaves)| (k as u64, leaves))
+        })
+    }
+
+    /// Calls `visit` with the heaps left by every move from a heap of `n` (big).
+    ///
+    /// Two-heap moves are listed `(a, rest - a)` with `a <= rest - a`.
+    pub fn for_each_move_big(&self, n: &UBig, mut visit: impl FnMut(u64, &[UBig])) {
+        for (take, leaves) in self.kinds() {
+            let take_big = UBig::from(take);
+            if n < &take_big {
+                continue;
+            }
+            let rest = n - &take_big;
+            match leaves {
+                Leaves::Nothing if rest == UBig::ZERO => visit(take, &[]),
+                Leaves::One if rest > UBig::ZERO => visit(take, &[rest]),
+                Leaves::Two if rest >= UBig::from(2u8) => {
+                    let half = &rest >> 1;
+                    let mut a = UBig::ONE;
+                    while a <= half {
+                        visit(take, &[a.clone(), &rest - &a]);
+                        a += UBig::ONE;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+impl HeapGame for Octal {
+    fn for_each_move(&self, n: u64, mut visit: impl FnMut(&[u64])) {
+        for (take, leaves) in self.kinds() {
+            let Some(rest) = n.checked_sub(take) else {
+                continue;
+            };
+            match leaves {
+                Leaves::Nothing if rest == 0 => visit(&[]),
+                Leaves::One if rest > 0 => visit(&[rest]),
+                Leaves::Two => {
+                    for a in 1..=rest / 2 {
+                        visit(&[a, rest - a]);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::heap_sequence;
+
+    fn values(code: &str, count: usize) -> Vec<u64> {
+        let game: Octal = code.parse().unwrap();
+        heap_sequence(&game, count).iter().map(|g| g.0).collect()
+    }
+
+    #[test]
+    fn codes_parse_and_print_canonically() {
+        for (given, canonical) in [("0.77", "0.77"), (".07", "0.07"), ("4.070", "4.07"), ("0.0", "0.0"), ("0.", "0.0")] {
+            assert_eq!(given.parse::<Octal>().unwrap().to_string(), canonical);
+        }
+        for bad in ["077", "0.8", "1.7", "0.7a", "", "0.7.7"] {
+            assert!(bad.parse::<Octal>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn kayles_and_dawson_start_as_in_winning_ways() {
+        // Winning Ways, ch. 4: Kayles 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 ...
+        assert_eq!(values("0.77", 16), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7]);
+        // Dawson's Kayles 0.07: 0 0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 ...
+        assert_eq!(values("0.07", 16), [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0]);
+    }
+
+    #[test]
+    fn moves_of_big_heaps_match_the_rules() {
+        for code in ["0.77", "0.07", "4.07", "0.16", "0.6", "0.137"] {
+            let game: Octal = code.parse().unwrap();
+            for n in 0..30u64 {
+                let mut small: Vec<Vec<u64>> = Vec::new();
+                game.for_each_move(n, |left| small.push(left.to_vec()));
+                let mut big: Vec<Vec<u64>> = Vec::new();
+                game.for_each_move_big(&UBig::from(n), |_, left| {
+                    big.push(left.iter().map(|h| u64::try_from(h).unwrap()).collect())
+                });
+                assert_eq!(small, big, "{code} n={n}");
+            }
+        }
+    }
+}
