@@ -81,6 +81,10 @@ pub struct Sequence {
     /// How many values, from G(0).
     #[arg(long, default_value_t = 32)]
     pub count: u64,
+    /// Resume from this checkpoint file if it exists, and keep it up to date
+    /// (octal games).
+    #[arg(long)]
+    pub checkpoint: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub output: Output,
 }
@@ -93,6 +97,10 @@ pub struct Period {
     /// The most values to compute while looking for the period.
     #[arg(long, default_value_t = grundy::catalog::DEFAULT_PERIOD_SEARCH)]
     pub max: u64,
+    /// Resume from this checkpoint file if it exists, and keep it up to date
+    /// (octal games).
+    #[arg(long)]
+    pub checkpoint: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub output: Output,
 }

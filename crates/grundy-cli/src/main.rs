@@ -5,6 +5,7 @@
 //! the command-line contract. It holds no game logic of its own.
 
 mod args;
+mod monitor;
 mod text;
 
 use std::io::{self, BufWriter, Write};
@@ -14,6 +15,7 @@ use clap::Parser;
 use serde::Serialize;
 
 use args::{Cli, MovesWanted, Verb};
+use monitor::ShellMonitor;
 
 /// Exit status for bad input, as the contract says.
 const BAD_INPUT: u8 = 2;
@@ -67,19 +69,26 @@ fn run(cli: Cli) -> Result<(), Failure> {
     match cli.verb {
         Verb::Analyze(a) => {
             let game = grundy::catalog::parse(&a.game)?;
-            let mut analysis = game.analyze(&a.position)?;
-            if a.moves == MovesWanted::One {
+            let first_only = a.moves == MovesWanted::One;
+            let mut analysis = game.analyze(&a.position, first_only)?;
+            if first_only {
                 analysis.keep_first_move();
             }
             emit(&mut out, json, &analysis, text::analysis)?;
         }
         Verb::Sequence(s) => {
-            let sequence = grundy::catalog::parse(&s.game)?.sequence(s.count)?;
-            emit(&mut out, json, &sequence, text::sequence)?;
+            let game = grundy::catalog::parse(&s.game)?;
+            let mut monitor = checkpointing(s.checkpoint)?;
+            let sequence = game.sequence(s.count, &mut monitor);
+            finish(&monitor)?;
+            emit(&mut out, json, &sequence?, text::sequence)?;
         }
         Verb::Period(p) => {
-            let report = grundy::catalog::parse(&p.game)?.period(p.max)?;
-            emit(&mut out, json, &report, text::period)?;
+            let game = grundy::catalog::parse(&p.game)?;
+            let mut monitor = checkpointing(p.checkpoint)?;
+            let report = game.period(p.max, &mut monitor);
+            finish(&monitor)?;
+            emit(&mut out, json, &report?, text::period)?;
         }
         Verb::Beatty(b) => {
             let report = grundy::catalog::beatty(&b.alpha, b.count)?;
@@ -88,6 +97,32 @@ fn run(cli: Cli) -> Result<(), Failure> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// A monitor for a long run, refusing a checkpoint file that cannot be read.
+fn checkpointing(path: Option<std::path::PathBuf>) -> Result<ShellMonitor, Failure> {
+    let monitor = ShellMonitor::new(path.clone());
+    monitor.read_checkpoint().map_err(|e| {
+        let path = path.unwrap_or_default();
+        Failure::BadInput(grundy::Error::BadArgument(format!(
+            "cannot read the checkpoint {}: {e}",
+            path.display()
+        )))
+    })?;
+    Ok(monitor)
+}
+
+/// Ends a long run: clears the progress bar, and fails if a checkpoint could
+/// not be written.
+fn finish(monitor: &ShellMonitor) -> Result<(), Failure> {
+    monitor.finish();
+    match &monitor.save_error {
+        Some(e) => Err(Failure::Output(io::Error::new(
+            e.kind(),
+            format!("writing the checkpoint: {e}"),
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// Writes `answer` as one JSON document, or as text for people.

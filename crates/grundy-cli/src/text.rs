@@ -3,7 +3,9 @@
 use std::io::{self, Write};
 
 use dashu_int::UBig;
-use grundy::catalog::{Analysis, BeattyReport, PairList, PeriodReport, Sequence, Terms};
+use grundy::catalog::{
+    Analysis, BeattyReport, PairList, PeriodReport, Sequence, Terms, ValueStats,
+};
 use grundy::Outcome;
 
 fn joined(values: &[UBig]) -> String {
@@ -44,11 +46,39 @@ pub fn sequence(out: &mut dyn Write, s: &Sequence) -> io::Result<()> {
     match &s.terms {
         Terms::Values(values) => {
             let values: Vec<String> = values.iter().map(|g| g.0.to_string()).collect();
-            writeln!(out, "{}: G(n) for n = 0..{}", s.game, values.len())?;
-            rows_of_ten(out, &values, 0)
+            heap_values(out, &s.game, &values)?;
         }
-        Terms::Pairs(list) => pairs(out, &s.game, list),
+        Terms::Small(values) => {
+            let values: Vec<String> = values.iter().map(u16::to_string).collect();
+            heap_values(out, &s.game, &values)?;
+        }
+        Terms::Pairs(list) => pairs(out, &s.game, list)?,
     }
+    if let Some(stats) = &s.stats {
+        value_stats(out, stats)?;
+    }
+    Ok(())
+}
+
+fn heap_values(out: &mut dyn Write, game: &str, values: &[String]) -> io::Result<()> {
+    writeln!(out, "{game}: G(n) for n = 0..{}", values.len())?;
+    rows_of_ten(out, values, 0)
+}
+
+fn value_stats(out: &mut dyn Write, stats: &ValueStats) -> io::Result<()> {
+    writeln!(
+        out,
+        "values: largest {}; {} rare and {} common heaps (rare: bits {:#b} of even parity{})",
+        stats.max_value,
+        stats.rare,
+        stats.common,
+        stats.sparse_mask,
+        if stats.flip_odd_heaps {
+            ", flipped on odd heaps"
+        } else {
+            ""
+        }
+    )
 }
 
 fn pairs(out: &mut dyn Write, game: &str, list: &PairList) -> io::Result<()> {

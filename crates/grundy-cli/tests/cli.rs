@@ -37,7 +37,7 @@ fn outcome_after(game: &str, to: &Value) -> String {
             other => panic!("not an integer: {other}"),
         })
         .collect();
-    let mut args = vec!["analyze", game];
+    let mut args = vec!["analyze", game, "--moves", "one"];
     args.extend(position.iter().map(String::as_str));
     json_of(&args)["outcome"].as_str().unwrap().to_string()
 }
@@ -187,6 +187,11 @@ fn bad_input_is_one_error_line_and_exit_status_2() {
         &["analyze", "dynsub", "3", "2"],
         &["analyze", "fibonacci-nim", "3"],
         &["beatty", "sqrt(9)"],
+        &["analyze", "octal:0.8", "3"],
+        &["analyze", "octal:077", "3"],
+        &["analyze", "kayles:2", "3"],
+        &["analyze", "circle:0", "3"],
+        &["analyze", "circle:2", "3", "4"],
     ] {
         let out = grundy(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -278,4 +283,82 @@ fn fibonacci_nim_smallest_winning_move_first() {
     let mut sorted = amounts.clone();
     sorted.sort();
     assert_eq!(amounts, sorted, "ascending by the amount taken");
+}
+
+#[test]
+fn octal_periods_are_certified() {
+    for (game, n0, p) in [
+        ("kayles", 71, 12),
+        ("dawson", 53, 34),
+        ("octal:0.16", 105_351, 149_459),
+    ] {
+        let report = json_of(&["period", game]);
+        assert_eq!(
+            (report["preperiod"].as_u64(), report["period"].as_u64()),
+            (Some(n0), Some(p)),
+            "{game}"
+        );
+        assert_eq!(report["certified"], true);
+        assert!(report["stats"]["max_value"].is_u64());
+    }
+}
+
+#[test]
+fn octal_sums_with_splits_and_huge_heaps() {
+    let answer = json_of(&["analyze", "kayles", "10", "20", "30"]);
+    let moves = answer["winning_moves"].as_array().unwrap();
+    assert!(
+        moves.iter().any(|m| m["to"].as_array().unwrap().len() == 4),
+        "splits leave two heaps"
+    );
+    for m in moves {
+        assert_eq!(outcome_after("kayles", &m["to"]), "P", "{m}");
+    }
+    let first = json_of(&["analyze", "kayles", "10", "20", "30", "--moves", "one"]);
+    assert_eq!(first["winning_moves"][0], moves[0]);
+    let huge = format!("1{}", "0".repeat(100));
+    let one = json_of(&["analyze", "kayles", &huge, "7", "--moves", "one"]);
+    assert_eq!(outcome_after("kayles", &one["winning_moves"][0]["to"]), "P");
+    // Every winning move of a heap of 10^100 cannot be listed.
+    assert_eq!(grundy(&["analyze", "kayles", &huge]).status.code(), Some(2));
+}
+
+#[test]
+fn coins_in_a_circle() {
+    assert_eq!(json_of(&["analyze", "circle:3", "10"])["outcome"], "P");
+    assert_eq!(
+        json_of(&["analyze", "circle:3", "3"])["winning_moves"][0]["to"],
+        json!([0])
+    );
+    assert_eq!(json_of(&["analyze", "circle:1", "7"])["outcome"], "N");
+}
+
+#[test]
+fn an_octal_run_resumes_from_its_checkpoint_with_the_same_result() {
+    let dir = std::env::temp_dir().join(format!("grundy-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("016.ckpt");
+    let path = file.to_str().unwrap();
+    let fresh = json_of(&["sequence", "octal:0.16", "--count", "200000"]);
+    json_of(&[
+        "sequence",
+        "octal:0.16",
+        "--count",
+        "70000",
+        "--checkpoint",
+        path,
+    ]);
+    let resumed = json_of(&[
+        "sequence",
+        "octal:0.16",
+        "--count",
+        "200000",
+        "--checkpoint",
+        path,
+    ]);
+    assert_eq!(fresh["values"], resumed["values"]);
+    // A checkpoint of another game is refused.
+    let out = grundy(&["sequence", "kayles", "--count", "10", "--checkpoint", path]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

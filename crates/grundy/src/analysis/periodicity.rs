@@ -176,3 +176,114 @@ mod tests {
         assert!(certify_by_repeat(1, 100, |t| Nimber(t.len() as u64)).is_none());
     }
 }
+
+/// The last `n` with `values[n + p] != values[n]`, if any.
+fn last_mismatch<T: Eq>(values: &[T], p: usize) -> Option<usize> {
+    (0..values.len().saturating_sub(p))
+        .rev()
+        .find(|&n| values[n + p] != values[n])
+}
+
+/// The least preperiod of `values` for period `p`, judged on the values given.
+fn preperiod_for<T: Eq>(values: &[T], p: usize) -> usize {
+    last_mismatch(values, p).map_or(0, |n| n + 1)
+}
+
+/// The least period dividing `p` that holds on one whole period from `n0`;
+/// with `p` a period from `n0`, such a divisor is a period from `n0` too.
+fn least_divisor_period<T: Eq>(values: &[T], p: usize, n0: usize) -> usize {
+    (1..=p)
+        .filter(|d| p % d == 0)
+        .find(|&d| (n0..n0 + p).all(|n| values[n + d] == values[n]))
+        .unwrap_or(p)
+}
+
+/// An eventual period of an octal game's values `G(0..N)`, certified by the
+/// Guy-Smith periodicity theorem, as `(preperiod, period)`: the least period,
+/// then the least preperiod.
+///
+/// Theorem (Guy and Smith 1956): if the last non-zero digit of the code is at
+/// index `t` and `G(n + p) = G(n)` for all `n0 <= n < 2*n0 + p + t`, then for all
+/// `n >= n0`. The proof shortens the larger heap of a split by `p`, which must
+/// leave a non-empty heap, so the check uses `max(n0, 1)` in place of `n0`
+/// (with `n0 = 0` the shortened heap could vanish). A certified `p` is a true
+/// period, so the least period divides it and is found among its divisors.
+pub fn certify_octal<T: Eq>(values: &[T], last_digit: usize) -> Option<(u64, u64)> {
+    let len = values.len();
+    (1..=len / 2).find_map(|p| {
+        let n0 = preperiod_for(values, p);
+        let checked_from = n0.max(1);
+        (2 * checked_from + 2 * p + last_digit <= len).then(|| {
+            let least = least_divisor_period(values, p, n0);
+            (preperiod_for(values, least) as u64, least as u64)
+        })
+    })
+}
+
+/// The least period that repeats at least twice after its preperiod within
+/// `values`, as `(preperiod, period)`: what the values suggest, not a proof.
+pub fn apparent_period<T: Eq>(values: &[T]) -> Option<(u64, u64)> {
+    let len = values.len();
+    (1..=len / 3).find_map(|p| {
+        let n0 = preperiod_for(values, p);
+        (n0 + 2 * p <= len).then_some((n0 as u64, p as u64))
+    })
+}
+
+#[cfg(test)]
+mod octal_tests {
+    use super::*;
+    use crate::games::octal::sparse::naive_values;
+    use crate::games::octal::Octal;
+
+    fn certify(code: &str, count: usize) -> Option<(u64, u64)> {
+        let game: Octal = code.parse().unwrap();
+        certify_octal(&naive_values(&game, count), game.last_digit())
+    }
+
+    #[test]
+    fn kayles_and_dawsons_kayles() {
+        // Guy and Smith 1956: Kayles (71, 12), Dawson's Kayles (53, 34).
+        assert_eq!(certify("0.77", 200), Some((71, 12)));
+        assert_eq!(
+            certify("0.07", 175),
+            None,
+            "needs 2*53 + 2*34 + 2 = 176 values"
+        );
+        assert_eq!(certify("0.07", 176), Some((53, 34)));
+    }
+
+    #[test]
+    fn the_certificate_needs_enough_values() {
+        // Kayles needs 2*71 + 2*12 + 2 = 168 values.
+        assert_eq!(certify("0.77", 167), None);
+        assert_eq!(certify("0.77", 168), Some((71, 12)));
+    }
+
+    #[test]
+    fn certified_periods_hold_far_beyond() {
+        for code in [
+            "0.77", "0.07", "0.137", "0.51", "0.4", "0.3", "4.07", "0.26", "0.35",
+        ] {
+            let game: Octal = code.parse().unwrap();
+            let values = naive_values(&game, 3000);
+            if let Some((n0, p)) = (200..3000)
+                .step_by(100)
+                .find_map(|len| certify_octal(&values[..len], game.last_digit()))
+            {
+                let (n0, p) = (n0 as usize, p as usize);
+                assert!((n0..3000 - p).all(|n| values[n + p] == values[n]), "{code}");
+                assert!(
+                    n0 == 0 || values[n0 - 1 + p] != values[n0 - 1],
+                    "{code}: least n0"
+                );
+                for d in 1..p {
+                    assert!(
+                        (n0..3000 - d).any(|n| values[n + d] != values[n]),
+                        "{code}: least p"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -181,6 +181,24 @@ pub struct Sequence {
     pub game: String,
     /// The terms: values of heaps, or P-positions of a two-pile game.
     pub terms: Terms,
+    /// For octal games: how the values split into rare and common.
+    pub stats: Option<ValueStats>,
+}
+
+/// How the values of an octal game split into rare and common ones (see
+/// [`crate::games::octal::sparse`]), and the largest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ValueStats {
+    /// Heaps `n >= 1` with a rare value.
+    pub rare: u64,
+    /// Heaps `n >= 1` with a common value.
+    pub common: u64,
+    /// The largest value.
+    pub max_value: u64,
+    /// The bits whose parity sorts values into rare (even) and common.
+    pub sparse_mask: u64,
+    /// Whether that parity is flipped on odd heaps.
+    pub flip_odd_heaps: bool,
 }
 
 /// The terms of a [`Sequence`].
@@ -188,6 +206,8 @@ pub struct Sequence {
 pub enum Terms {
     /// Heap games: `G(0), G(1), ..., G(count - 1)`.
     Values(Vec<Nimber>),
+    /// The same, stored compactly (octal games at research scale).
+    Small(Vec<u16>),
     /// Two-pile games: the first P-positions `(a, b)`, `a <= b`, ordered by `a`.
     Pairs(PairList),
 }
@@ -210,6 +230,7 @@ impl Serialize for Sequence {
         map.serialize_entry("game", &self.game)?;
         match &self.terms {
             Terms::Values(values) => map.serialize_entry("values", values)?,
+            Terms::Small(values) => map.serialize_entry("values", values)?,
             Terms::Pairs(list) => {
                 let pairs: Vec<[Int; 2]> =
                     list.pairs.iter().map(|(a, b)| [Int(a), Int(b)]).collect();
@@ -219,6 +240,9 @@ impl Serialize for Sequence {
                     map.serialize_entry("rows_without_p", &list.rows_without_p)?;
                 }
             }
+        }
+        if let Some(stats) = &self.stats {
+            map.serialize_entry("stats", stats)?;
         }
         map.end()
     }
@@ -241,6 +265,9 @@ pub struct PeriodReport {
     pub checked_to: u64,
     /// How it was established.
     pub method: String,
+    /// For octal games: how the values split into rare and common.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stats: Option<ValueStats>,
 }
 
 impl PeriodReport {
@@ -253,6 +280,7 @@ impl PeriodReport {
             certified: true,
             checked_to: p.checked_to,
             method: method.to_string(),
+            stats: None,
         }
     }
 }

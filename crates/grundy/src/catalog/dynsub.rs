@@ -50,7 +50,7 @@ impl Game for DynSubEntry {
         format!("dynsub:k={}", self.0.k())
     }
 
-    fn analyze(&self, position: &[String]) -> Result<Analysis, Error> {
+    fn analyze(&self, position: &[String], _first_only: bool) -> Result<Analysis, Error> {
         let [n, limit] =
             <[UBig; 2]>::try_from(parse_naturals(position, "number")?).map_err(|p| {
                 Error::BadPosition(format!(

@@ -5,7 +5,7 @@ use dashu_int::UBig;
 use super::{
     check_count, parse_naturals, parse_u64, Analysis, Game, Move, PeriodReport, Sequence, Terms,
 };
-use super::{DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION};
+use super::{Monitor, DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION};
 use crate::analysis::periodicity::Periodic;
 use crate::error::Error;
 use crate::game::HeapMove;
@@ -85,7 +85,7 @@ impl Game for NimEntry {
         "nim".into()
     }
 
-    fn analyze(&self, position: &[String]) -> Result<Analysis, Error> {
+    fn analyze(&self, position: &[String], _first_only: bool) -> Result<Analysis, Error> {
         let heaps = parse_naturals(position, "heap size")?;
         let answer = Nim.analyse(&heaps);
         Ok(heap_analysis(
@@ -96,15 +96,16 @@ impl Game for NimEntry {
         ))
     }
 
-    fn sequence(&self, count: u64) -> Result<Sequence, Error> {
+    fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
         let count = check_count(count)?;
         Ok(Sequence {
             game: self.spec(),
             terms: Terms::Values((0..count as u64).map(Nimber).collect()),
+            stats: None,
         })
     }
 
-    fn period(&self, _max_terms: u64) -> Result<PeriodReport, Error> {
+    fn period(&self, _max_terms: u64, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
         Ok(PeriodReport {
             game: self.spec(),
             preperiod: 0,
@@ -113,6 +114,7 @@ impl Game for NimEntry {
             certified: true,
             checked_to: 0,
             method: "closed form: G(n) = n".into(),
+            stats: None,
         })
     }
 }
@@ -124,7 +126,7 @@ impl Game for BashEntry {
         format!("bash:{}", self.0.max())
     }
 
-    fn analyze(&self, position: &[String]) -> Result<Analysis, Error> {
+    fn analyze(&self, position: &[String], _first_only: bool) -> Result<Analysis, Error> {
         let heaps = parse_naturals(position, "heap size")?;
         let answer = self.0.analyse(&heaps);
         Ok(heap_analysis(
@@ -135,7 +137,7 @@ impl Game for BashEntry {
         ))
     }
 
-    fn sequence(&self, count: u64) -> Result<Sequence, Error> {
+    fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
         let count = check_count(count)?;
         let values = (0..count as u64)
             .map(|n| Nimber(u64::try_from(self.0.grundy(&UBig::from(n))).expect("below n")))
@@ -143,10 +145,11 @@ impl Game for BashEntry {
         Ok(Sequence {
             game: self.spec(),
             terms: Terms::Values(values),
+            stats: None,
         })
     }
 
-    fn period(&self, _max_terms: u64) -> Result<PeriodReport, Error> {
+    fn period(&self, _max_terms: u64, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
         let period = u64::try_from(self.0.period()).map_err(|_| {
             self.unsupported("period", "its period M+1 = 2^64 does not fit the report")
         })?;
@@ -158,6 +161,7 @@ impl Game for BashEntry {
             certified: true,
             checked_to: 0,
             method: "closed form: G(n) = n mod (M+1)".into(),
+            stats: None,
         })
     }
 }
@@ -182,7 +186,7 @@ impl Game for SubtractionEntry {
         format!("subtraction:{}", amounts.join(","))
     }
 
-    fn analyze(&self, position: &[String]) -> Result<Analysis, Error> {
+    fn analyze(&self, position: &[String], _first_only: bool) -> Result<Analysis, Error> {
         let heaps = parse_naturals(position, "heap size")?;
         let periodic = self.periodic(DEFAULT_PERIOD_SEARCH)?;
         let answer = self.0.analyse(&periodic, &heaps);
@@ -195,15 +199,16 @@ impl Game for SubtractionEntry {
         Ok(heap_analysis(self, heaps, answer, &method))
     }
 
-    fn sequence(&self, count: u64) -> Result<Sequence, Error> {
+    fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
         let count = check_count(count)?;
         Ok(Sequence {
             game: self.spec(),
             terms: Terms::Values(heap_sequence(&self.0, count)),
+            stats: None,
         })
     }
 
-    fn period(&self, max_terms: u64) -> Result<PeriodReport, Error> {
+    fn period(&self, max_terms: u64, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
         let periodic = self.periodic(max_terms)?;
         let method = format!(
             "first repeated window of max S = {} consecutive values, which determine all later ones",
@@ -220,7 +225,7 @@ impl Game for StaircaseEntry {
         "staircase".into()
     }
 
-    fn analyze(&self, position: &[String]) -> Result<Analysis, Error> {
+    fn analyze(&self, position: &[String], _first_only: bool) -> Result<Analysis, Error> {
         let stairs = parse_naturals(position, "number of coins")?;
         let value = Staircase.grundy(&stairs);
         let moves = Staircase

@@ -10,19 +10,20 @@ mod answer;
 mod beatty;
 mod dynsub;
 mod heap;
+mod octal;
 mod two_pile;
 
 use dashu_int::UBig;
 
 use crate::error::Error;
 
-pub use answer::{Analysis, Move, PairList, PeriodReport, Sequence, Terms};
+pub use answer::{Analysis, Move, PairList, PeriodReport, Sequence, Terms, ValueStats};
 pub use beatty::{beatty, BeattyReport};
 
 /// The specs the catalogue accepts, for error messages and help.
 pub const KNOWN_GAMES: &str =
     "nim, bash:M, subtraction:S1,S2,..., staircase, wythoff, wythoff:k=K, wythoff:ratios, \
-     dynsub:k=K, fibonacci-nim";
+     dynsub:k=K, fibonacci-nim, octal:CODE, kayles, dawson, circle:K";
 
 /// The most values `sequence` computes in one call.
 pub const MAX_COUNT: u64 = 100_000_000;
@@ -39,20 +40,22 @@ pub trait Game {
     /// The canonical spec, e.g. `subtraction:1,3,4`.
     fn spec(&self) -> String;
 
-    /// Outcome, Grundy value and every winning move of the position given by
-    /// `position` (the command line's position arguments).
-    fn analyze(&self, position: &[String]) -> Result<Analysis, Error>;
+    /// Outcome, Grundy value and the winning moves of the position given by
+    /// `position` (the command line's position arguments): all of them, or with
+    /// `first_only` the first in the contract's order (games whose positions
+    /// can have astronomically many winning moves refuse to list them all).
+    fn analyze(&self, position: &[String], first_only: bool) -> Result<Analysis, Error>;
 
     /// The first `count` values of the game's sequence.
-    fn sequence(&self, count: u64) -> Result<Sequence, Error> {
-        let _ = count;
+    fn sequence(&self, count: u64, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
+        let _ = (count, monitor);
         Err(self.unsupported("sequence", "it has no sequence of single heaps"))
     }
 
-    /// The certified period of the game's Grundy sequence, computing at most
-    /// `max_terms` values.
-    fn period(&self, max_terms: u64) -> Result<PeriodReport, Error> {
-        let _ = max_terms;
+    /// The period of the game's Grundy sequence, computing at most `max_terms`
+    /// values.
+    fn period(&self, max_terms: u64, monitor: &mut dyn Monitor) -> Result<PeriodReport, Error> {
+        let _ = (max_terms, monitor);
         Err(self.unsupported("period", "it has no sequence of single heaps"))
     }
 
@@ -65,6 +68,36 @@ pub trait Game {
         }
     }
 }
+/// What a long computation reports as it goes, and where it resumes from.
+///
+/// The library does no I/O: a front end shows the progress, stores snapshots
+/// (atomically, so that a crash cannot leave a damaged one) and hands the last
+/// one back to resume. Resuming gives the same answer as computing afresh.
+pub trait Monitor {
+    /// `done` of at most `total` steps are finished; returns whether a snapshot
+    /// is wanted now.
+    fn progress(&mut self, done: u64, total: u64) -> bool {
+        let _ = (done, total);
+        false
+    }
+
+    /// A snapshot from which the same computation can resume.
+    fn snapshot(&mut self, bytes: &[u8]) {
+        let _ = bytes;
+    }
+
+    /// The snapshot to resume from, if there is one.
+    fn resume(&mut self) -> Option<Vec<u8>> {
+        None
+    }
+}
+
+/// A monitor that shows nothing and keeps nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Quiet;
+
+impl Monitor for Quiet {}
+
 /// Parses a game spec (`name` or `name:params`, case-insensitive).
 pub fn parse(spec: &str) -> Result<Box<dyn Game>, Error> {
     let lower = spec.to_ascii_lowercase();
@@ -80,13 +113,18 @@ pub fn parse(spec: &str) -> Result<Box<dyn Game>, Error> {
         ("wythoff", params) => two_pile::wythoff(spec, params),
         ("dynsub", params) => dynsub::dynsub(spec, params),
         ("fibonacci-nim", None) => Ok(dynsub::fibonacci_nim()),
-        ("nim" | "staircase" | "fibonacci-nim", Some(_)) => {
+        ("octal", Some(code)) => octal::octal(spec, code),
+        ("kayles", None) => octal::octal(spec, "0.77"),
+        ("dawson", None) => octal::octal(spec, "0.07"),
+        ("circle", params) => octal::circle(spec, params),
+        ("nim" | "staircase" | "fibonacci-nim" | "kayles" | "dawson", Some(_)) => {
             Err(Error::spec(spec, format!("{name} takes no parameters")))
         }
         ("bash", None) => Err(Error::spec(
             spec,
             "write bash:M, M >= 1 the most one move takes",
         )),
+        ("octal", None) => Err(Error::spec(spec, "write octal:CODE, e.g. octal:0.77")),
         ("subtraction", None) => Err(Error::spec(
             spec,
             "write subtraction:S1,S2,... with positive amounts",
@@ -183,7 +221,7 @@ mod tests {
         let nim = parse("nim").unwrap();
         for bad in [&["-3"][..], &["3", "x"], &["1.5"], &[], &["+4"], &[""]] {
             assert!(
-                matches!(nim.analyze(&args(bad)), Err(Error::BadPosition(_))),
+                matches!(nim.analyze(&args(bad), false), Err(Error::BadPosition(_))),
                 "{bad:?}"
             );
         }
@@ -195,7 +233,7 @@ mod tests {
         // Nim 7 7 1: nim-sum 1; moves 7->6 (heap 1 or 2), 1->0.
         let a = parse("nim")
             .unwrap()
-            .analyze(&args(&["7", "7", "1"]))
+            .analyze(&args(&["7", "7", "1"]), false)
             .unwrap();
         let reached: Vec<Vec<UBig>> = a
             .winning_moves
@@ -212,7 +250,7 @@ mod tests {
     fn staircase_moves_change_two_stairs() {
         let a = parse("staircase")
             .unwrap()
-            .analyze(&args(&["3", "1", "4", "1", "5"]))
+            .analyze(&args(&["3", "1", "4", "1", "5"]), false)
             .unwrap();
         assert_eq!(a.grundy, Some(UBig::from(3u8 ^ 4 ^ 5)));
         for m in &a.winning_moves {

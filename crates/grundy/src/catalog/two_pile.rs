@@ -2,6 +2,7 @@
 
 use dashu_int::UBig;
 
+use super::Monitor;
 use super::{
     check_count, parse_naturals, parse_u64, Analysis, Game, Move, PairList, Sequence, Terms,
 };
@@ -108,7 +109,7 @@ impl Game for WythoffEntry {
         }
     }
 
-    fn analyze(&self, position: &[String]) -> Result<Analysis, Error> {
+    fn analyze(&self, position: &[String], _first_only: bool) -> Result<Analysis, Error> {
         let (x, y) = parse_piles(position)?;
         let is_p = self.0.is_p(&x, &y);
         let moves = self
@@ -136,7 +137,7 @@ impl Game for WythoffEntry {
         .sorted())
     }
 
-    fn sequence(&self, count: u64) -> Result<Sequence, Error> {
+    fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
         let count = check_count(count)?;
         Ok(Sequence {
             game: self.spec(),
@@ -145,6 +146,7 @@ impl Game for WythoffEntry {
                 searched_below: None,
                 rows_without_p: Vec::new(),
             }),
+            stats: None,
         })
     }
 }
@@ -156,7 +158,7 @@ impl Game for RatiosEntry {
         "wythoff:ratios".into()
     }
 
-    fn analyze(&self, position: &[String]) -> Result<Analysis, Error> {
+    fn analyze(&self, position: &[String], _first_only: bool) -> Result<Analysis, Error> {
         let (x, y) = parse_piles(position)?;
         let too_big = || {
             Error::Limit(format!(
@@ -190,7 +192,7 @@ impl Game for RatiosEntry {
         .sorted())
     }
 
-    fn sequence(&self, count: u64) -> Result<Sequence, Error> {
+    fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
         let count = check_count(count)?;
         // Grow the sieve until it holds `count` pairs (or reaches its limit).
         let mut size = 64.max(2 * count).min(MAX_TABLE_SIZE);
@@ -219,6 +221,7 @@ impl Game for RatiosEntry {
                 searched_below: Some(size as u64),
                 rows_without_p: sieve.rows_without_p,
             }),
+            stats: None,
         })
     }
 }

@@ -5,6 +5,7 @@
 //! exhaustive search over the rules.
 
 pub mod bash;
+pub mod circle;
 pub mod dynsub;
 pub mod nim;
 pub mod octal;

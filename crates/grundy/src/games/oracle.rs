@@ -37,28 +37,48 @@ pub(crate) fn check_heap_theory<G: HeapGame>(
     count: usize,
     max: u64,
 ) {
+    check_heap_positions(
+        game,
+        |tuple| {
+            let big: Vec<UBig> = tuple.iter().map(|&h| UBig::from(h)).collect();
+            let (value, moves) = analyse(&big);
+            let distinct: BTreeSet<(usize, &UBig)> =
+                moves.iter().map(|m| (m.heap, &m.to)).collect();
+            assert_eq!(
+                distinct.len(),
+                moves.len(),
+                "a move listed twice in {tuple:?}"
+            );
+            let reached = moves
+                .iter()
+                .map(|m| {
+                    let mut after = tuple.to_vec();
+                    after[m.heap] = u64::try_from(&m.to).expect("small");
+                    after
+                })
+                .collect();
+            (value, reached)
+        },
+        count,
+        max,
+    );
+}
+
+/// The same, for a theory that gives the positions its winning moves reach
+/// (heaps in any order, zeros allowed).
+pub(crate) fn check_heap_positions<G: HeapGame>(
+    game: G,
+    analyse: impl Fn(&[u64]) -> (UBig, Vec<Vec<u64>>),
+    count: usize,
+    max: u64,
+) {
     let mut memo = Memo::new(Heaps(game));
     for tuple in heap_tuples(count, max) {
         let position = Heaps::<G>::position(&tuple);
-        let big: Vec<UBig> = tuple.iter().map(|&h| UBig::from(h)).collect();
-        let (value, moves) = analyse(&big);
+        let (value, reached) = analyse(&tuple);
         let expected = memo.grundy(&position).expect("heap games are short");
         assert_eq!(value, UBig::from(expected.0), "value of {tuple:?}");
-
-        let found: BTreeSet<Vec<u64>> = moves
-            .iter()
-            .map(|m| {
-                let mut after = tuple.clone();
-                after[m.heap] = u64::try_from(&m.to).expect("small");
-                Heaps::<G>::position(&after)
-            })
-            .collect();
-        let distinct: BTreeSet<(usize, &UBig)> = moves.iter().map(|m| (m.heap, &m.to)).collect();
-        assert_eq!(
-            distinct.len(),
-            moves.len(),
-            "a move listed twice in {tuple:?}"
-        );
+        let found: BTreeSet<Vec<u64>> = reached.iter().map(|r| Heaps::<G>::position(r)).collect();
         let options = memo.game().options(&position);
         let winning: BTreeSet<Vec<u64>> = options
             .into_iter()

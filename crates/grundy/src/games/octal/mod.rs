@@ -16,6 +16,7 @@
 //!   some of their bits, and the rare ones are few, which the [`sparse`] engine
 //!   uses to compute long sequences in nearly linear time.
 
+pub mod checkpoint;
 pub mod sparse;
 
 use std::fmt;
@@ -54,7 +55,9 @@ impl FromStr for Octal {
             code: code.to_string(),
             reason: reason.to_string(),
         };
-        let (before, after) = code.split_once('.').ok_or_else(|| fail("there is no point"))?;
+        let (before, after) = code
+            .split_once('.')
+            .ok_or_else(|| fail("there is no point"))?;
         let first = match before {
             "" | "0" => 0,
             "4" => 4,
@@ -144,6 +147,107 @@ impl Octal {
     }
 }
 
+/// A move in a sum of heaps: take `take` from heap `heap`, leaving `leaves`
+/// (no heap, one, or two; with no heap, a 0 stands in the heap's place).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OctalMove {
+    /// Index of the heap moved in.
+    pub heap: usize,
+    /// How many counters are taken.
+    pub take: u64,
+    /// The heaps left in its place, smaller first.
+    pub leaves: Vec<UBig>,
+}
+
+impl Octal {
+    /// The nim-sum of a sum of heaps and its winning moves, given `value`, the
+    /// Grundy value of a heap of any size.
+    ///
+    /// The moves of each heap are tried in the order of the positions they reach
+    /// (the whole heap, splits by their smaller part, then single heaps left), so
+    /// with `first_only` the answer is the first winning move of the contract's
+    /// order. Splits `(a, rest - a)` are tried for `a <= split_scan` only: with a
+    /// period `p` from `n0`, `split_scan = n0 + p` finds the first winning split,
+    /// since shortening `a >= n0` by `p` keeps both values.
+    pub fn winning_moves(
+        &self,
+        heaps: &[UBig],
+        value: impl Fn(&UBig) -> u64,
+        first_only: bool,
+        split_scan: Option<u64>,
+    ) -> (u64, Vec<OctalMove>) {
+        let values: Vec<u64> = heaps.iter().map(&value).collect();
+        let total = values.iter().fold(0, |acc, v| acc ^ v);
+        let mut moves = Vec::new();
+        if total == 0 {
+            return (0, moves);
+        }
+        for (heap, (size, g)) in heaps.iter().zip(&values).enumerate() {
+            let target = g ^ total;
+            for (take, leaves) in self.moves_in_order(size, split_scan) {
+                let reached = leaves.iter().fold(0, |acc, h| acc ^ value(h));
+                if reached == target {
+                    moves.push(OctalMove { heap, take, leaves });
+                    if first_only {
+                        return (total, moves);
+                    }
+                }
+            }
+        }
+        (total, moves)
+    }
+
+    /// The moves from a heap of `n`, as `(take, heaps left)`, ascending by the
+    /// heaps left (a vanished heap counts as the single heap 0).
+    fn moves_in_order(&self, n: &UBig, split_scan: Option<u64>) -> Vec<(u64, Vec<UBig>)> {
+        let mut whole = Vec::new();
+        let mut splits = Vec::new();
+        let mut singles = Vec::new();
+        for (take, leaves) in self.kinds() {
+            let take_big = UBig::from(take);
+            if n < &take_big {
+                continue;
+            }
+            let rest = n - &take_big;
+            match leaves {
+                Leaves::Nothing if rest == UBig::ZERO => whole.push((take, vec![UBig::ZERO])),
+                Leaves::One if rest > UBig::ZERO => singles.push((take, vec![rest])),
+                Leaves::Two if rest >= UBig::from(2u8) => {
+                    let half = &rest >> 1;
+                    let last = split_scan.map_or(half.clone(), |s| half.clone().min(UBig::from(s)));
+                    let mut a = UBig::ONE;
+                    while a <= last {
+                        let b = &rest - &a;
+                        splits.push((take, vec![a.clone(), b]));
+                        a += UBig::ONE;
+                    }
+                }
+                _ => {}
+            }
+        }
+        splits.sort_by(|x, y| x.1.cmp(&y.1));
+        singles.sort_by(|x, y| x.1.cmp(&y.1));
+        whole.into_iter().chain(splits).chain(singles).collect()
+    }
+
+    /// How many moves a heap of `n` has (splits counted one by one).
+    pub fn move_count(&self, n: &UBig) -> UBig {
+        let mut count = UBig::ZERO;
+        for (take, leaves) in self.kinds() {
+            let take_big = UBig::from(take);
+            if n < &take_big {
+                continue;
+            }
+            let rest = n - &take_big;
+            count += match leaves {
+                Leaves::Nothing | Leaves::One => UBig::ONE,
+                Leaves::Two => rest >> 1,
+            };
+        }
+        count
+    }
+}
+
 impl HeapGame for Octal {
     fn for_each_move(&self, n: u64, mut visit: impl FnMut(&[u64])) {
         for (take, leaves) in self.kinds() {
@@ -176,7 +280,13 @@ mod tests {
 
     #[test]
     fn codes_parse_and_print_canonically() {
-        for (given, canonical) in [("0.77", "0.77"), (".07", "0.07"), ("4.070", "4.07"), ("0.0", "0.0"), ("0.", "0.0")] {
+        for (given, canonical) in [
+            ("0.77", "0.77"),
+            (".07", "0.07"),
+            ("4.070", "4.07"),
+            ("0.0", "0.0"),
+            ("0.", "0.0"),
+        ] {
             assert_eq!(given.parse::<Octal>().unwrap().to_string(), canonical);
         }
         for bad in ["077", "0.8", "1.7", "0.7a", "", "0.7.7"] {
@@ -187,9 +297,50 @@ mod tests {
     #[test]
     fn kayles_and_dawson_start_as_in_winning_ways() {
         // Winning Ways, ch. 4: Kayles 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 ...
-        assert_eq!(values("0.77", 16), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7]);
+        assert_eq!(
+            values("0.77", 16),
+            [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7]
+        );
         // Dawson's Kayles 0.07: 0 0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 ...
-        assert_eq!(values("0.07", 16), [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0]);
+        assert_eq!(
+            values("0.07", 16),
+            [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0]
+        );
+    }
+
+    #[test]
+    fn winning_moves_match_the_rules_on_all_small_sums() {
+        for code in ["0.77", "0.07", "4.07", "0.16", "0.6", "0.137", "0.3"] {
+            let game: Octal = code.parse().unwrap();
+            let table = heap_sequence(&game, 40);
+            let value = |h: &UBig| table[usize::try_from(h).unwrap()].0;
+            crate::games::oracle::check_heap_positions(
+                game.clone(),
+                |tuple| {
+                    let heaps: Vec<UBig> = tuple.iter().map(|&h| UBig::from(h)).collect();
+                    let (total, moves) = game.winning_moves(&heaps, value, false, None);
+                    let reached = moves
+                        .iter()
+                        .map(|m| {
+                            let mut after = tuple.to_vec();
+                            after.remove(m.heap);
+                            after.extend(m.leaves.iter().map(|h| u64::try_from(h).unwrap()));
+                            after
+                        })
+                        .collect();
+                    (UBig::from(total), reached)
+                },
+                3,
+                9,
+            );
+            // The first winning move is the first in the contract's order.
+            for tuple in crate::games::oracle::heap_tuples(2, 12) {
+                let heaps: Vec<UBig> = tuple.iter().map(|&h| UBig::from(h)).collect();
+                let all = game.winning_moves(&heaps, value, false, None).1;
+                let first = game.winning_moves(&heaps, value, true, None).1;
+                assert_eq!(first.first(), all.first(), "{code} {tuple:?}");
+            }
+        }
     }
 
     #[test]

@@ -290,7 +290,9 @@ fn first_zero(words: &[u64]) -> usize {
         .iter()
         .enumerate()
         .find(|(_, w)| **w != u64::MAX)
-        .map_or(words.len() * 64, |(i, w)| i * 64 + (!w).trailing_zeros() as usize)
+        .map_or(words.len() * 64, |(i, w)| {
+            i * 64 + (!w).trailing_zeros() as usize
+        })
 }
 
 /// The naive O(n^2) sequence of an octal game, straight from its rules: the
@@ -315,7 +317,10 @@ mod tests {
 
     #[test]
     fn equals_the_rules_on_classic_games() {
-        for code in ["0.77", "0.07", "0.16", "0.6", "0.007", "4.07", "0.137", "0.51", "0.4", "0.04", "0.1", "0.3", "0.777"] {
+        for code in [
+            "0.77", "0.07", "0.16", "0.6", "0.007", "4.07", "0.137", "0.51", "0.4", "0.04", "0.1",
+            "0.3", "0.777",
+        ] {
             let game: Octal = code.parse().unwrap();
             assert_eq!(sparse(code, 3000), naive_values(&game, 3000), "{code}");
         }
