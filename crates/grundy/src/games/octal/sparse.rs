@@ -67,6 +67,9 @@ pub struct SparseSolver {
     seen: Vec<u64>,
     /// For each split move, the next `a` of its sweep over `(a, rest - a)`.
     cursors: Vec<usize>,
+    /// For each value, the last splits found to make it, as `(move << 32) | a`:
+    /// in near-periodic stretches the same split makes it again a few heaps on.
+    witnesses: Vec<[u64; WITNESSES]>,
     max_value: Value,
     /// Heap count at which the mask is chosen again.
     next_review: usize,
@@ -74,6 +77,9 @@ pub struct SparseSolver {
 
 /// Words of a bit set over every value below 2^16.
 const VALUE_WORDS: usize = 1 << 10;
+
+/// How many recent witnesses are kept for each value.
+const WITNESSES: usize = 4;
 
 impl SparseSolver {
     /// A solver for `game` with nothing computed.
@@ -94,6 +100,7 @@ impl SparseSolver {
             rare_heaps: Vec::new(),
             seen: vec![0; VALUE_WORDS],
             cursors: Vec::new(),
+            witnesses: vec![[0; WITNESSES]; VALUE_WORDS * 64],
             max_value: 0,
             next_review: 64,
         };
@@ -215,7 +222,9 @@ impl SparseSolver {
         self.cursors.iter_mut().for_each(|c| *c = 1);
         let value = loop {
             let candidate = first_zero(&self.seen[..words]);
-            if !self.sweep_for(n, candidate) {
+            if self.has_witness(n, candidate) {
+                self.mark(candidate as Value);
+            } else if !self.sweep_for(n, candidate) {
                 break candidate;
             }
         };
@@ -256,6 +265,26 @@ impl SparseSolver {
         }
     }
 
+    /// Whether a recent witness of `candidate` is a split of `n` making it.
+    fn has_witness(&self, n: usize, candidate: usize) -> bool {
+        let Some(recent) = self.witnesses.get(candidate) else {
+            return false;
+        };
+        recent.iter().any(|&w| {
+            let (i, a) = ((w >> 32) as usize, (w & u64::from(u32::MAX)) as usize);
+            a > 0
+                && n.checked_sub(self.two[i]).is_some_and(|rest| {
+                    a <= rest / 2 && usize::from(self.values[a] ^ self.values[rest - a]) == candidate
+                })
+        })
+    }
+
+    fn remember_witness(&mut self, value: Value, i: usize, a: usize) {
+        let recent = &mut self.witnesses[usize::from(value)];
+        recent.rotate_right(1);
+        recent[0] = (i as u64) << 32 | a as u64;
+    }
+
     /// Sweeps the splits for which `candidate` is a rare-type value (the only
     /// ones that can still hold it), marking every value met, until `candidate`
     /// is met; returns whether it was.
@@ -275,6 +304,7 @@ impl SparseSolver {
                 a += 1;
                 if v == target {
                     self.cursors[i] = a;
+                    self.remember_witness(target, i, a - 1);
                     return true;
                 }
             }
