@@ -63,9 +63,13 @@ pub enum MovesWanted {
 pub struct Analyze {
     /// The game spec, e.g. nim, bash:3, subtraction:1,3,4, staircase, wythoff:k=2.
     pub game: String,
-    /// The position: heap sizes, coins on stairs 1, 2, ..., piles X Y, or N L.
-    #[arg(required = true)]
+    /// The position: heap sizes, coins on stairs 1, 2, ..., piles X Y, N L,
+    /// or for graph games a graph file (- for stdin) and a start vertex.
     pub position: Vec<String>,
+    /// For geography: the graph is this grid of '.' free and '#' blocked cells
+    /// (the vertex of a cell is row * width + column, from 0).
+    #[arg(long, value_name = "FILE")]
+    pub grid: Option<std::path::PathBuf>,
     /// List every winning move, or only the first.
     #[arg(long, value_enum, default_value = "all")]
     pub moves: MovesWanted,

@@ -8,10 +8,12 @@ mod args;
 mod monitor;
 mod text;
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Read, Write};
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Parser;
+use grundy::catalog::GraphInput;
 use serde::Serialize;
 
 use args::{Cli, MovesWanted, Verb};
@@ -70,7 +72,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Verb::Analyze(a) => {
             let game = grundy::catalog::parse(&a.game)?;
             let first_only = a.moves == MovesWanted::One;
-            let mut analysis = game.analyze(&a.position, first_only)?;
+            let mut analysis = if game.reads_graph() {
+                let (graph, position) = read_graph(a.grid.as_deref(), &a.position)?;
+                game.analyze_graph(graph, position, first_only)?
+            } else if a.grid.is_some() {
+                return Err(bad_argument(format!(
+                    "--grid is for geography, not {}",
+                    game.spec()
+                )));
+            } else {
+                game.analyze(&a.position, first_only)?
+            };
             if first_only {
                 analysis.keep_first_move();
             }
@@ -97,6 +109,39 @@ fn run(cli: Cli) -> Result<(), Failure> {
     }
     out.flush()?;
     Ok(())
+}
+
+fn bad_argument(message: String) -> Failure {
+    Failure::BadInput(grundy::Error::BadArgument(message))
+}
+
+/// The graph of a graph game: the `--grid` file, or the first position
+/// argument (a graph file, or `-` for stdin); and the arguments after it.
+fn read_graph<'a>(
+    grid: Option<&Path>,
+    position: &'a [String],
+) -> Result<(GraphInput, &'a [String]), Failure> {
+    if let Some(path) = grid {
+        return Ok((GraphInput::Grid(read_text(path)?), position));
+    }
+    let (file, rest) = position
+        .split_first()
+        .ok_or_else(|| bad_argument("give a graph file, or - to read it from stdin".into()))?;
+    let text = if file == "-" {
+        let mut text = String::new();
+        io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| bad_argument(format!("cannot read the graph from stdin: {e}")))?;
+        text
+    } else {
+        read_text(Path::new(file))?
+    };
+    Ok((GraphInput::Edges(text), rest))
+}
+
+fn read_text(path: &Path) -> Result<String, Failure> {
+    std::fs::read_to_string(path)
+        .map_err(|e| bad_argument(format!("cannot read {}: {e}", path.display())))
 }
 
 /// A monitor for a long run, refusing a checkpoint file that cannot be read.

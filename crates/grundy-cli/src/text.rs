@@ -18,7 +18,11 @@ fn joined(values: &[UBig]) -> String {
 
 /// `analyze`: outcome, value, moves, method.
 pub fn analysis(out: &mut dyn Write, a: &Analysis) -> io::Result<()> {
-    writeln!(out, "{} {}", a.game, joined(&a.position))?;
+    if a.position.is_empty() {
+        writeln!(out, "{}", a.game)?;
+    } else {
+        writeln!(out, "{} {}", a.game, joined(&a.position))?;
+    }
     let who = match a.outcome {
         Outcome::N => "N (the player to move wins)",
         Outcome::P => "P (the player to move loses)",

@@ -11,6 +11,35 @@ fn grundy(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// Runs the binary with `input` on its stdin.
+fn grundy_with_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// A file in a fresh temporary folder, holding `text`.
+fn temporary_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(name);
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
 /// Runs a verb with `--json` and parses the one document it must print.
 fn json_of(args: &[&str]) -> Value {
     let mut all = args.to_vec();
@@ -361,4 +390,81 @@ fn an_octal_run_resumes_from_its_checkpoint_with_the_same_result() {
     let out = grundy(&["sequence", "kayles", "--count", "10", "--checkpoint", path]);
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn hackenbush_from_a_file_and_from_stdin() {
+    // A triangle on a stalk (1 + 1) and a loop on another (1 + 1), and a stalk of
+    // two edges (2): 2 ^ 2 ^ 2 = 2, won by cutting any one of the three from
+    // the ground.
+    let graph = "0 1\n1 2\n2 3\n3 1\n0 4\n# a comment\n\n4 4\n7 8\n0 5\n5 6\n";
+    let file = temporary_file("h.txt", graph);
+    let answer = json_of(&["analyze", "hackenbush", file.to_str().unwrap()]);
+    assert_eq!(answer["grundy"], 2);
+    assert!(answer["method"]
+        .as_str()
+        .unwrap()
+        .contains("1 edges not connected"));
+    let moves = answer["winning_moves"].as_array().unwrap();
+    let cut: Vec<Value> = moves.iter().map(|m| m["to"].clone()).collect();
+    assert_eq!(cut, [json!([0, 1]), json!([0, 4]), json!([0, 5])]);
+    let out = grundy_with_stdin(&["analyze", "hackenbush", "-", "--json"], graph);
+    let from_stdin: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(from_stdin, answer);
+}
+
+#[test]
+fn geography_from_a_start_and_the_start_choosing_game() {
+    let file = temporary_file("g.txt", "1 2\n2 3\n3 4\n4 1\n1 5\n");
+    let path = file.to_str().unwrap();
+    // Vertex 3 is covered by every maximum matching; 2, 4 and 5 are not.
+    assert_eq!(
+        json_of(&["analyze", "geography", path, "3"])["outcome"],
+        "N"
+    );
+    assert_eq!(
+        json_of(&["analyze", "geography", path, "5"])["outcome"],
+        "P"
+    );
+    let starts = json_of(&["analyze", "geography", path]);
+    assert_eq!(
+        starts["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["to"].clone())
+            .collect::<Vec<_>>(),
+        [json!([2]), json!([4]), json!([5])]
+    );
+    let grid = temporary_file("grid.txt", "..#\n...\n");
+    let from_corner = json_of(&[
+        "analyze",
+        "geography",
+        "--grid",
+        grid.to_str().unwrap(),
+        "0",
+    ]);
+    assert_eq!(
+        from_corner["winning_moves"],
+        json!([{"to": [1], "move": "move the token to 1"}, {"to": [3], "move": "move the token to 3"}])
+    );
+}
+
+#[test]
+fn malformed_graph_files_name_the_line() {
+    let file = temporary_file("bad.txt", "0 1\nx y\n");
+    let out = grundy(&["analyze", "hackenbush", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("line 2") && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+    for args in [
+        &["analyze", "hackenbush", "/nonexistent/graph"][..],
+        &["analyze", "hackenbush"],
+        &["analyze", "geography", file.to_str().unwrap(), "1"],
+    ] {
+        assert_eq!(grundy(args).status.code(), Some(2), "{args:?}");
+    }
 }

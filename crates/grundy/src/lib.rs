@@ -9,6 +9,7 @@
 //!   games and their winning moves.
 //! - [`solve`]: generic solvers from the rules alone.
 //! - [`games`]: the classic games, each with its theory tested against its rules.
+//! - [`graph`]: multigraphs, the graph-file format, bridges and maximum matchings.
 //! - [`analysis`]: patterns in sequences, such as certified periods.
 //! - [`catalog`]: game specs parsed into one API for every front end.
 //!
@@ -33,6 +34,7 @@ pub mod catalog;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod graph;
 pub mod json;
 pub mod nimber;
 pub mod solve;

@@ -26,20 +26,36 @@ pub struct Move {
     pub changes: Vec<(usize, Vec<UBig>)>,
     /// What the move does, for people.
     pub description: String,
+    /// For games whose position is not a list of numbers (graph games), the
+    /// contract's `to` itself: the edge cut or the vertex moved to.
+    pub target: Option<Vec<UBig>>,
 }
 
 impl Move {
+    /// A move of a graph game, described by its contract `to`.
+    pub fn to_target(target: Vec<UBig>, description: String) -> Move {
+        Move {
+            changes: Vec::new(),
+            description,
+            target: Some(target),
+        }
+    }
+
     /// A move that changes one coordinate to one new value.
     pub fn single(index: usize, value: UBig, description: String) -> Move {
         Move {
             changes: vec![(index, vec![value])],
             description,
+            target: None,
         }
     }
 
     /// The position after the move.
     pub fn apply(&self, position: &[UBig]) -> Vec<UBig> {
-        self.reached(position, 0).cloned().collect()
+        match &self.target {
+            Some(target) => target.clone(),
+            None => self.reached(position, 0).cloned().collect(),
+        }
     }
 
     /// The values of the position reached, from coordinate `from` of the old one on.
@@ -56,6 +72,9 @@ impl Move {
     /// Compares the positions two moves reach without building them: before the
     /// first coordinate either move changes, both are the old position.
     fn cmp_reached(&self, other: &Move, position: &[UBig]) -> Ordering {
+        if self.target.is_some() || other.target.is_some() {
+            return self.apply(position).cmp(&other.apply(position));
+        }
         let first = self
             .changes
             .iter()
@@ -308,7 +327,7 @@ mod tests {
                     .collect();
                 changes.sort_by_key(|(i, _)| *i);
                 changes.dedup_by_key(|(i, _)| *i);
-                Move { changes, description: String::new() }
+                Move { changes, description: String::new(), target: None }
             };
             let (a, b) = (as_move(&a), as_move(&b));
             proptest::prop_assert_eq!(

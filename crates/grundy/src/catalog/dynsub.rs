@@ -67,6 +67,7 @@ impl Game for DynSubEntry {
             .map(|t| Move {
                 description: format!("take {t}"),
                 changes: vec![(0, vec![&n - &t]), (1, vec![&k * &t])],
+                target: None,
             })
             .collect();
         let method = "Schwenk's theorem: take the smallest term of the greedy decomposition \

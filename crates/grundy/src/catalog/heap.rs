@@ -251,6 +251,7 @@ impl Game for StaircaseEntry {
                 Move {
                     changes,
                     description,
+                    target: None,
                 }
             })
             .collect();

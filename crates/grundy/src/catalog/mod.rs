@@ -9,6 +9,7 @@
 mod answer;
 mod beatty;
 mod dynsub;
+mod graphs;
 mod heap;
 mod octal;
 mod two_pile;
@@ -19,11 +20,13 @@ use crate::error::Error;
 
 pub use answer::{Analysis, Move, PairList, PeriodReport, Sequence, Terms, ValueStats};
 pub use beatty::{beatty, BeattyReport};
+pub use graphs::GraphInput;
 
 /// The specs the catalogue accepts, for error messages and help.
 pub const KNOWN_GAMES: &str =
     "nim, bash:M, subtraction:S1,S2,..., staircase, wythoff, wythoff:k=K, wythoff:ratios, \
-     dynsub:k=K, fibonacci-nim, octal:CODE, kayles, dawson, circle:K";
+     dynsub:k=K, fibonacci-nim, octal:CODE, kayles, dawson, circle:K, \
+     hackenbush, geography";
 
 /// The most values `sequence` computes in one call.
 pub const MAX_COUNT: u64 = 100_000_000;
@@ -45,6 +48,24 @@ pub trait Game {
     /// `first_only` the first in the contract's order (games whose positions
     /// can have astronomically many winning moves refuse to list them all).
     fn analyze(&self, position: &[String], first_only: bool) -> Result<Analysis, Error>;
+
+    /// Whether positions are given by a graph (the front end then reads the
+    /// graph file and calls [`Game::analyze_graph`]).
+    fn reads_graph(&self) -> bool {
+        false
+    }
+
+    /// Like [`Game::analyze`], for games played on a graph: `position` holds
+    /// the arguments after the graph (a start vertex, or nothing).
+    fn analyze_graph(
+        &self,
+        graph: GraphInput,
+        position: &[String],
+        first_only: bool,
+    ) -> Result<Analysis, Error> {
+        let _ = (graph, position, first_only);
+        Err(self.unsupported("analyze", "it is not played on a graph"))
+    }
 
     /// The first `count` values of the game's sequence.
     fn sequence(&self, count: u64, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
@@ -117,9 +138,13 @@ pub fn parse(spec: &str) -> Result<Box<dyn Game>, Error> {
         ("kayles", None) => octal::octal(spec, "0.77"),
         ("dawson", None) => octal::octal(spec, "0.07"),
         ("circle", params) => octal::circle(spec, params),
-        ("nim" | "staircase" | "fibonacci-nim" | "kayles" | "dawson", Some(_)) => {
-            Err(Error::spec(spec, format!("{name} takes no parameters")))
-        }
+        ("hackenbush", None) => Ok(graphs::hackenbush()),
+        ("geography", None) => Ok(graphs::geography()),
+        (
+            "nim" | "staircase" | "fibonacci-nim" | "kayles" | "dawson" | "hackenbush"
+            | "geography",
+            Some(_),
+        ) => Err(Error::spec(spec, format!("{name} takes no parameters"))),
         ("bash", None) => Err(Error::spec(
             spec,
             "write bash:M, M >= 1 the most one move takes",

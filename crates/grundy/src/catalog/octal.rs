@@ -186,6 +186,7 @@ impl OctalEntry {
         Move {
             changes: vec![(m.heap, m.leaves.clone())],
             description,
+            target: None,
         }
     }
 }
@@ -331,6 +332,7 @@ impl Game for CircleEntry {
             .map(|j| Move {
                 description: format!("take {j} adjacent coins, leaving a row of {}", &n - &j),
                 changes: vec![(0, vec![&n - &j])],
+                target: None,
             })
             .collect();
         let grundy = match (outcome, small) {

@@ -61,6 +61,7 @@ fn pile_move(x: &UBig, y: &UBig, tx: UBig, ty: UBig) -> Move {
     Move {
         changes,
         description,
+        target: None,
     }
 }
 

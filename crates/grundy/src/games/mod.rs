@@ -7,6 +7,8 @@
 pub mod bash;
 pub mod circle;
 pub mod dynsub;
+pub mod geography;
+pub mod hackenbush;
 pub mod nim;
 pub mod octal;
 pub mod staircase;

@@ -274,7 +274,8 @@ impl SparseSolver {
             let (i, a) = ((w >> 32) as usize, (w & u64::from(u32::MAX)) as usize);
             a > 0
                 && n.checked_sub(self.two[i]).is_some_and(|rest| {
-                    a <= rest / 2 && usize::from(self.values[a] ^ self.values[rest - a]) == candidate
+                    a <= rest / 2
+                        && usize::from(self.values[a] ^ self.values[rest - a]) == candidate
                 })
         })
     }

@@ -1,0 +1,181 @@
+//! Graph games: Green Hackenbush and undirected vertex geography.
+
+use dashu_int::UBig;
+
+use super::{parse_naturals, Analysis, Game, Move};
+use crate::error::Error;
+use crate::game::Outcome;
+use crate::games::geography::Geography;
+use crate::games::hackenbush::Hackenbush;
+use crate::graph::parse::{parse_edges, parse_grid};
+use crate::graph::{Graph, Vertex};
+
+/// The graph a graph game is played on, as text the front end has read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GraphInput {
+    /// A graph file: one edge `U V` per line.
+    Edges(String),
+    /// A grid of `.` free and `#` blocked cells; a cell's vertex is
+    /// `row * width + column`, counted from 0.
+    Grid(String),
+}
+
+/// `hackenbush`.
+pub(super) fn hackenbush() -> Box<dyn Game> {
+    Box::new(HackenbushEntry)
+}
+
+/// `geography`.
+pub(super) fn geography() -> Box<dyn Game> {
+    Box::new(GeographyEntry)
+}
+
+fn graph_of(input: GraphInput) -> Result<Graph, Error> {
+    match input {
+        GraphInput::Edges(text) => {
+            parse_edges(&text).map_err(|e| Error::BadPosition(format!("graph file {e}")))
+        }
+        GraphInput::Grid(text) => parse_grid(&text)
+            .map(|grid| grid.graph)
+            .map_err(|e| Error::BadPosition(format!("grid {e}"))),
+    }
+}
+
+fn label(graph: &Graph, v: Vertex) -> UBig {
+    UBig::from(graph.label(v))
+}
+
+struct HackenbushEntry;
+
+impl Game for HackenbushEntry {
+    fn spec(&self) -> String {
+        "hackenbush".into()
+    }
+
+    fn analyze(&self, _: &[String], _: bool) -> Result<Analysis, Error> {
+        Err(self.unsupported(
+            "analyze",
+            "it is played on a graph: grundy analyze hackenbush FILE (or - for stdin)",
+        ))
+    }
+
+    fn reads_graph(&self) -> bool {
+        true
+    }
+
+    fn analyze_graph(
+        &self,
+        input: GraphInput,
+        position: &[String],
+        _: bool,
+    ) -> Result<Analysis, Error> {
+        if !position.is_empty() {
+            return Err(Error::BadPosition(
+                "hackenbush takes only the graph file".into(),
+            ));
+        }
+        if matches!(input, GraphInput::Grid(_)) {
+            return Err(Error::BadArgument("--grid is for geography; hackenbush reads a graph file whose vertex 0 is the ground".into()));
+        }
+        let game = Hackenbush::new(graph_of(input)?);
+        let graph = game.graph();
+        let mut moves: Vec<Move> = Vec::new();
+        for e in game.winning_moves() {
+            let [u, v] = graph.edge_labels(e);
+            let to = vec![UBig::from(u), UBig::from(v)];
+            // Parallel edges are the same move for the player: list each once.
+            if moves.last().and_then(|m| m.target.as_ref()) != Some(&to) {
+                moves.push(Move::to_target(to, format!("cut the edge {u} {v}")));
+            }
+        }
+        let mut method =
+            "fusion principle (cycles fused into loops at one vertex) and colon principle"
+                .to_string();
+        if game.ignored_edges() > 0 {
+            method.push_str(&format!(
+                "; {} edges not connected to the ground are ignored",
+                game.ignored_edges()
+            ));
+        }
+        let value = UBig::from(game.grundy().0);
+        Ok(Analysis::valued(self, Vec::new(), value, moves, &method))
+    }
+}
+
+struct GeographyEntry;
+
+impl Game for GeographyEntry {
+    fn spec(&self) -> String {
+        "geography".into()
+    }
+
+    fn analyze(&self, _: &[String], _: bool) -> Result<Analysis, Error> {
+        Err(self.unsupported(
+            "analyze",
+            "it is played on a graph: grundy analyze geography FILE [V], or --grid FILE [V]",
+        ))
+    }
+
+    fn reads_graph(&self) -> bool {
+        true
+    }
+
+    fn analyze_graph(
+        &self,
+        input: GraphInput,
+        position: &[String],
+        _: bool,
+    ) -> Result<Analysis, Error> {
+        let game = Geography::new(graph_of(input)?);
+        let method = "maximum matchings: the player to move from v wins iff every maximum matching covers v \
+                      (Hopcroft-Karp for bipartite graphs, Edmonds' blossoms otherwise)";
+        match position {
+            [] => Ok(self.start_choosing(&game, method)),
+            [_] => {
+                let start = parse_naturals(position, "start vertex")?.remove(0);
+                let vertex = u64::try_from(&start)
+                    .ok()
+                    .and_then(|s| game.graph().vertex(s))
+                    .ok_or_else(|| {
+                        Error::BadPosition(format!("vertex {start} is not in the graph"))
+                    })?;
+                let moves = game
+                    .winning_moves(vertex)
+                    .into_iter()
+                    .map(|w| {
+                        let to = label(game.graph(), w);
+                        Move::to_target(vec![to.clone()], format!("move the token to {to}"))
+                    })
+                    .collect();
+                Ok(
+                    Analysis::new(self, vec![start], game.outcome(vertex), None, moves, method)
+                        .sorted(),
+                )
+            }
+            _ => Err(Error::BadPosition(
+                "geography takes one start vertex V, or none for the start-choosing game".into(),
+            )),
+        }
+    }
+}
+
+impl GeographyEntry {
+    /// The start-choosing game: one player places the token, the other moves
+    /// first; placing it on a vertex missed by some maximum matching wins.
+    fn start_choosing(&self, game: &Geography, method: &str) -> Analysis {
+        let moves: Vec<Move> = game
+            .winning_starts()
+            .into_iter()
+            .map(|v| {
+                let at = label(game.graph(), v);
+                Move::to_target(
+                    vec![at.clone()],
+                    format!("place the token on {at}; the opponent moves first"),
+                )
+            })
+            .collect();
+        let outcome = Outcome::from_p(moves.is_empty());
+        let method = format!("start-choosing game: winning starts are the vertices some maximum matching misses; {method}");
+        Analysis::new(self, Vec::new(), outcome, None, moves, &method).sorted()
+    }
+}
