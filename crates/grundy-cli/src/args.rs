@@ -82,8 +82,8 @@ pub struct Analyze {
 pub struct Sequence {
     /// The game spec.
     pub game: String,
-    /// How many values, from G(0).
-    #[arg(long, default_value_t = 32)]
+    /// How many values, from G(0) (a number, or a power such as 2^20 or 10^7).
+    #[arg(long, default_value = "32", value_parser = parse_count)]
     pub count: u64,
     /// Resume from this checkpoint file if it exists, and keep it up to date
     /// (octal games).
@@ -99,7 +99,8 @@ pub struct Period {
     /// The game spec.
     pub game: String,
     /// The most values to compute while looking for the period.
-    #[arg(long, default_value_t = grundy::catalog::DEFAULT_PERIOD_SEARCH)]
+    /// (A number, or a power such as 2^30.)
+    #[arg(long, default_value_t = grundy::catalog::DEFAULT_PERIOD_SEARCH, value_parser = parse_count)]
     pub max: u64,
     /// Resume from this checkpoint file if it exists, and keep it up to date
     /// (octal games).
@@ -115,10 +116,33 @@ pub struct Beatty {
     /// phi, sqrt2, sqrt(D) or (P+Q*sqrt(D))/S with integers P, Q, S and D not a square.
     pub alpha: String,
     /// How many terms, from n = 1.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value = "20", value_parser = parse_count)]
     pub count: u64,
     #[command(flatten)]
     pub output: Output,
+}
+
+/// A count: decimal digits, or `B^E` such as `2^30` or `10^7`.
+fn parse_count(text: &str) -> Result<u64, String> {
+    let number = |s: &str| -> Result<u64, String> {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!(
+                "'{text}' is not a count: write digits, or a power such as 2^20"
+            ));
+        }
+        s.parse()
+            .map_err(|_| format!("'{text}' is larger than {}", u64::MAX))
+    };
+    match text.split_once('^') {
+        None => number(text),
+        Some((base, exponent)) => {
+            let exponent =
+                u32::try_from(number(exponent)?).map_err(|_| format!("'{text}' is too large"))?;
+            number(base)?
+                .checked_pow(exponent)
+                .ok_or_else(|| format!("'{text}' is larger than {}", u64::MAX))
+        }
+    }
 }
 
 /// Prints help and version as clap does; any other usage error as one `error:`

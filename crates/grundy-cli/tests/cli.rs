@@ -167,6 +167,12 @@ fn sequences() {
 }
 
 #[test]
+fn counts_may_be_powers() {
+    let values = json_of(&["sequence", "bash:3", "--count", "2^4"])["values"].clone();
+    assert_eq!(values.as_array().unwrap().len(), 16);
+}
+
+#[test]
 fn periods() {
     assert_eq!(
         json_of(&["period", "subtraction:2,5,7"]),
@@ -203,6 +209,7 @@ fn bad_input_is_one_error_line_and_exit_status_2() {
         &["analyze", "subtraction:0,2", "3"],
         &["analyze", "subtraction:", "3"],
         &["sequence", "nim", "--count", "many"],
+        &["sequence", "nim", "--count", "2^99"],
         &["sequence", "staircase", "--count", "5"],
         &["sequence", "nim", "--count", "1000000000000"],
         &["period", "staircase"],

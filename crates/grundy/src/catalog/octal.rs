@@ -2,8 +2,8 @@
 
 use dashu_int::UBig;
 
-use super::{check_count, parse_naturals, parse_u64, Analysis, Game, Monitor, Move, PeriodReport};
-use super::{Sequence, Terms, ValueStats, MAX_COUNT};
+use super::{parse_naturals, parse_u64, Analysis, Game, Monitor, Move, PeriodReport};
+use super::{Sequence, Terms, ValueStats};
 use crate::analysis::periodicity::{apparent_period, certify_octal, Periodic};
 use crate::error::Error;
 use crate::game::Outcome;
@@ -21,6 +21,9 @@ const ANALYZE_SEARCH: u64 = 1 << 22;
 
 /// The most moves `analyze` enumerates to list every winning move.
 const MOVE_LIST_LIMIT: u64 = 10_000_000;
+
+/// The most values of an octal game one run computes: 2^31 values take 4 GiB.
+pub const MAX_OCTAL_COUNT: u64 = 1 << 31;
 
 /// Values are computed in chunks of this many between progress reports.
 const CHUNK: usize = 1 << 16;
@@ -110,7 +113,7 @@ impl OctalEntry {
         max: u64,
         monitor: &mut dyn Monitor,
     ) -> Result<Option<(u64, u64)>, Error> {
-        let max = usize::try_from(max.min(MAX_COUNT)).expect("within memory");
+        let max = usize::try_from(max.min(MAX_OCTAL_COUNT)).expect("within memory");
         let mut len = solver.values().len().max(64).min(max);
         loop {
             self.run_to(solver, len, max as u64, monitor)?;
@@ -228,7 +231,12 @@ impl Game for OctalEntry {
     }
 
     fn sequence(&self, count: u64, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
-        let count = check_count(count)?;
+        if count > MAX_OCTAL_COUNT {
+            return Err(Error::Limit(format!(
+                "--count {count} is more than the {MAX_OCTAL_COUNT} values of an octal game one run computes"
+            )));
+        }
+        let count = count as usize;
         let mut solver = self.solver(monitor)?;
         self.run_to(&mut solver, count, count as u64, monitor)?;
         monitor.snapshot(&checkpoint::encode(&self.0, solver.values()));
