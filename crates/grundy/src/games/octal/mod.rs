@@ -119,32 +119,6 @@ impl Octal {
                 .map(move |(_, leaves)| (k as u64, leaves))
         })
     }
-
-    /// Calls `visit` with the heaps left by every move from a heap of `n` (big).
-    ///
-    /// Two-heap moves are listed `(a, rest - a)` with `a <= rest - a`.
-    pub fn for_each_move_big(&self, n: &UBig, mut visit: impl FnMut(u64, &[UBig])) {
-        for (take, leaves) in self.kinds() {
-            let take_big = UBig::from(take);
-            if n < &take_big {
-                continue;
-            }
-            let rest = n - &take_big;
-            match leaves {
-                Leaves::Nothing if rest == UBig::ZERO => visit(take, &[]),
-                Leaves::One if rest > UBig::ZERO => visit(take, &[rest]),
-                Leaves::Two if rest >= UBig::from(2u8) => {
-                    let half = &rest >> 1;
-                    let mut a = UBig::ONE;
-                    while a <= half {
-                        visit(take, &[a.clone(), &rest - &a]);
-                        a += UBig::ONE;
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
 }
 
 /// A move in a sum of heaps: take `take` from heap `heap`, leaving `leaves`
@@ -240,7 +214,8 @@ impl Octal {
             }
             let rest = n - &take_big;
             count += match leaves {
-                Leaves::Nothing | Leaves::One => UBig::ONE,
+                Leaves::Nothing => UBig::from(u8::from(rest == UBig::ZERO)),
+                Leaves::One => UBig::from(u8::from(rest > UBig::ZERO)),
                 Leaves::Two => rest >> 1,
             };
         }
@@ -350,11 +325,24 @@ mod tests {
             for n in 0..30u64 {
                 let mut small: Vec<Vec<u64>> = Vec::new();
                 game.for_each_move(n, |left| small.push(left.to_vec()));
-                let mut big: Vec<Vec<u64>> = Vec::new();
-                game.for_each_move_big(&UBig::from(n), |_, left| {
-                    big.push(left.iter().map(|h| u64::try_from(h).unwrap()).collect())
-                });
+                let mut big: Vec<Vec<u64>> = game
+                    .moves_in_order(&UBig::from(n), None)
+                    .into_iter()
+                    .map(|(_, left)| {
+                        left.iter()
+                            .map(|h| u64::try_from(h).unwrap())
+                            .filter(|&h| h > 0)
+                            .collect()
+                    })
+                    .collect();
+                small.sort();
+                big.sort();
                 assert_eq!(small, big, "{code} n={n}");
+                assert_eq!(
+                    UBig::from(small.len()),
+                    game.move_count(&UBig::from(n)),
+                    "{code} n={n}"
+                );
             }
         }
     }
