@@ -26,6 +26,11 @@ pub enum Verb {
     Period(Period),
     /// The exact Beatty sequence floor(n*alpha) and its complement.
     Beatty(Beatty),
+    /// The outcome or Grundy value of every position (x, y) below N of a
+    /// two-pile game, as text, JSON, CSV, PNG or SVG.
+    Table(Table),
+    /// Patterns found from the rules alone, each with how far it was checked.
+    Conjecture(Conjecture),
 }
 
 impl Verb {
@@ -36,6 +41,8 @@ impl Verb {
             Verb::Sequence(s) => s.output.json,
             Verb::Period(p) => p.output.json,
             Verb::Beatty(b) => b.output.json,
+            Verb::Table(t) => t.output.json,
+            Verb::Conjecture(c) => c.output.json,
         }
     }
 }
@@ -143,6 +150,39 @@ fn parse_count(text: &str) -> Result<u64, String> {
                 .ok_or_else(|| format!("'{text}' is larger than {}", u64::MAX))
         }
     }
+}
+
+/// `grundy table GAME --size N`
+#[derive(Debug, Args)]
+pub struct Table {
+    /// A two-pile game: wythoff, wythoff:k=K, wythoff:ratios, twopile:DX,DY[:T]+...
+    pub game: String,
+    /// The side N: positions (x, y) with 0 <= x, y < N.
+    #[arg(long, default_value = "16", value_parser = parse_count)]
+    pub size: u64,
+    /// Grundy values instead of outcomes.
+    #[arg(long)]
+    pub values: bool,
+    /// Draw the table as a PNG picture in this file.
+    #[arg(long, conflicts_with_all = ["svg", "csv"])]
+    pub png: Option<std::path::PathBuf>,
+    /// Draw the table as an SVG picture in this file.
+    #[arg(long, conflicts_with = "csv")]
+    pub svg: Option<std::path::PathBuf>,
+    /// Write the table as CSV to this file: line x holds (x, 0) .. (x, N-1).
+    #[arg(long)]
+    pub csv: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `grundy conjecture GAME`
+#[derive(Debug, Args)]
+pub struct Conjecture {
+    /// The game spec.
+    pub game: String,
+    #[command(flatten)]
+    pub output: Output,
 }
 
 /// Prints help and version as clap does; any other usage error as one `error:`

@@ -6,6 +6,7 @@
 
 mod args;
 mod monitor;
+mod render;
 mod text;
 
 use std::io::{self, BufWriter, Read, Write};
@@ -105,6 +106,19 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Verb::Beatty(b) => {
             let report = grundy::catalog::beatty(&b.alpha, b.count)?;
             emit(&mut out, json, &report, text::beatty)?;
+        }
+        Verb::Table(t) => {
+            let table = grundy::catalog::parse(&t.game)?.table(t.size, t.values)?;
+            let file =
+                render::write_file(&table, t.png, t.svg, t.csv).map_err(Failure::BadInput)?;
+            match file {
+                Some(path) if !json => text::wrote(&mut out, &table, &path)?,
+                _ => emit(&mut out, json, &table, text::table)?,
+            }
+        }
+        Verb::Conjecture(c) => {
+            let report = grundy::catalog::parse(&c.game)?.conjecture()?;
+            emit(&mut out, json, &report, text::conjectures)?;
         }
     }
     out.flush()?;

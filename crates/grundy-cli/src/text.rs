@@ -4,7 +4,8 @@ use std::io::{self, Write};
 
 use dashu_int::UBig;
 use grundy::catalog::{
-    Analysis, BeattyReport, PairList, PeriodReport, Sequence, Terms, ValueStats,
+    Analysis, BeattyReport, ConjectureReport, PairList, PeriodReport, Sequence, Table, Terms,
+    ValueStats,
 };
 use grundy::Outcome;
 
@@ -153,6 +154,65 @@ pub fn beatty(out: &mut dyn Write, b: &BeattyReport) -> io::Result<()> {
         let values: Vec<String> = r.values.iter().map(UBig::to_string).collect();
         rows_of_ten(out, &values, 1)?;
         report = r.complement.as_deref();
+    }
+    Ok(())
+}
+
+/// `table`: one line per x, the cells (x, 0) .. (x, N-1): `P`/`.` or values.
+pub fn table(out: &mut dyn Write, t: &Table) -> io::Result<()> {
+    let what = if t.value(0, 0).is_some() {
+        "Grundy values"
+    } else {
+        "outcomes (P, and . for N)"
+    };
+    writeln!(
+        out,
+        "{}: {what} of (x, y), 0 <= x, y < {}; line x lists y = 0, 1, ...",
+        t.game, t.size
+    )?;
+    let width = (0..t.size)
+        .flat_map(|x| (0..t.size).map(move |y| (x, y)))
+        .filter_map(|(x, y)| t.value(x, y))
+        .max()
+        .map_or(1, |m| m.to_string().len());
+    for x in 0..t.size {
+        let cells: Vec<String> = (0..t.size)
+            .map(|y| match t.value(x, y) {
+                Some(v) => format!("{v:>width$}"),
+                None if t.is_p(x, y) => "P".into(),
+                None => ".".into(),
+            })
+            .collect();
+        writeln!(out, "{}", cells.join(" "))?;
+    }
+    Ok(())
+}
+
+/// `table` with a file: what was written where.
+pub fn wrote(out: &mut dyn Write, t: &Table, path: &std::path::Path) -> io::Result<()> {
+    let p = (0..t.size)
+        .flat_map(|x| (0..t.size).map(move |y| (x, y)))
+        .filter(|&(x, y)| t.is_p(x, y))
+        .count();
+    writeln!(
+        out,
+        "{}: wrote the {} x {} table to {} ({p} P-positions)",
+        t.game,
+        t.size,
+        t.size,
+        path.display()
+    )
+}
+
+/// `conjecture`: one statement a line, with how far it was checked.
+pub fn conjectures(out: &mut dyn Write, r: &ConjectureReport) -> io::Result<()> {
+    writeln!(out, "{}:", r.game)?;
+    for c in &r.conjectures {
+        writeln!(
+            out,
+            "- [{}] {} (checked to {})",
+            c.kind, c.statement, c.verified_up_to
+        )?;
     }
     Ok(())
 }

@@ -475,3 +475,96 @@ fn malformed_graph_files_name_the_line() {
         assert_eq!(grundy(args).status.code(), Some(2), "{args:?}");
     }
 }
+
+#[test]
+fn table_json_csv_and_pictures() {
+    assert_eq!(
+        json_of(&["table", "wythoff", "--size", "3", "--values"]),
+        json!({"game": "wythoff", "size": 3, "values": [[0, 1, 2], [1, 2, 0], [2, 0, 1]]})
+    );
+    let dir = std::env::temp_dir().join(format!("grundy-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("t.csv");
+    let out = grundy(&[
+        "table",
+        "twopile:1,0+0,1+1,1",
+        "--size",
+        "4",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap(),
+        "P,N,N,N\nN,N,P,N\nN,P,N,N\nN,N,N,N\n"
+    );
+    for (flag, file) in [("--png", "t.png"), ("--svg", "t.svg")] {
+        let path = dir.join(file);
+        let out = grundy(&[
+            "table",
+            "wythoff:k=1",
+            "--size",
+            "50",
+            "--values",
+            flag,
+            path.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(std::fs::metadata(&path).unwrap().len() > 1000);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn table_errors_are_one_line_with_status_2() {
+    for args in [
+        &[
+            "table",
+            "wythoff",
+            "--size",
+            "5",
+            "--png",
+            "/nonexistent/dir/x.png",
+        ][..],
+        &["table", "wythoff", "--size", "100000"],
+        &["table", "nim", "--size", "4"],
+        &["table", "twopile:0,0", "--size", "4"],
+        &["conjecture", "staircase"],
+    ] {
+        let out = grundy(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.starts_with("error:") && stderr.lines().count() == 1,
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn conjecture_rediscovers_the_golden_ratio() {
+    let report = json_of(&["conjecture", "wythoff"]);
+    let beatty = report["conjectures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["kind"] == "beatty")
+        .unwrap();
+    assert_eq!(beatty["alpha"], "(1+1*sqrt(5))/2");
+    assert_eq!(
+        (
+            beatty["p"].clone(),
+            beatty["q"].clone(),
+            beatty["d"].clone(),
+            beatty["s"].clone()
+        ),
+        (json!(1), json!(1), json!(5), json!(2))
+    );
+    assert!(beatty["verified_up_to"].as_u64().unwrap() > 1000);
+    let bash = json_of(&["conjecture", "bash:6"]);
+    assert_eq!(bash["conjectures"][0]["period"], 7);
+}

@@ -287,3 +287,59 @@ mod octal_tests {
         }
     }
 }
+
+/// An arithmetic period seen in a finite sequence: `G(n + period) = G(n) + saltus`
+/// for every computed `n >= preperiod`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArithmeticPeriod {
+    /// The least `n0` from which the relation holds on the values given.
+    pub preperiod: u64,
+    /// The least period.
+    pub period: u64,
+    /// What one period adds.
+    pub saltus: u64,
+}
+
+/// The least period (then the least preperiod) with a constant non-negative
+/// saltus that the values show over at least three whole periods, and over at
+/// least the second half of the values (so that a short tail cannot suggest a
+/// spurious small period): what the values suggest, not a proof.
+pub fn apparent_arithmetic_period(values: &[u64]) -> Option<ArithmeticPeriod> {
+    let len = values.len();
+    (1..=len / 3).find_map(|p| {
+        let difference = |n: usize| values[n + p] as i128 - values[n] as i128;
+        let saltus = difference(len - p - 1);
+        let n0 = (0..len - p)
+            .rev()
+            .find(|&n| difference(n) != saltus)
+            .map_or(0, |n| n + 1);
+        (saltus >= 0 && len - n0 >= (3 * p).max(len / 2)).then_some(ArithmeticPeriod {
+            preperiod: n0 as u64,
+            period: p as u64,
+            saltus: saltus as u64,
+        })
+    })
+}
+
+#[cfg(test)]
+mod arithmetic_tests {
+    use super::*;
+
+    #[test]
+    fn finds_saltus_and_plain_periods() {
+        let nim: Vec<u64> = (0..50).collect();
+        let found = apparent_arithmetic_period(&nim).unwrap();
+        assert_eq!((found.preperiod, found.period, found.saltus), (0, 1, 1));
+        let mut bash: Vec<u64> = (0..60).map(|n| n % 4).collect();
+        bash[0] = 9;
+        let found = apparent_arithmetic_period(&bash).unwrap();
+        assert_eq!((found.preperiod, found.period, found.saltus), (1, 4, 0));
+        // Wythoff's row 1: 1 2 0 4 5 3 7 8 6 ...
+        let row: Vec<u64> = (0..30)
+            .map(|y| 3 * (y / 3) + [1, 2, 0][y as usize % 3])
+            .collect();
+        let found = apparent_arithmetic_period(&row).unwrap();
+        assert_eq!((found.preperiod, found.period, found.saltus), (0, 3, 3));
+        assert_eq!(apparent_arithmetic_period(&[5, 3, 1, 0]), None);
+    }
+}

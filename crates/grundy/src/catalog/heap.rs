@@ -2,10 +2,11 @@
 
 use dashu_int::UBig;
 
+use super::explore::heap_report;
 use super::{
     check_count, parse_naturals, parse_u64, Analysis, Game, Move, PeriodReport, Sequence, Terms,
 };
-use super::{Monitor, DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION};
+use super::{ConjectureReport, Monitor, DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION};
 use crate::analysis::periodicity::Periodic;
 use crate::error::Error;
 use crate::game::HeapMove;
@@ -117,6 +118,10 @@ impl Game for NimEntry {
             stats: None,
         })
     }
+
+    fn conjecture(&self) -> Result<ConjectureReport, Error> {
+        Ok(heap_report(self, &Nim))
+    }
 }
 
 struct BashEntry(Bash);
@@ -163,6 +168,10 @@ impl Game for BashEntry {
             method: "closed form: G(n) = n mod (M+1)".into(),
             stats: None,
         })
+    }
+
+    fn conjecture(&self) -> Result<ConjectureReport, Error> {
+        Ok(heap_report(self, &self.0))
     }
 }
 
@@ -215,6 +224,10 @@ impl Game for SubtractionEntry {
             self.0.largest()
         );
         Ok(PeriodReport::from_periodic(self, &periodic, &method))
+    }
+
+    fn conjecture(&self) -> Result<ConjectureReport, Error> {
+        Ok(heap_report(self, &self.0))
     }
 }
 

@@ -9,6 +9,8 @@
 mod answer;
 mod beatty;
 mod dynsub;
+mod explore;
+mod families;
 mod graphs;
 mod heap;
 mod octal;
@@ -18,15 +20,18 @@ use dashu_int::UBig;
 
 use crate::error::Error;
 
+pub use crate::analysis::conjecture::{Conjecture, ConjectureReport, Param};
 pub use answer::{Analysis, Move, PairList, PeriodReport, Sequence, Terms, ValueStats};
 pub use beatty::{beatty, BeattyReport};
+pub use explore::{Cells, Table, MAX_TABLE_SIDE};
 pub use graphs::GraphInput;
 
 /// The specs the catalogue accepts, for error messages and help.
 pub const KNOWN_GAMES: &str =
     "nim, bash:M, subtraction:S1,S2,..., staircase, wythoff, wythoff:k=K, wythoff:ratios, \
      dynsub:k=K, fibonacci-nim, octal:CODE, kayles, dawson, circle:K, \
-     hackenbush, geography";
+     hackenbush, geography, \
+     twopile:DX,DY[:T]+... (take t*(DX,DY), 1 <= t [<= T]; e.g. twopile:1,0+0,1+1,1 is Wythoff)";
 
 /// The most values `sequence` computes in one call.
 pub const MAX_COUNT: u64 = 100_000_000;
@@ -78,6 +83,18 @@ pub trait Game {
     fn period(&self, max_terms: u64, monitor: &mut dyn Monitor) -> Result<PeriodReport, Error> {
         let _ = (max_terms, monitor);
         Err(self.unsupported("period", "it has no sequence of single heaps"))
+    }
+
+    /// The outcome of every position `(x, y)`, `0 <= x, y < size`, of a
+    /// two-pile game, or with `values` its Grundy value.
+    fn table(&self, size: u64, values: bool) -> Result<Table, Error> {
+        let _ = (size, values);
+        Err(self.unsupported("table", "it is not a two-pile game"))
+    }
+
+    /// Patterns found from the rules alone, each with how far it was checked.
+    fn conjecture(&self) -> Result<ConjectureReport, Error> {
+        Err(self.unsupported("conjecture", "the explorer does not know this family yet"))
     }
 
     /// The error for a verb this game does not answer.
@@ -140,6 +157,11 @@ pub fn parse(spec: &str) -> Result<Box<dyn Game>, Error> {
         ("circle", params) => octal::circle(spec, params),
         ("hackenbush", None) => Ok(graphs::hackenbush()),
         ("geography", None) => Ok(graphs::geography()),
+        ("twopile", Some(families)) => families::two_pile(spec, families),
+        ("twopile", None) => Err(Error::spec(
+            spec,
+            "write twopile:DX,DY+DX,DY+..., e.g. twopile:1,0+0,1+1,1",
+        )),
         (
             "nim" | "staircase" | "fibonacci-nim" | "kayles" | "dawson" | "hackenbush"
             | "geography",

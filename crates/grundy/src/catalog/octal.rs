@@ -2,8 +2,10 @@
 
 use dashu_int::UBig;
 
+use super::explore::{certified, single_report};
 use super::{parse_naturals, parse_u64, Analysis, Game, Monitor, Move, PeriodReport};
-use super::{Sequence, Terms, ValueStats};
+use super::{ConjectureReport, Sequence, Terms, ValueStats};
+use crate::analysis::conjecture::heap_period;
 use crate::analysis::periodicity::{apparent_period, certify_octal, Periodic};
 use crate::error::Error;
 use crate::game::Outcome;
@@ -24,6 +26,9 @@ const MOVE_LIST_LIMIT: u64 = 10_000_000;
 
 /// The most values of an octal game one run computes: 2^31 values take 4 GiB.
 pub const MAX_OCTAL_COUNT: u64 = 1 << 31;
+
+/// How many values `conjecture` computes while looking for a certified period.
+const CONJECTURE_SEARCH: u64 = 1 << 20;
 
 /// Values are computed in chunks of this many between progress reports.
 const CHUNK: usize = 1 << 16;
@@ -275,6 +280,20 @@ impl Game for OctalEntry {
             checked_to,
             method,
             stats: Some(Self::stats(&solver)),
+        })
+    }
+
+    /// The period certified by the Guy-Smith theorem, else the values' own.
+    fn conjecture(&self) -> Result<ConjectureReport, Error> {
+        let mut solver = SparseSolver::new(&self.0);
+        let found = self.search_period(&mut solver, CONJECTURE_SEARCH, &mut super::Quiet)?;
+        let checked_to = solver.values().len() as u64;
+        Ok(match found {
+            Some((n0, p)) => single_report(self, certified(n0, p, checked_to)),
+            None => {
+                let values: Vec<u64> = solver.values().iter().map(|&v| u64::from(v)).collect();
+                single_report(self, heap_period(&values))
+            }
         })
     }
 }

@@ -2,14 +2,18 @@
 
 use dashu_int::UBig;
 
-use super::Monitor;
+use super::explore::{
+    check_side, pile_report, pile_sieve, rules_table, sieve_of_pairs, Table, CONJECTURE_ROWS,
+};
 use super::{
     check_count, parse_naturals, parse_u64, Analysis, Game, Move, PairList, Sequence, Terms,
 };
+use super::{ConjectureReport, Monitor};
 use crate::error::Error;
 use crate::game::{Impartial, Outcome};
 use crate::games::wythoff::{Wythoff, WythoffRatios};
 use crate::solve::table::{TableError, MAX_TABLE_SIZE};
+use crate::solve::wavefront::wythoff_table;
 
 /// Below this size the Grundy value of a classic Wythoff position is read from
 /// the table of all smaller positions (a few tenths of a second at most).
@@ -47,7 +51,7 @@ fn parse_piles(position: &[String]) -> Result<(UBig, UBig), Error> {
 }
 
 /// The move from `(x, y)` to `(tx, ty)`, for people and as coordinate changes.
-fn pile_move(x: &UBig, y: &UBig, tx: UBig, ty: UBig) -> Move {
+pub(super) fn pile_move(x: &UBig, y: &UBig, tx: UBig, ty: UBig) -> Move {
     let description = match (&tx == x, &ty == y) {
         (true, _) => format!("take {} from pile 2", y - &ty),
         (_, true) => format!("take {} from pile 1", x - &tx),
@@ -150,9 +154,108 @@ impl Game for WythoffEntry {
             stats: None,
         })
     }
+
+    fn table(&self, size: u64, values: bool) -> Result<Table, Error> {
+        self.draw(size, values)
+    }
+
+    fn conjecture(&self) -> Result<ConjectureReport, Error> {
+        self.explore()
+    }
+}
+
+impl WythoffEntry {
+    /// Side of the Grundy table whose rows `conjecture` reports.
+    fn row_table_side(&self) -> usize {
+        if self.0.k() == 0 {
+            1024
+        } else {
+            128
+        }
+    }
+
+    /// Grundy values: the parallel table for Wythoff's game, the rules for k > 0.
+    fn values(&self, size: usize) -> Result<crate::solve::table::GrundyTable, Error> {
+        if self.0.k() == 0 {
+            let fast = wythoff_table(size).map_err(table_error)?;
+            let values = fast.values().iter().map(|&v| u32::from(v)).collect();
+            return Ok(crate::solve::table::GrundyTable::from_values(size, values));
+        }
+        let diagonals = self.0.k().min(size as u64) * 2 + 1;
+        rules_table(&self.0, &self.spec(), size, (2 + diagonals) * size as u64)
+    }
+
+    /// The table verb: P-positions from the closed form, values as above.
+    fn draw(&self, size: u64, values: bool) -> Result<Table, Error> {
+        let size = check_side(size)?;
+        if values {
+            return Ok(Table::of_values(self, &self.values(size)?));
+        }
+        let p = (0..size).filter_map(|x| {
+            let y = small(&self.0.partner(&UBig::from(x)))?;
+            Some((x, usize::try_from(y).ok()?))
+        });
+        Ok(Table::of_p_positions(self, size, p))
+    }
+
+    /// The conjecture verb: P-positions by the rules (as rays), rows of values.
+    fn explore(&self) -> Result<ConjectureReport, Error> {
+        let sieve = pile_sieve(|width| self.0.rays(width), CONJECTURE_ROWS);
+        Ok(pile_report(
+            self,
+            &sieve,
+            &self.values(self.row_table_side())?,
+        ))
+    }
 }
 
 struct RatiosEntry;
+
+/// Side of the ratio sieve `conjecture` searches.
+const RATIOS_SIEVE: usize = 4096;
+
+/// Side of the ratio game's Grundy table whose rows `conjecture` reports.
+const RATIOS_ROW_TABLE: usize = 128;
+
+impl RatiosEntry {
+    /// About how many options a position of a table of side `size` has.
+    fn options_estimate(size: usize) -> u64 {
+        let logarithm = u64::from(usize::BITS - size.leading_zeros());
+        2 * size as u64 * (1 + logarithm)
+    }
+
+    fn draw(&self, size: u64, values: bool) -> Result<Table, Error> {
+        let size = check_side(size)?;
+        if values {
+            let table = rules_table(
+                &WythoffRatios,
+                &self.spec(),
+                size,
+                Self::options_estimate(size),
+            )?;
+            return Ok(Table::of_values(self, &table));
+        }
+        let sieve = WythoffRatios.sieve(size).map_err(table_error)?;
+        let p = sieve
+            .pairs
+            .iter()
+            .flat_map(|&(a, b)| [(a as usize, b as usize), (b as usize, a as usize)]);
+        Ok(Table::of_p_positions(self, size, p))
+    }
+
+    fn explore(&self) -> Result<ConjectureReport, Error> {
+        let ratios = WythoffRatios.sieve(RATIOS_SIEVE).map_err(table_error)?;
+        let sieve = sieve_of_pairs(&ratios.pairs, RATIOS_SIEVE, RATIOS_SIEVE);
+        let size = RATIOS_ROW_TABLE;
+        let table = rules_table(
+            &WythoffRatios,
+            &self.spec(),
+            size,
+            Self::options_estimate(size),
+        )?;
+        Ok(pile_report(self, &sieve, &table))
+    }
+}
 
 impl Game for RatiosEntry {
     fn spec(&self) -> String {
@@ -224,5 +327,13 @@ impl Game for RatiosEntry {
             }),
             stats: None,
         })
+    }
+
+    fn table(&self, size: u64, values: bool) -> Result<Table, Error> {
+        self.draw(size, values)
+    }
+
+    fn conjecture(&self) -> Result<ConjectureReport, Error> {
+        self.explore()
     }
 }

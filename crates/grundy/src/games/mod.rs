@@ -13,6 +13,7 @@ pub mod nim;
 pub mod octal;
 pub mod staircase;
 pub mod subtraction;
+pub mod twopile;
 pub mod wythoff;
 
 #[cfg(test)]

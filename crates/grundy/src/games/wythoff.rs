@@ -18,6 +18,7 @@ use dashu_int::{IBig, UBig};
 
 use crate::arith::{BeattySequence, QuadraticIrrational};
 use crate::game::{Impartial, Outcome};
+use crate::solve::lines::Ray;
 use crate::solve::table::{grundy_table_of, queen_table, GrundyTable, TableError, MAX_TABLE_SIZE};
 
 /// k-Wythoff: take from one pile, or `s, t >= 1` from both with `|s - t| <= k`.
@@ -132,6 +133,29 @@ impl Wythoff {
         } else {
             grundy_table_of(self, size)
         }
+    }
+
+    /// The rules as rays (see [`crate::solve::lines`]) within a table of side
+    /// `size`: one pile, or for each `e = t - s` with `|e| <= k` the diagonal
+    /// ray of the moves `(s, s + e)` from the shortest one.
+    pub fn rays(&self, size: usize) -> Vec<Ray> {
+        let mut rays = vec![Ray::family(1, 0, None), Ray::family(0, 1, None)];
+        let reach = usize::try_from(self.k).map_or(size, |k| k.min(size));
+        for e in 0..=reach {
+            rays.push(Ray {
+                base: (1, 1 + e),
+                dir: (1, 1),
+                most: None,
+            });
+            if e > 0 {
+                rays.push(Ray {
+                    base: (1 + e, 1),
+                    dir: (1, 1),
+                    most: None,
+                });
+            }
+        }
+        rays
     }
 
     /// The P-positions whose difference `y' - x'` is within `k` of `y - x`.
@@ -451,6 +475,26 @@ mod tests {
                     table.is_p(x as usize, y as usize),
                     game.is_p(&big(x), &big(y))
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn rays_are_the_rules() {
+        for k in [0, 1, 3, u64::MAX] {
+            let game = Wythoff::new(k);
+            let rays = game.rays(30);
+            for x in 0..30usize {
+                for y in 0..30usize {
+                    let mut found = Vec::new();
+                    for r in &rays {
+                        r.for_each_option((x, y), |ox, oy| found.push((ox as u64, oy as u64)));
+                    }
+                    let mut expected = game.options(&(x as u64, y as u64));
+                    found.sort();
+                    expected.sort();
+                    assert_eq!(found, expected, "k = {k}, ({x}, {y})");
+                }
             }
         }
     }

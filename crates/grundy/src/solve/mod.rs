@@ -7,10 +7,15 @@
 //!   [`HeapGame`](crate::game::HeapGame), the fast path for one-parameter families.
 //! - [`table`]: Grundy values of every position `(x, y)` of a two-pile game
 //!   below a bound, and the fast row/column/diagonal routine for Wythoff's game.
+//! - [`lines`]: games whose moves are rays `t*(dx, dy)`: Grundy tables by one
+//!   value set per line, and P-positions of a rectangle by a sieve.
+//! - [`wavefront`]: Wythoff's Grundy table on every core, in `u16`.
 
+pub mod lines;
 mod memo;
 mod sequence;
 pub mod table;
+pub mod wavefront;
 
 pub use memo::{Cycle, Memo};
 pub use sequence::heap_sequence;

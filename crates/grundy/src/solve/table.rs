@@ -76,6 +76,12 @@ impl GrundyTable {
             .map(move |(i, _)| (i / size, i % size))
     }
 
+    /// The table of side `size` holding `values` in row-major order.
+    pub(crate) fn from_values(size: usize, values: Vec<u32>) -> GrundyTable {
+        debug_assert_eq!(values.len(), size * size);
+        GrundyTable { size, values }
+    }
+
     /// An all-zero table of side `size`, after checking the limit.
     fn zeroed(size: usize) -> Result<GrundyTable, TableError> {
         if size > MAX_TABLE_SIZE {

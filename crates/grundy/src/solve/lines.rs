@@ -1,0 +1,319 @@
+//! Two-pile games whose moves are *rays*: from `(x, y)` a move goes to
+//! `(x, y) - base - t*dir` for `t = 0, 1, ...` (at most `most`, when bounded).
+//!
+//! Wythoff's game is three rays (`base = dir`: take `t*(1,0)`, `t*(0,1)` or
+//! `t*(1,1)`, `t >= 1`), k-Wythoff is `2k + 3` of them, and any game of the
+//! `twopile:` catalogue entry is a list of them. Rays give two fast paths:
+//!
+//! - [`ray_table`]: the Grundy table when every unbounded ray has `base = dir`.
+//!   The options of `(x, y)` along such a ray are *all* the earlier cells of one
+//!   line, so a [`LineSet`] of the values on each line replaces the enumeration
+//!   of options (this is [`queen_table`](super::table::queen_table) generalised).
+//! - [`ray_sieve`]: the P-positions of a rectangle. A cell is P when no option
+//!   is P; along an unbounded ray that means the line through `(x, y) - base`
+//!   holds no P-position at or before that point, one look-up per ray.
+
+use super::table::{GrundyTable, TableError, MAX_TABLE_SIZE};
+
+/// A set of small values, one bit each, that knows how many of its leading
+/// words are full: every value below `64 * full` is in the set, so a mex never
+/// needs to look below that word.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LineSet {
+    words: Vec<u64>,
+    full: usize,
+}
+
+impl LineSet {
+    /// Adds `value`.
+    pub(crate) fn insert(&mut self, value: usize) {
+        let word = value / 64;
+        if word >= self.words.len() {
+            self.words.resize(word + 1, 0);
+        }
+        self.words[word] |= 1 << (value % 64);
+        while self.words.get(self.full) == Some(&u64::MAX) {
+            self.full += 1;
+        }
+    }
+
+    /// Empties the set, keeping its memory.
+    pub(crate) fn clear(&mut self) {
+        self.words.fill(0);
+        self.full = 0;
+    }
+
+    /// The least value in none of `sets`: the mex of their union. It starts at
+    /// the furthest full prefix, below which every set is full.
+    pub(crate) fn mex(sets: &[&LineSet]) -> usize {
+        let start = sets.iter().map(|s| s.full).max().unwrap_or(0);
+        (start..)
+            .map(|i| (i, sets.iter().fold(0, |acc, s| acc | s.word(i))))
+            .find(|&(_, union)| union != u64::MAX)
+            .map(|(i, union)| i * 64 + union.trailing_ones() as usize)
+            .expect("a finite union has an absent value")
+    }
+
+    fn word(&self, i: usize) -> u64 {
+        self.words.get(i).copied().unwrap_or(0)
+    }
+}
+
+/// Moves `(x, y) -> (x, y) - base - t*dir`, `0 <= t <= most` (unbounded when
+/// `most` is `None`). Coordinates are non-negative and `dir != (0, 0)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Ray {
+    /// The shortest move of the ray.
+    pub base: (usize, usize),
+    /// The step between consecutive moves.
+    pub dir: (usize, usize),
+    /// The largest `t`, or `None` for every `t >= 0`.
+    pub most: Option<usize>,
+}
+
+impl Ray {
+    /// The family "take `t*(dx, dy)`, `1 <= t <= most`": `base = dir`.
+    pub fn family(dx: usize, dy: usize, most: Option<usize>) -> Ray {
+        Ray {
+            base: (dx, dy),
+            dir: (dx, dy),
+            most: most.map(|m| m.saturating_sub(1)),
+        }
+    }
+
+    /// Calls `visit` with every option of `(x, y)` along the ray.
+    pub fn for_each_option(&self, (x, y): (usize, usize), mut visit: impl FnMut(usize, usize)) {
+        let (Some(mut ox), Some(mut oy)) = (x.checked_sub(self.base.0), y.checked_sub(self.base.1))
+        else {
+            return;
+        };
+        let mut t = 0;
+        loop {
+            visit(ox, oy);
+            t += 1;
+            match (ox.checked_sub(self.dir.0), oy.checked_sub(self.dir.1)) {
+                (Some(nx), Some(ny)) if self.most.map_or(true, |m| t <= m) => (ox, oy) = (nx, ny),
+                _ => return,
+            }
+        }
+    }
+}
+
+/// The lines of one direction in a `rows x width` rectangle, numbered by the
+/// cell where each starts (a cell with `x < dx` or `y < dy`).
+struct Lines {
+    dir: (usize, usize),
+    width: usize,
+}
+
+impl Lines {
+    fn count(&self, rows: usize) -> usize {
+        let (dx, dy) = self.dir;
+        dx.min(rows) * self.width + rows.saturating_sub(dx) * dy
+    }
+
+    /// The line through `(x, y)` and the position of `(x, y)` along it.
+    fn locate(&self, x: usize, y: usize) -> (usize, usize) {
+        let (dx, dy) = self.dir;
+        let steps = match (dx, dy) {
+            (0, _) => y / dy,
+            (_, 0) => x / dx,
+            _ => (x / dx).min(y / dy),
+        };
+        let (sx, sy) = (x - steps * dx, y - steps * dy);
+        let line = if sx < dx {
+            sx * self.width + sy
+        } else {
+            dx * self.width + (sx - dx) * dy + sy
+        };
+        (line, steps)
+    }
+}
+
+/// The Grundy table of the positions below `size` of the game whose moves are
+/// `rays`. Unbounded rays must have `base = dir` ([`Ray::family`]); bounded
+/// ones are enumerated.
+pub fn ray_table(size: usize, rays: &[Ray]) -> Result<GrundyTable, TableError> {
+    if size > MAX_TABLE_SIZE {
+        return Err(TableError::TooLarge { size });
+    }
+    let (unbounded, bounded): (Vec<Ray>, Vec<Ray>) = rays.iter().partition(|r| r.most.is_none());
+    assert!(
+        unbounded.iter().all(|r| r.base == r.dir && r.dir != (0, 0)),
+        "an unbounded ray of a table is a family"
+    );
+    let lines: Vec<Lines> = unbounded
+        .iter()
+        .map(|r| Lines {
+            dir: r.dir,
+            width: size,
+        })
+        .collect();
+    let mut sets: Vec<Vec<LineSet>> = lines
+        .iter()
+        .map(|l| vec![LineSet::default(); l.count(size)])
+        .collect();
+    let mut values = vec![0u32; size * size];
+    let mut extra = LineSet::default();
+    let mut indices = vec![0; lines.len()];
+    for x in 0..size {
+        for y in 0..size {
+            extra.clear();
+            for ray in &bounded {
+                ray.for_each_option((x, y), |ox, oy| {
+                    extra.insert(values[ox * size + oy] as usize)
+                });
+            }
+            for (index, l) in indices.iter_mut().zip(&lines) {
+                *index = l.locate(x, y).0;
+            }
+            let mut union: Vec<&LineSet> = sets.iter().zip(&indices).map(|(s, &i)| &s[i]).collect();
+            union.push(&extra);
+            let value = LineSet::mex(&union);
+            values[x * size + y] =
+                u32::try_from(value).expect("a mex is at most the number of options");
+            for (s, &i) in sets.iter_mut().zip(&indices) {
+                s[i].insert(value);
+            }
+        }
+    }
+    Ok(GrundyTable::from_values(size, values))
+}
+
+/// The P-positions of a `rows x width` rectangle of a game whose moves are `rays`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PSieve {
+    /// Rows searched: `0 <= x < rows`.
+    pub rows: usize,
+    /// Columns searched: `0 <= y < width`.
+    pub width: usize,
+    /// The P-positions `(x, y)` of each row, ascending.
+    pub p_of_row: Vec<Vec<usize>>,
+}
+
+/// Decides every position of the rectangle `x < rows`, `y < width` from the
+/// rules given as `rays`, in row-major order (every option of a cell comes
+/// before it). When a ray takes any amount from the second pile alone, a row
+/// holds at most one P-position and its scan stops there.
+pub fn ray_sieve(rows: usize, width: usize, rays: &[Ray]) -> PSieve {
+    let one_per_row = rays
+        .iter()
+        .any(|r| r.base == (0, 1) && r.dir == (0, 1) && r.most.is_none());
+    let (unbounded, bounded): (Vec<Ray>, Vec<Ray>) = rays.iter().partition(|r| r.most.is_none());
+    let lines: Vec<Lines> = unbounded
+        .iter()
+        .map(|r| Lines { dir: r.dir, width })
+        .collect();
+    // The earliest position along each line holding a P-position.
+    let mut first_p: Vec<Vec<usize>> = lines
+        .iter()
+        .map(|l| vec![usize::MAX; l.count(rows)])
+        .collect();
+    let mut is_p = vec![0u64; (rows * width).div_ceil(64)];
+    let mut p_of_row = vec![Vec::new(); rows];
+    for (x, row_p) in p_of_row.iter_mut().enumerate() {
+        for y in 0..width {
+            let along = |ray: &Ray, l: &Lines, first: &[usize]| {
+                let (bx, by) = ray.base;
+                (x >= bx && y >= by)
+                    .then(|| l.locate(x - bx, y - by))
+                    .is_some_and(|(line, at)| first[line] <= at)
+            };
+            let attacked = unbounded
+                .iter()
+                .zip(&lines)
+                .zip(&first_p)
+                .any(|((r, l), f)| along(r, l, f))
+                || bounded.iter().any(|r| {
+                    let mut hit = false;
+                    r.for_each_option((x, y), |ox, oy| {
+                        let cell = ox * width + oy;
+                        hit |= is_p[cell / 64] >> (cell % 64) & 1 == 1;
+                    });
+                    hit
+                });
+            if attacked {
+                continue;
+            }
+            let cell = x * width + y;
+            is_p[cell / 64] |= 1 << (cell % 64);
+            row_p.push(y);
+            for (l, first) in lines.iter().zip(&mut first_p) {
+                let (line, at) = l.locate(x, y);
+                first[line] = first[line].min(at);
+            }
+            if one_per_row {
+                break;
+            }
+        }
+    }
+    PSieve {
+        rows,
+        width,
+        p_of_row,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::table::{grundy_table, queen_table};
+
+    fn by_rules(size: usize, rays: &[Ray]) -> GrundyTable {
+        grundy_table(size, |x, y, buffer| {
+            for r in rays {
+                r.for_each_option((x, y), |ox, oy| buffer.push((ox, oy)));
+            }
+        })
+        .unwrap()
+    }
+
+    fn samples() -> Vec<Vec<Ray>> {
+        let f = Ray::family;
+        vec![
+            vec![f(1, 0, None), f(0, 1, None), f(1, 1, None)],
+            vec![f(1, 0, None), f(0, 1, None)],
+            vec![f(1, 1, None)],
+            vec![f(1, 0, None), f(0, 1, None), f(1, 2, None), f(2, 1, None)],
+            vec![f(1, 0, Some(3)), f(0, 1, None), f(1, 1, Some(2))],
+            vec![f(2, 0, None), f(0, 3, Some(4)), f(1, 1, None)],
+        ]
+    }
+
+    #[test]
+    fn ray_table_is_the_rules_table() {
+        for rays in samples() {
+            for size in [0, 1, 7, 60] {
+                assert_eq!(
+                    ray_table(size, &rays).unwrap(),
+                    by_rules(size, &rays),
+                    "{rays:?}"
+                );
+            }
+        }
+        let queen = samples().remove(0);
+        assert_eq!(ray_table(300, &queen).unwrap(), queen_table(300).unwrap());
+    }
+
+    #[test]
+    fn sieve_finds_the_zeros_of_the_rules_table() {
+        let mut all = samples();
+        // k-Wythoff with k = 2 as rays with bases off the direction.
+        let mut k2 = vec![Ray::family(1, 0, None), Ray::family(0, 1, None)];
+        k2.extend((-2i64..=2).map(|e| Ray {
+            base: ((1 - e).max(1) as usize, (1 + e).max(1) as usize),
+            dir: (1, 1),
+            most: None,
+        }));
+        all.push(k2);
+        for rays in all {
+            let (rows, width) = (37, 53);
+            let table = by_rules(width, &rays);
+            let sieve = ray_sieve(rows, width, &rays);
+            for x in 0..rows {
+                let zeros: Vec<usize> = (0..width).filter(|&y| table.is_p(x, y)).collect();
+                assert_eq!(sieve.p_of_row[x], zeros, "{rays:?} row {x}");
+            }
+        }
+    }
+}
