@@ -12,7 +12,7 @@ use super::{ConjectureReport, Monitor};
 use crate::error::Error;
 use crate::game::{Impartial, Outcome};
 use crate::games::wythoff::{Wythoff, WythoffRatios};
-use crate::solve::table::{TableError, MAX_TABLE_SIZE};
+use crate::solve::table::{GrundyTable, TableError, MAX_TABLE_SIZE};
 use crate::solve::wavefront::wythoff_table;
 
 /// Below this size the Grundy value of a classic Wythoff position is read from
@@ -224,16 +224,20 @@ impl RatiosEntry {
         2 * size as u64 * (1 + logarithm)
     }
 
+    /// The Grundy table of side `size`, from the rules.
+    fn values(&self, size: usize) -> Result<GrundyTable, Error> {
+        rules_table(
+            &WythoffRatios,
+            &self.spec(),
+            size,
+            Self::options_estimate(size),
+        )
+    }
+
     fn draw(&self, size: u64, values: bool) -> Result<Table, Error> {
         let size = check_side(size)?;
         if values {
-            let table = rules_table(
-                &WythoffRatios,
-                &self.spec(),
-                size,
-                Self::options_estimate(size),
-            )?;
-            return Ok(Table::of_values(self, &table));
+            return Ok(Table::of_values(self, &self.values(size)?));
         }
         let sieve = WythoffRatios.sieve(size).map_err(table_error)?;
         let p = sieve
@@ -246,14 +250,7 @@ impl RatiosEntry {
     fn explore(&self) -> Result<ConjectureReport, Error> {
         let ratios = WythoffRatios.sieve(RATIOS_SIEVE).map_err(table_error)?;
         let sieve = sieve_of_pairs(&ratios.pairs, RATIOS_SIEVE, RATIOS_SIEVE);
-        let size = RATIOS_ROW_TABLE;
-        let table = rules_table(
-            &WythoffRatios,
-            &self.spec(),
-            size,
-            Self::options_estimate(size),
-        )?;
-        Ok(pile_report(self, &sieve, &table))
+        Ok(pile_report(self, &sieve, &self.values(RATIOS_ROW_TABLE)?))
     }
 }
 
