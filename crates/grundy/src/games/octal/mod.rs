@@ -17,6 +17,7 @@
 //!   uses to compute long sequences in nearly linear time.
 
 pub mod checkpoint;
+mod lookahead;
 pub mod sparse;
 
 use std::fmt;

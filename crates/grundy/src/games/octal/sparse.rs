@@ -18,9 +18,14 @@
 //! Only step 2 can be long, and only when a rare value really is missing, which
 //! happens at the rare heaps. The mask and flip only change the speed, never a
 //! value: they are chosen from the values so far to make rare heaps fewest.
+//! On long runs a second thread works ahead ([`super::lookahead`]): the splits
+//! of a future heap whose parts are already known are valued before the main
+//! thread gets there, which leaves it the newest splits and the chase.
+//!
 //! (The sparse-space phenomenon: Gangolli and Plambeck 1989, and Flammenkamp's
 //! octal-game tables; the flip on odd heaps as in P. Beling's `ogs`.)
 
+use super::lookahead::{self, Channel, Helper, LAG, SLOTS};
 use super::{Leaves, Octal};
 
 /// Values are stored as `u16`: octal-game values stay far below 2^16 in every
@@ -61,10 +66,14 @@ pub struct SparseSolver {
     mask: Value,
     /// Whether the class of odd heaps is flipped.
     flip: bool,
-    /// Heaps `n >= 1` of class 0 (rare), ascending.
-    rare_heaps: Vec<u32>,
-    /// The options' values of the heap being computed.
-    seen: Vec<u64>,
+    /// Heaps `n >= 1` of class 0 (rare), ascending, with their values.
+    rare_heaps: Vec<RareHeap>,
+    /// For each value, 1 if an option of the heap being computed has it: bytes
+    /// rather than bits, as setting a byte is a plain store where setting a bit
+    /// is a read-modify-write that stalls on the previous one.
+    seen: Box<Marks>,
+    /// No value below this is missing from `seen`: the mex search resumes here.
+    mex_from: usize,
     /// For each split move, the next `a` of its sweep over `(a, rest - a)`.
     cursors: Vec<usize>,
     /// For each value, the last splits found to make it, as `(move << 32) | a`:
@@ -73,13 +82,88 @@ pub struct SparseSolver {
     max_value: Value,
     /// Heap count at which the mask is chosen again.
     next_review: usize,
+    /// A helper thread works ahead when there are at least this many splits with
+    /// a rare part per heap (`usize::MAX` on one core).
+    min_rare_splits: usize,
+    /// The helper's sweep limit at the end of the last run, to start the next.
+    limit: usize,
 }
 
-/// Words of a bit set over every value below 2^16.
-const VALUE_WORDS: usize = 1 << 10;
+/// A rare heap and its value: the value beside the heap spares the rare pass
+/// a dependent load.
+pub(super) type RareHeap = (u32, Value);
+
+/// How many values a [`Value`] can hold.
+pub(super) const VALUES: usize = 1 << Value::BITS;
+
+/// A byte per value: 1 for values met.
+pub(super) type Marks = [u8; VALUES];
+
+/// Splits with a rare part per heap from which a helper thread pays. Below,
+/// the rare pass is too short for the helper's share to cover handing heaps
+/// over; above, it pays on an idle machine (0.16, with 52 rare heaps: about
+/// 20% less time), though a loaded one can make it slower than one thread.
+const MIN_RARE_SPLITS: usize = 32;
 
 /// How many recent witnesses are kept for each value.
 const WITNESSES: usize = 4;
+
+/// Splits `(a, rest - a)` already marked for the heap being computed, by the
+/// helper: rare parts `rare.0 <= r < rare.1`, smaller parts `sweep.0 <= a <= sweep.1`.
+#[derive(Clone, Copy)]
+struct Covered {
+    rare: (usize, usize),
+    sweep: (usize, usize),
+}
+
+impl Covered {
+    /// Nothing marked beforehand.
+    const NOTHING: Covered = Covered {
+        rare: (usize::MAX, usize::MAX),
+        sweep: (usize::MAX, usize::MAX),
+    };
+}
+
+/// Whether a heap `n` of value `v` is of class 0; for the value `v` of a split
+/// of `n`, whether exactly one part is of class 0 is the negation of this.
+pub(super) fn is_class_zero(v: Value, n: usize, mask: Value, flip: bool) -> bool {
+    !(((v & mask).count_ones() % 2 == 1) ^ (flip && n % 2 == 1))
+}
+
+/// Bytes of the marks in use when no value exceeds `max`: XORs of values
+/// below `2^b` stay below it, and the mex can be `2^b` itself; a multiple of 8,
+/// so that marks travel between threads as words.
+pub(super) fn span_for(max: Value) -> usize {
+    let bits = Value::BITS - max.leading_zeros();
+    (2usize << bits).clamp(64, VALUES)
+}
+
+/// Adds `v` to `seen`.
+#[inline(always)]
+pub(super) fn mark(seen: &mut Marks, v: Value) {
+    seen[usize::from(v)] = 1;
+}
+
+/// Marks the values of the splits `(a, rest - a)` for `from <= a <= to`.
+pub(super) fn mark_splits(values: &[Value], rest: usize, from: usize, to: usize, seen: &mut Marks) {
+    let low = &values[from..=to];
+    let high = &values[rest - to..=rest - from];
+    for (&x, &y) in low.iter().zip(high.iter().rev()) {
+        mark(seen, x ^ y);
+    }
+}
+
+/// Marks the values of the splits `(r, rest - r)` for the rare heaps `r` in
+/// `rare` (ascending) below `rest`.
+pub(super) fn mark_rare_splits(values: &[Value], rare: &[RareHeap], rest: usize, seen: &mut Marks) {
+    for &(r, value) in rare {
+        let r = r as usize;
+        if r >= rest {
+            break;
+        }
+        mark(seen, value ^ values[rest - r]);
+    }
+}
 
 impl SparseSolver {
     /// A solver for `game` with nothing computed.
@@ -98,11 +182,18 @@ impl SparseSolver {
             mask: 0,
             flip: false,
             rare_heaps: Vec::new(),
-            seen: vec![0; VALUE_WORDS],
+            seen: Box::new([0; VALUES]),
+            mex_from: 0,
             cursors: Vec::new(),
-            witnesses: vec![[0; WITNESSES]; VALUE_WORDS * 64],
+            witnesses: vec![[0; WITNESSES]; VALUES],
             max_value: 0,
             next_review: 64,
+            min_rare_splits: if std::thread::available_parallelism().is_ok_and(|n| n.get() > 1) {
+                MIN_RARE_SPLITS
+            } else {
+                usize::MAX
+            },
+            limit: 4 * SLOTS,
         };
         for (take, leaves) in game.kinds() {
             let take = take as usize;
@@ -138,10 +229,66 @@ impl SparseSolver {
     /// Computes values until there are `count` of them.
     pub fn extend_to(&mut self, count: usize) -> Result<(), ValueOverflow> {
         while self.values.len() < count {
-            let value = self.next_value()?;
-            self.push(value);
+            // Runs end where the mask is reviewed, as the helper's classes must
+            // stay those of the main thread.
+            let start = self.values.len();
+            let end = count.min(self.next_review.max(start + 1));
+            let rare_splits = self.rare_heaps.len() * self.two.len();
+            if lookahead::worth_helping(start, end, rare_splits, self.min_rare_splits) {
+                self.run_with_helper(end)?;
+            } else {
+                for _ in start..end {
+                    let span = self.span();
+                    self.seen[..span].fill(0);
+                    let value = self.next_value(Covered::NOTHING)?;
+                    self.push(value);
+                }
+            }
         }
         Ok(())
+    }
+
+    /// Computes heaps up to `end`, with a helper thread working ahead.
+    fn run_with_helper(&mut self, end: usize) -> Result<(), ValueOverflow> {
+        let start = self.values.len();
+        let channel = Channel::new(start, end, self.limit);
+        let helper = Helper {
+            values: self.values.clone(),
+            rare: self.rare_heaps.clone(),
+            two: self.two.clone(),
+            mask: self.mask,
+            flip: self.flip,
+        };
+        std::thread::scope(|scope| {
+            scope.spawn(|| helper.run(&channel));
+            let mut ready = start;
+            let result = (start..end).try_for_each(|n| {
+                let span = self.span();
+                let (swept, ahead) = channel.take(n, &mut self.seen[..span], &mut ready);
+                let covered = Covered {
+                    rare: (LAG + 1, n - LAG),
+                    sweep: (LAG + 1, swept),
+                };
+                let value = self.next_value(covered)?;
+                self.push(value);
+                channel.publish(n, value);
+                // Keep the helper about half the ring ahead: more sweep for it
+                // when it is far ahead, less when the main thread catches up.
+                match ahead {
+                    Some(ahead) if ahead > SLOTS / 2 => self.limit += self.limit / 16 + 1,
+                    Some(ahead) if ahead < SLOTS / 4 => {
+                        self.limit = (self.limit - self.limit / 16 - 1).max(LAG);
+                    }
+                    _ => return Ok(()),
+                }
+                channel.steer(self.limit);
+                Ok(())
+            });
+            if result.is_err() {
+                channel.give_up();
+            }
+            result
+        })
     }
 
     fn push(&mut self, value: Value) {
@@ -149,7 +296,7 @@ impl SparseSolver {
         self.values.push(value);
         self.max_value = self.max_value.max(value);
         if n > 0 && self.is_rare_heap(n) {
-            self.rare_heaps.push(n as u32);
+            self.rare_heaps.push((n as u32, value));
         }
         if self.values.len() >= self.next_review {
             self.choose_mask();
@@ -158,22 +305,13 @@ impl SparseSolver {
 
     /// Whether heap `a` is of class 0.
     fn is_rare_heap(&self, a: usize) -> bool {
-        !self.parity(self.values[a], a)
+        is_class_zero(self.values[a], a, self.mask, self.flip)
     }
 
-    /// `parity(v & mask) ^ (flip & m)`: for a heap its class, for the value of a
-    /// split of `m` whether exactly one part is rare.
-    fn parity(&self, v: Value, m: usize) -> bool {
-        ((v & self.mask).count_ones() % 2 == 1) ^ (self.flip && m % 2 == 1)
+    /// Bytes of the marks in use.
+    fn span(&self) -> usize {
+        span_for(self.max_value)
     }
-
-    /// Words of the value bit sets in use: XORs of values below `2^b` stay below
-    /// it, and the mex can be `2^b` itself, so `2^(b+1)` bits are enough.
-    fn words(&self) -> usize {
-        let bits = Value::BITS - self.max_value.leading_zeros();
-        ((1usize << (bits + 1)) / 64 + 1).min(VALUE_WORDS)
-    }
-
     /// Picks the mask and flip with the fewest rare heaps so far, and rebuilds
     /// the list of rare heaps.
     fn choose_mask(&mut self) {
@@ -207,61 +345,81 @@ impl SparseSolver {
         }
         self.rare_heaps = (1..self.values.len())
             .filter(|&n| self.is_rare_heap(n))
-            .map(|n| n as u32)
+            .map(|n| (n as u32, self.values[n]))
             .collect();
         self.next_review = 2 * self.values.len().max(32);
     }
 
-    /// `G(n)` for the next heap `n`, from all the values below it.
-    fn next_value(&mut self) -> Result<Value, ValueOverflow> {
+    /// `G(n)` for the next heap `n`, from all the values below it; `seen`
+    /// already holds the marks of the `covered` splits (or nothing).
+    fn next_value(&mut self, covered: Covered) -> Result<Value, ValueOverflow> {
         let n = self.values.len();
-        let words = self.words();
-        self.seen[..words].iter_mut().for_each(|w| *w = 0);
+        let span = self.span();
+        self.mex_from = 0;
         self.mark_single_heap_moves(n);
-        self.mark_rare_pairs(n);
+        self.mark_rare_pairs(n, covered.rare);
         self.cursors.iter_mut().for_each(|c| *c = 1);
         let value = loop {
-            let candidate = first_zero(&self.seen[..words]);
+            let candidate = self.mex(span);
             if self.has_witness(n, candidate) {
-                self.mark(candidate as Value);
-            } else if !self.sweep_for(n, candidate) {
+                mark(&mut self.seen, candidate as Value);
+            } else if !self.sweep_for(n, candidate, covered.sweep) {
                 break candidate;
             }
         };
         Value::try_from(value).map_err(|_| ValueOverflow { heap: n as u64 })
     }
 
-    fn mark(&mut self, v: Value) {
-        self.seen[v as usize / 64] |= 1 << (v % 64);
+    /// The least value not marked in `seen[..span]` (or `span`). Marks are
+    /// only added while a heap is computed, so the search resumes where the
+    /// last one stopped.
+    fn mex(&mut self, span: usize) -> usize {
+        // Eight marks at a time: the lowest byte that is 0 is the first value
+        // missing. `span` is a multiple of 8, and so is where the search starts.
+        let from = self.mex_from & !7;
+        self.mex_from = self.seen[from..span]
+            .chunks_exact(8)
+            .enumerate()
+            .find_map(|(i, bytes)| {
+                let word = u64::from_le_bytes(bytes.try_into().expect("chunks of 8"));
+                let missing = !word & 0x0101_0101_0101_0101;
+                (missing != 0).then(|| from + 8 * i + missing.trailing_zeros() as usize / 8)
+            })
+            .unwrap_or(span);
+        self.mex_from
     }
 
     fn mark_single_heap_moves(&mut self, n: usize) {
         if self.whole.contains(&n) {
-            self.mark(0);
+            mark(&mut self.seen, 0);
         }
-        for i in 0..self.one.len() {
-            let take = self.one[i];
+        for &take in &self.one {
             if n > take {
-                self.mark(self.values[n - take]);
+                mark(&mut self.seen, self.values[n - take]);
             }
         }
     }
 
-    /// Every split with a rare heap in it: all the common-type option values,
-    /// and the rare-type ones made of two rare heaps.
-    fn mark_rare_pairs(&mut self, n: usize) {
+    /// Every split with a rare heap in it, but those with a rare part in
+    /// `skip.0 <= r < skip.1`: all the common-type option values, and the
+    /// rare-type ones made of two rare heaps.
+    fn mark_rare_pairs(&mut self, n: usize, skip: (usize, usize)) {
+        let below = self
+            .rare_heaps
+            .partition_point(|&(r, _)| (r as usize) < skip.0);
+        let above = self
+            .rare_heaps
+            .partition_point(|&(r, _)| (r as usize) < skip.1);
+        let (low, high) = (
+            &self.rare_heaps[..below],
+            &self.rare_heaps[above.max(below)..],
+        );
         for &take in &self.two {
             let Some(rest) = n.checked_sub(take) else {
                 continue;
             };
-            for &r in &self.rare_heaps {
-                let r = r as usize;
-                if r >= rest {
-                    break;
-                }
-                let v = self.values[r] ^ self.values[rest - r];
-                self.seen[v as usize / 64] |= 1 << (v % 64);
-            }
+            mark_rare_splits(&self.values, low, rest, &mut self.seen);
+            mark_rare_splits(&self.values, high, rest, &mut self.seen);
         }
     }
 
@@ -287,43 +445,80 @@ impl SparseSolver {
     }
 
     /// Sweeps the splits for which `candidate` is a rare-type value (the only
-    /// ones that can still hold it), marking every value met, until `candidate`
-    /// is met; returns whether it was.
-    fn sweep_for(&mut self, n: usize, candidate: usize) -> bool {
-        let target = candidate as Value;
+    /// ones that can still hold it) until `candidate` is met, marking every
+    /// value met on the way; returns whether it was. Smaller parts in
+    /// `skip.0..=skip.1` are already marked and passed over.
+    ///
+    /// Each stretch is first searched for `candidate` alone, which vectorises,
+    /// and marked only up to where it is found: when it is missing (at the rare
+    /// heaps, where the sweep runs to the end) nothing needs marking, as it is
+    /// then the value. A move where it is missing keeps its cursor, so that
+    /// everything before a cursor stays marked.
+    fn sweep_for(&mut self, n: usize, candidate: usize, skip: (usize, usize)) -> bool {
+        let Ok(target) = Value::try_from(candidate) else {
+            return false;
+        };
         for i in 0..self.two.len() {
             let Some(rest) = n.checked_sub(self.two[i]) else {
                 continue;
             };
-            if candidate > Value::MAX as usize || self.parity(target, rest) {
+            if !is_class_zero(target, rest, self.mask, self.flip) {
                 continue; // common-type here: every split making it is already marked
             }
-            let mut a = self.cursors[i];
-            while a <= rest / 2 {
-                let v = self.values[a] ^ self.values[rest - a];
-                self.seen[v as usize / 64] |= 1 << (v % 64);
-                a += 1;
-                if v == target {
-                    self.cursors[i] = a;
-                    self.remember_witness(target, i, a - 1);
+            let (half, from) = (rest / 2, self.cursors[i]);
+            // The stretches still to sweep: below the skipped range, and above.
+            let stretches = [
+                (from, half.min(skip.0.saturating_sub(1))),
+                (from.max(skip.1.saturating_add(1)), half),
+            ];
+            for (j, &(low, high)) in stretches.iter().enumerate() {
+                if low > high {
+                    continue;
+                }
+                if let Some(found) = find_split(&self.values, rest, low, high, target) {
+                    for &(low, high) in &stretches[..j] {
+                        if low <= high {
+                            mark_splits(&self.values, rest, low, high, &mut self.seen);
+                        }
+                    }
+                    mark_splits(&self.values, rest, low, found, &mut self.seen);
+                    self.cursors[i] = found + 1;
+                    self.remember_witness(target, i, found);
                     return true;
                 }
             }
-            self.cursors[i] = a;
         }
         false
     }
 }
 
-/// The first bit clear.
-fn first_zero(words: &[u64]) -> usize {
-    words
-        .iter()
-        .enumerate()
-        .find(|(_, w)| **w != u64::MAX)
-        .map_or(words.len() * 64, |(i, w)| {
-            i * 64 + (!w).trailing_zeros() as usize
-        })
+/// The first `a` with `from <= a <= to` whose split `(a, rest - a)` has value
+/// `target`. Blocks of 16 splits are tested whole, branch-free, which the
+/// compiler turns into vector compares.
+fn find_split(
+    values: &[Value],
+    rest: usize,
+    from: usize,
+    to: usize,
+    target: Value,
+) -> Option<usize> {
+    const BLOCK: usize = 16;
+    let low = &values[from..=to];
+    let high = &values[rest - to..=rest - from];
+    let len = low.len();
+    let mut k = 0;
+    while k + BLOCK <= len {
+        let l: &[Value; BLOCK] = low[k..k + BLOCK].try_into().expect("a block");
+        let h: &[Value; BLOCK] = high[len - k - BLOCK..len - k].try_into().expect("a block");
+        let hit = (0..BLOCK).fold(false, |hit, j| hit | (l[j] ^ h[BLOCK - 1 - j] == target));
+        if hit {
+            break;
+        }
+        k += BLOCK;
+    }
+    (k..len)
+        .find(|&k| low[k] ^ high[len - 1 - k] == target)
+        .map(|k| from + k)
 }
 
 /// The naive O(n^2) sequence of an octal game, straight from its rules: the
@@ -357,6 +552,64 @@ mod tests {
         }
     }
 
+    /// The values with the helper thread on every run it can take (from heap
+    /// `8 * SLOTS` on), whatever the rare heaps.
+    fn helped(code: &str, count: usize) -> Vec<Value> {
+        let mut solver = SparseSolver::new(&code.parse().unwrap());
+        solver.min_rare_splits = 0;
+        solver.extend_to(count).unwrap();
+        solver.values().to_vec()
+    }
+
+    /// The values without a helper thread.
+    fn alone(code: &str, count: usize) -> Vec<Value> {
+        let mut solver = SparseSolver::new(&code.parse().unwrap());
+        solver.min_rare_splits = usize::MAX;
+        solver.extend_to(count).unwrap();
+        solver.values().to_vec()
+    }
+
+    #[test]
+    fn the_helper_thread_changes_no_value() {
+        for code in [
+            "0.77", "0.07", "0.16", "0.6", "0.007", "4.07", "0.137", "0.51", "0.4", "0.777",
+            "0.165", "4.7", "0.3777",
+        ] {
+            let game: Octal = code.parse().unwrap();
+            assert_eq!(helped(code, 6000), naive_values(&game, 6000), "{code}");
+        }
+    }
+
+    #[test]
+    fn helped_and_lone_runs_agree_far_out() {
+        for code in ["0.6", "0.007", "0.16", "0.4"] {
+            assert_eq!(helped(code, 60_000), alone(code, 60_000), "{code}");
+        }
+    }
+
+    #[test]
+    fn resuming_with_the_helper_gives_the_same_values() {
+        let game: Octal = "0.007".parse().unwrap();
+        let whole = alone("0.007", 20_000);
+        for cut in [2047, 2048, 3333, 9000] {
+            let mut resumed = SparseSolver::resume(&game, whole[..cut].to_vec());
+            resumed.min_rare_splits = 0;
+            resumed.extend_to(20_000).unwrap();
+            assert_eq!(resumed.values(), &whole[..], "from {cut}");
+        }
+    }
+
+    #[test]
+    fn extending_in_small_steps_gives_the_same_values() {
+        let whole = alone("0.6", 12_000);
+        let mut solver = SparseSolver::new(&"0.6".parse().unwrap());
+        solver.min_rare_splits = 0;
+        for count in (0..=12_000).step_by(777).chain([12_000]) {
+            solver.extend_to(count).unwrap();
+        }
+        assert_eq!(solver.values(), &whole[..]);
+    }
+
     #[test]
     fn resuming_gives_the_same_values() {
         let game: Octal = "0.16".parse().unwrap();
@@ -383,6 +636,13 @@ mod tests {
             let code = format!("{}.{}", if split_first { 4 } else { 0 }, digits.iter().map(|d| d.to_string()).collect::<String>());
             let game: Octal = code.parse().unwrap();
             prop_assert_eq!(sparse(&code, 600), naive_values(&game, 600), "{}", code);
+        }
+
+        #[test]
+        fn the_helper_equals_the_rules_on_random_codes(digits in proptest::collection::vec(0u8..8, 1..5), split_first in any::<bool>()) {
+            let code = format!("{}.{}", if split_first { 4 } else { 0 }, digits.iter().map(|d| d.to_string()).collect::<String>());
+            let game: Octal = code.parse().unwrap();
+            prop_assert_eq!(helped(&code, 3000), naive_values(&game, 3000), "{}", code);
         }
     }
 }
