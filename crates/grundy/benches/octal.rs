@@ -1,11 +1,15 @@
 //! The sparse-space engine on long octal-game sequences (0.16 to 10^7, 0.6 and
 //! 0.007 to 2^20), beside the naive O(n^2) sequence on a shorter run, in the
-//! same process so that the ratio is measured under the same machine load.
+//! same process so that the ratio is measured under the same machine load; and
+//! the certified periods of Kayles and Dawson's Kayles, end to end.
+//!
+//! Run with `cargo bench -p grundy --bench octal`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use grundy::catalog::{self, Quiet};
 use grundy::games::octal::sparse::{naive_values, SparseSolver, Value};
 use grundy::games::octal::Octal;
 
@@ -66,5 +70,27 @@ fn bench_against_naive(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_against_naive, bench_long_runs);
+/// A periodic game stops as soon as the Guy-Smith theorem certifies it: the
+/// whole `period` verb (engine, certificate, report) for Kayles and Dawson's
+/// Kayles.
+fn bench_certified_periods(c: &mut Criterion) {
+    let mut group = c.benchmark_group("octal period, certified");
+    for spec in ["kayles", "dawson"] {
+        let game = catalog::parse(spec).expect("in the catalogue");
+        group.bench_function(spec, |b| {
+            b.iter(|| {
+                game.period(black_box(1 << 20), &mut Quiet)
+                    .expect("periodic")
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_certified_periods,
+    bench_against_naive,
+    bench_long_runs
+);
 criterion_main!(benches);
