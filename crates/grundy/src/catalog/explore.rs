@@ -144,6 +144,7 @@ pub(crate) fn check_side(size: u64) -> Result<usize, Error> {
     Ok(size as usize)
 }
 
+/// A table too large for the solvers, as the catalogue's limit error.
 pub(crate) fn table_error(e: TableError) -> Error {
     Error::Limit(e.to_string())
 }

@@ -4,8 +4,8 @@
 use dashu_int::UBig;
 
 use super::explore::{check_side, pile_report, pile_sieve, table_error, Table, CONJECTURE_ROWS};
-use super::two_pile::pile_move;
-use super::{parse_naturals, Analysis, ConjectureReport, Game};
+use super::two_pile::{parse_piles, pile_move};
+use super::{Analysis, ConjectureReport, Game};
 use crate::error::Error;
 use crate::game::{Impartial, Outcome};
 use crate::games::twopile::TwoPile;
@@ -30,13 +30,7 @@ impl Game for TwoPileEntry {
     }
 
     fn analyze(&self, position: &[String], _first_only: bool) -> Result<Analysis, Error> {
-        let piles = parse_naturals(position, "pile size")?;
-        let [x, y] = <[UBig; 2]>::try_from(piles).map_err(|p| {
-            Error::BadPosition(format!(
-                "a two-pile game takes two pile sizes X Y, not {}",
-                p.len()
-            ))
-        })?;
+        let (x, y) = parse_piles(position)?;
         let small = |v: &UBig| u64::try_from(v).ok().filter(|&v| v < ANALYZE_LIMIT);
         let (Some(sx), Some(sy)) = (small(&x), small(&y)) else {
             return Err(Error::Limit(format!(

@@ -3,7 +3,8 @@
 use dashu_int::UBig;
 
 use super::explore::{
-    check_side, pile_report, pile_sieve, rules_table, sieve_of_pairs, Table, CONJECTURE_ROWS,
+    check_side, pile_report, pile_sieve, rules_table, sieve_of_pairs, table_error, Table,
+    CONJECTURE_ROWS,
 };
 use super::{
     check_count, parse_naturals, parse_u64, Analysis, Game, Move, PairList, Sequence, Terms,
@@ -12,7 +13,7 @@ use super::{ConjectureReport, Monitor};
 use crate::error::Error;
 use crate::game::{Impartial, Outcome};
 use crate::games::wythoff::{Wythoff, WythoffRatios};
-use crate::solve::table::{GrundyTable, TableError, MAX_TABLE_SIZE};
+use crate::solve::table::{GrundyTable, MAX_TABLE_SIZE};
 use crate::solve::wavefront::wythoff_table;
 
 /// Below this size the Grundy value of a classic Wythoff position is read from
@@ -40,7 +41,7 @@ pub(super) fn wythoff(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>,
 }
 
 /// The two piles of a position.
-fn parse_piles(position: &[String]) -> Result<(UBig, UBig), Error> {
+pub(super) fn parse_piles(position: &[String]) -> Result<(UBig, UBig), Error> {
     match parse_naturals(position, "pile size")?.as_slice() {
         [x, y] => Ok((x.clone(), y.clone())),
         other => Err(Error::BadPosition(format!(
@@ -71,10 +72,6 @@ pub(super) fn pile_move(x: &UBig, y: &UBig, tx: UBig, ty: UBig) -> Move {
 
 fn small(v: &UBig) -> Option<u64> {
     u64::try_from(v).ok()
-}
-
-fn table_error(e: TableError) -> Error {
-    Error::Limit(e.to_string())
 }
 
 struct WythoffEntry(Wythoff);
