@@ -73,17 +73,19 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Verb::Analyze(a) => {
             let game = grundy::catalog::parse(&a.game)?;
             let first_only = a.moves == MovesWanted::One;
+            let mut monitor = ShellMonitor::new(None);
             let mut analysis = if game.reads_graph() {
                 let (graph, position) = read_graph(a.grid.as_deref(), &a.position)?;
-                game.analyze_graph(graph, position, first_only)?
+                game.analyze_graph(graph, position, first_only, &mut monitor)?
             } else if a.grid.is_some() {
                 return Err(bad_argument(format!(
                     "--grid is for geography, not {}",
                     game.spec()
                 )));
             } else {
-                game.analyze(&a.position, first_only)?
+                game.analyze(&a.position, first_only, &mut monitor)?
             };
+            monitor.finish();
             if first_only {
                 analysis.keep_first_move();
             }
@@ -108,7 +110,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             emit(&mut out, json, &report, text::beatty)?;
         }
         Verb::Table(t) => {
-            let table = grundy::catalog::parse(&t.game)?.table(t.size, t.values)?;
+            let mut monitor = ShellMonitor::new(None);
+            let table = grundy::catalog::parse(&t.game)?.table(t.size, t.values, &mut monitor);
+            monitor.finish();
+            let table = table?;
             let file =
                 render::write_file(&table, t.png, t.svg, t.csv).map_err(Failure::BadInput)?;
             match file {
@@ -117,7 +122,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
         }
         Verb::Conjecture(c) => {
-            let report = grundy::catalog::parse(&c.game)?.conjecture()?;
+            let mut monitor = ShellMonitor::new(None);
+            let report = grundy::catalog::parse(&c.game)?.conjecture(&mut monitor);
+            monitor.finish();
+            let report = report?;
             emit(&mut out, json, &report, text::conjectures)?;
         }
     }

@@ -80,7 +80,10 @@ fn nim_analysis(c: &mut Criterion) {
         let args: Vec<String> = position.iter().map(UBig::to_string).collect();
         let nim = catalog::parse("nim").expect("nim is in the catalogue");
         group.bench_function(BenchmarkId::new("catalogue_from_decimal", count), |b| {
-            b.iter(|| nim.analyze(black_box(&args), false).expect("valid heaps"))
+            b.iter(|| {
+                nim.analyze(black_box(&args), false, &mut grundy::catalog::Quiet)
+                    .expect("valid heaps")
+            })
         });
     }
     let small = heaps(10_000);

@@ -2,7 +2,7 @@
 
 use dashu_int::UBig;
 
-use super::{parse_naturals, parse_u64, Analysis, Game, Move};
+use super::{parse_naturals, parse_u64, Analysis, Game, Monitor, Move};
 use crate::error::Error;
 use crate::games::dynsub::{Amount, DynSub, DynSubError};
 
@@ -50,7 +50,12 @@ impl Game for DynSubEntry {
         format!("dynsub:k={}", self.0.k())
     }
 
-    fn analyze(&self, position: &[String], _first_only: bool) -> Result<Analysis, Error> {
+    fn analyze(
+        &self,
+        position: &[String],
+        _first_only: bool,
+        _monitor: &mut dyn Monitor,
+    ) -> Result<Analysis, Error> {
         let [n, limit] =
             <[UBig; 2]>::try_from(parse_naturals(position, "number")?).map_err(|p| {
                 Error::BadPosition(format!(

@@ -268,11 +268,11 @@ pub(crate) fn certified(preperiod: u64, period: u64, checked_to: u64) -> Conject
 mod tests {
     use super::*;
     use crate::analysis::conjecture::Param;
-    use crate::catalog::parse;
+    use crate::catalog::{parse, Quiet};
     use crate::games::wythoff::Wythoff;
 
     fn report(spec: &str) -> ConjectureReport {
-        parse(spec).unwrap().conjecture().unwrap()
+        parse(spec).unwrap().conjecture(&mut Quiet).unwrap()
     }
 
     fn find<'a>(r: &'a ConjectureReport, kind: &str) -> &'a Conjecture {
@@ -393,11 +393,14 @@ mod tests {
             "twopile:1,0+0,1+2,1:2",
         ] {
             let game = parse(spec).unwrap();
-            let values = game.table(40, true).unwrap();
-            let outcomes = game.table(40, false).unwrap();
+            let values = game.table(40, true, &mut Quiet).unwrap();
+            let outcomes = game.table(40, false, &mut Quiet).unwrap();
             assert_eq!(values.clone().outcomes(), outcomes, "{spec}");
         }
-        let fast = parse("wythoff").unwrap().table(300, true).unwrap();
+        let fast = parse("wythoff")
+            .unwrap()
+            .table(300, true, &mut Quiet)
+            .unwrap();
         let rules = grundy_table_of(&Wythoff::classic(), 300).unwrap();
         assert_eq!(
             fast,
@@ -407,15 +410,17 @@ mod tests {
             }
         );
         assert!(matches!(
-            parse("wythoff").unwrap().table(MAX_TABLE_SIDE + 1, false),
+            parse("wythoff")
+                .unwrap()
+                .table(MAX_TABLE_SIDE + 1, false, &mut Quiet),
             Err(Error::Limit(_))
         ));
         assert!(matches!(
-            parse("wythoff:k=3").unwrap().table(4000, true),
+            parse("wythoff:k=3").unwrap().table(4000, true, &mut Quiet),
             Err(Error::Limit(_))
         ));
         assert!(matches!(
-            parse("nim").unwrap().table(10, false),
+            parse("nim").unwrap().table(10, false, &mut Quiet),
             Err(Error::Unsupported { .. })
         ));
     }

@@ -5,7 +5,7 @@ use dashu_int::UBig;
 
 use super::explore::{check_side, pile_report, pile_sieve, table_error, Table, CONJECTURE_ROWS};
 use super::two_pile::{parse_piles, pile_move};
-use super::{Analysis, ConjectureReport, Game};
+use super::{Analysis, ConjectureReport, Game, Monitor};
 use crate::error::Error;
 use crate::game::{Impartial, Outcome};
 use crate::games::twopile::TwoPile;
@@ -29,7 +29,12 @@ impl Game for TwoPileEntry {
         format!("twopile:{}", self.0)
     }
 
-    fn analyze(&self, position: &[String], _first_only: bool) -> Result<Analysis, Error> {
+    fn analyze(
+        &self,
+        position: &[String],
+        _first_only: bool,
+        _monitor: &mut dyn Monitor,
+    ) -> Result<Analysis, Error> {
         let (x, y) = parse_piles(position)?;
         let small = |v: &UBig| u64::try_from(v).ok().filter(|&v| v < ANALYZE_LIMIT);
         let (Some(sx), Some(sy)) = (small(&x), small(&y)) else {
@@ -71,7 +76,7 @@ impl Game for TwoPileEntry {
         Ok(Analysis::new(self, vec![x, y], outcome, Some(grundy), moves, &method).sorted())
     }
 
-    fn table(&self, size: u64, values: bool) -> Result<Table, Error> {
+    fn table(&self, size: u64, values: bool, _monitor: &mut dyn Monitor) -> Result<Table, Error> {
         let table = self
             .0
             .grundy_table(check_side(size)?)
@@ -80,7 +85,7 @@ impl Game for TwoPileEntry {
         Ok(if values { table } else { table.outcomes() })
     }
 
-    fn conjecture(&self) -> Result<ConjectureReport, Error> {
+    fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
         let sieve = pile_sieve(|width| self.0.rays(width), CONJECTURE_ROWS);
         let table = self.0.grundy_table(ROW_TABLE).map_err(table_error)?;
         Ok(pile_report(self, &sieve, &table))

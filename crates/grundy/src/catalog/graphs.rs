@@ -2,7 +2,7 @@
 
 use dashu_int::UBig;
 
-use super::{parse_naturals, Analysis, Game, Move};
+use super::{parse_naturals, Analysis, Game, Monitor, Move};
 use crate::error::Error;
 use crate::game::Outcome;
 use crate::games::geography::Geography;
@@ -52,7 +52,7 @@ impl Game for HackenbushEntry {
         "hackenbush".into()
     }
 
-    fn analyze(&self, _: &[String], _: bool) -> Result<Analysis, Error> {
+    fn analyze(&self, _: &[String], _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
         Err(self.unsupported(
             "analyze",
             "it is played on a graph: grundy analyze hackenbush FILE (or - for stdin)",
@@ -68,6 +68,7 @@ impl Game for HackenbushEntry {
         input: GraphInput,
         position: &[String],
         _: bool,
+        _: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
         if !position.is_empty() {
             return Err(Error::BadPosition(
@@ -109,7 +110,7 @@ impl Game for GeographyEntry {
         "geography".into()
     }
 
-    fn analyze(&self, _: &[String], _: bool) -> Result<Analysis, Error> {
+    fn analyze(&self, _: &[String], _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
         Err(self.unsupported(
             "analyze",
             "it is played on a graph: grundy analyze geography FILE [V], or --grid FILE [V]",
@@ -125,6 +126,7 @@ impl Game for GeographyEntry {
         input: GraphInput,
         position: &[String],
         _: bool,
+        _: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
         let game = Geography::new(graph_of(input)?);
         let method = "maximum matchings: the player to move from v wins iff every maximum matching covers v \

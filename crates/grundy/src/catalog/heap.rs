@@ -86,7 +86,12 @@ impl Game for NimEntry {
         "nim".into()
     }
 
-    fn analyze(&self, position: &[String], _first_only: bool) -> Result<Analysis, Error> {
+    fn analyze(
+        &self,
+        position: &[String],
+        _first_only: bool,
+        _monitor: &mut dyn Monitor,
+    ) -> Result<Analysis, Error> {
         let heaps = parse_naturals(position, "heap size")?;
         let answer = Nim.analyse(&heaps);
         Ok(heap_analysis(
@@ -119,7 +124,7 @@ impl Game for NimEntry {
         })
     }
 
-    fn conjecture(&self) -> Result<ConjectureReport, Error> {
+    fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
         Ok(heap_report(self, &Nim))
     }
 }
@@ -131,7 +136,12 @@ impl Game for BashEntry {
         format!("bash:{}", self.0.max())
     }
 
-    fn analyze(&self, position: &[String], _first_only: bool) -> Result<Analysis, Error> {
+    fn analyze(
+        &self,
+        position: &[String],
+        _first_only: bool,
+        _monitor: &mut dyn Monitor,
+    ) -> Result<Analysis, Error> {
         let heaps = parse_naturals(position, "heap size")?;
         let answer = self.0.analyse(&heaps);
         Ok(heap_analysis(
@@ -170,7 +180,7 @@ impl Game for BashEntry {
         })
     }
 
-    fn conjecture(&self) -> Result<ConjectureReport, Error> {
+    fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
         Ok(heap_report(self, &self.0))
     }
 }
@@ -195,7 +205,12 @@ impl Game for SubtractionEntry {
         format!("subtraction:{}", amounts.join(","))
     }
 
-    fn analyze(&self, position: &[String], _first_only: bool) -> Result<Analysis, Error> {
+    fn analyze(
+        &self,
+        position: &[String],
+        _first_only: bool,
+        _monitor: &mut dyn Monitor,
+    ) -> Result<Analysis, Error> {
         let heaps = parse_naturals(position, "heap size")?;
         let periodic = self.periodic(DEFAULT_PERIOD_SEARCH)?;
         let answer = self.0.analyse(&periodic, &heaps);
@@ -226,7 +241,7 @@ impl Game for SubtractionEntry {
         Ok(PeriodReport::from_periodic(self, &periodic, &method))
     }
 
-    fn conjecture(&self) -> Result<ConjectureReport, Error> {
+    fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
         Ok(heap_report(self, &self.0))
     }
 }
@@ -238,7 +253,12 @@ impl Game for StaircaseEntry {
         "staircase".into()
     }
 
-    fn analyze(&self, position: &[String], _first_only: bool) -> Result<Analysis, Error> {
+    fn analyze(
+        &self,
+        position: &[String],
+        _first_only: bool,
+        _monitor: &mut dyn Monitor,
+    ) -> Result<Analysis, Error> {
         let stairs = parse_naturals(position, "number of coins")?;
         let value = Staircase.grundy(&stairs);
         let moves = Staircase

@@ -52,7 +52,13 @@ pub trait Game {
     /// `position` (the command line's position arguments): all of them, or with
     /// `first_only` the first in the contract's order (games whose positions
     /// can have astronomically many winning moves refuse to list them all).
-    fn analyze(&self, position: &[String], first_only: bool) -> Result<Analysis, Error>;
+    /// Long work reports to `monitor`.
+    fn analyze(
+        &self,
+        position: &[String],
+        first_only: bool,
+        monitor: &mut dyn Monitor,
+    ) -> Result<Analysis, Error>;
 
     /// Whether positions are given by a graph (the front end then reads the
     /// graph file and calls [`Game::analyze_graph`]).
@@ -67,8 +73,9 @@ pub trait Game {
         graph: GraphInput,
         position: &[String],
         first_only: bool,
+        monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
-        let _ = (graph, position, first_only);
+        let _ = (graph, position, first_only, monitor);
         Err(self.unsupported("analyze", "it is not played on a graph"))
     }
 
@@ -87,13 +94,14 @@ pub trait Game {
 
     /// The outcome of every position `(x, y)`, `0 <= x, y < size`, of a
     /// two-pile game, or with `values` its Grundy value.
-    fn table(&self, size: u64, values: bool) -> Result<Table, Error> {
-        let _ = (size, values);
+    fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
+        let _ = (size, values, monitor);
         Err(self.unsupported("table", "it is not a two-pile game"))
     }
 
     /// Patterns found from the rules alone, each with how far it was checked.
-    fn conjecture(&self) -> Result<ConjectureReport, Error> {
+    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+        let _ = monitor;
         Err(self.unsupported("conjecture", "the explorer does not know this family yet"))
     }
 
@@ -268,7 +276,10 @@ mod tests {
         let nim = parse("nim").unwrap();
         for bad in [&["-3"][..], &["3", "x"], &["1.5"], &[], &["+4"], &[""]] {
             assert!(
-                matches!(nim.analyze(&args(bad), false), Err(Error::BadPosition(_))),
+                matches!(
+                    nim.analyze(&args(bad), false, &mut Quiet),
+                    Err(Error::BadPosition(_))
+                ),
                 "{bad:?}"
             );
         }
@@ -280,7 +291,7 @@ mod tests {
         // Nim 7 7 1: nim-sum 1; moves 7->6 (heap 1 or 2), 1->0.
         let a = parse("nim")
             .unwrap()
-            .analyze(&args(&["7", "7", "1"]), false)
+            .analyze(&args(&["7", "7", "1"]), false, &mut Quiet)
             .unwrap();
         let reached: Vec<Vec<UBig>> = a
             .winning_moves
@@ -297,7 +308,7 @@ mod tests {
     fn staircase_moves_change_two_stairs() {
         let a = parse("staircase")
             .unwrap()
-            .analyze(&args(&["3", "1", "4", "1", "5"]), false)
+            .analyze(&args(&["3", "1", "4", "1", "5"]), false, &mut Quiet)
             .unwrap();
         assert_eq!(a.grundy, Some(UBig::from(3u8 ^ 4 ^ 5)));
         for m in &a.winning_moves {

@@ -204,7 +204,12 @@ impl Game for OctalEntry {
         format!("octal:{}", self.0)
     }
 
-    fn analyze(&self, position: &[String], first_only: bool) -> Result<Analysis, Error> {
+    fn analyze(
+        &self,
+        position: &[String],
+        first_only: bool,
+        _monitor: &mut dyn Monitor,
+    ) -> Result<Analysis, Error> {
         let heaps = parse_naturals(position, "heap size")?;
         if !first_only {
             let moves: UBig = heaps.iter().map(|h| self.0.move_count(h)).sum();
@@ -284,7 +289,7 @@ impl Game for OctalEntry {
     }
 
     /// The period certified by the Guy-Smith theorem, else the values' own.
-    fn conjecture(&self) -> Result<ConjectureReport, Error> {
+    fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
         let mut solver = SparseSolver::new(&self.0);
         let found = self.search_period(&mut solver, CONJECTURE_SEARCH, &mut super::Quiet)?;
         let checked_to = solver.values().len() as u64;
@@ -329,7 +334,12 @@ impl Game for CircleEntry {
         format!("circle:{}", self.0.k())
     }
 
-    fn analyze(&self, position: &[String], _first_only: bool) -> Result<Analysis, Error> {
+    fn analyze(
+        &self,
+        position: &[String],
+        _first_only: bool,
+        _monitor: &mut dyn Monitor,
+    ) -> Result<Analysis, Error> {
         let [n] =
             <[UBig; 1]>::try_from(parse_naturals(position, "number of coins")?).map_err(|p| {
                 Error::BadPosition(format!(

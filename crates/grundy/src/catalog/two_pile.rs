@@ -111,7 +111,12 @@ impl Game for WythoffEntry {
         }
     }
 
-    fn analyze(&self, position: &[String], _first_only: bool) -> Result<Analysis, Error> {
+    fn analyze(
+        &self,
+        position: &[String],
+        _first_only: bool,
+        _monitor: &mut dyn Monitor,
+    ) -> Result<Analysis, Error> {
         let (x, y) = parse_piles(position)?;
         let is_p = self.0.is_p(&x, &y);
         let moves = self
@@ -152,11 +157,11 @@ impl Game for WythoffEntry {
         })
     }
 
-    fn table(&self, size: u64, values: bool) -> Result<Table, Error> {
+    fn table(&self, size: u64, values: bool, _monitor: &mut dyn Monitor) -> Result<Table, Error> {
         self.draw(size, values)
     }
 
-    fn conjecture(&self) -> Result<ConjectureReport, Error> {
+    fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
         self.explore()
     }
 }
@@ -256,7 +261,12 @@ impl Game for RatiosEntry {
         "wythoff:ratios".into()
     }
 
-    fn analyze(&self, position: &[String], _first_only: bool) -> Result<Analysis, Error> {
+    fn analyze(
+        &self,
+        position: &[String],
+        _first_only: bool,
+        _monitor: &mut dyn Monitor,
+    ) -> Result<Analysis, Error> {
         let (x, y) = parse_piles(position)?;
         let too_big = || {
             Error::Limit(format!(
@@ -323,11 +333,11 @@ impl Game for RatiosEntry {
         })
     }
 
-    fn table(&self, size: u64, values: bool) -> Result<Table, Error> {
+    fn table(&self, size: u64, values: bool, _monitor: &mut dyn Monitor) -> Result<Table, Error> {
         self.draw(size, values)
     }
 
-    fn conjecture(&self) -> Result<ConjectureReport, Error> {
+    fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
         self.explore()
     }
 }
