@@ -196,7 +196,10 @@ pub fn report_usage_error(e: clap::Error) -> ExitCode {
         let _ = e.print();
         return ExitCode::from(super::BAD_INPUT);
     }
-    eprintln!("error: {}; see 'grundy --help'", one_line(&e.to_string()));
+    super::print_error(&format!(
+        "{}; see 'grundy --help'",
+        one_line(&e.to_string())
+    ));
     ExitCode::from(super::BAD_INPUT)
 }
 

@@ -5,6 +5,7 @@
 //! the command-line contract. It holds no game logic of its own.
 
 mod args;
+mod files;
 mod monitor;
 mod render;
 mod text;
@@ -18,7 +19,7 @@ use grundy::catalog::GraphInput;
 use serde::Serialize;
 
 use args::{Cli, MovesWanted, Verb};
-use monitor::ShellMonitor;
+use monitor::{Checkpoint, ShellMonitor};
 
 /// Exit status for bad input, as the contract says.
 const BAD_INPUT: u8 = 2;
@@ -34,15 +35,37 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::BadInput(e)) => {
-            eprintln!("error: {e}");
+            print_error(&e.to_string());
             ExitCode::from(BAD_INPUT)
         }
         Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(Failure::Output(e)) => {
-            eprintln!("error: cannot write the answer: {e}");
+            print_error(&format!("cannot write the answer: {e}"));
             ExitCode::from(FAILURE)
         }
     }
+}
+
+/// Prints `error: MESSAGE` on stderr: the one place every error line goes
+/// through. The message stays one line whatever it quotes (control characters,
+/// such as a newline in an argument, are escaped), and an unwritable stderr
+/// (a closed pipe, a full disk) is ignored rather than a crash.
+pub fn print_error(message: &str) {
+    let _ = writeln!(io::stderr().lock(), "error: {}", escape_controls(message));
+}
+
+/// `text` with control characters and line separators written as Rust escapes
+/// (`\n`, `\u{1b}`), so that it prints on one line and cannot drive a terminal.
+fn escape_controls(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+            escaped.extend(c.escape_default());
+        } else {
+            escaped.push(c);
+        }
+    }
+    escaped
 }
 
 /// Why a run failed.
@@ -110,12 +133,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
             emit(&mut out, json, &report, text::beatty)?;
         }
         Verb::Table(t) => {
+            let game = grundy::catalog::parse(&t.game)?;
+            let file = render::OutputFile::choose(t.png, t.svg, t.csv)?;
             let mut monitor = ShellMonitor::new(None);
-            let table = grundy::catalog::parse(&t.game)?.table(t.size, t.values, &mut monitor);
+            let table = game.table(t.size, t.values, &mut monitor);
             monitor.finish();
             let table = table?;
-            let file =
-                render::write_file(&table, t.png, t.svg, t.csv).map_err(Failure::BadInput)?;
+            let file = file.map(|f| f.write(&table)).transpose()?;
             match file {
                 Some(path) if !json => text::wrote(&mut out, &table, &path)?,
                 _ => emit(&mut out, json, &table, text::table)?,
@@ -166,17 +190,23 @@ fn read_text(path: &Path) -> Result<String, Failure> {
         .map_err(|e| bad_argument(format!("cannot read {}: {e}", path.display())))
 }
 
-/// A monitor for a long run, refusing a checkpoint file that cannot be read.
+/// A monitor for a long run. Its checkpoint, if any, is locked and checked
+/// writable before the work starts; one that exists but cannot be read is
+/// refused.
 fn checkpointing(path: Option<std::path::PathBuf>) -> Result<ShellMonitor, Failure> {
-    let monitor = ShellMonitor::new(path.clone());
-    monitor.read_checkpoint().map_err(|e| {
-        let path = path.unwrap_or_default();
-        Failure::BadInput(grundy::Error::BadArgument(format!(
-            "cannot read the checkpoint {}: {e}",
-            path.display()
-        )))
-    })?;
-    Ok(monitor)
+    let checkpoint = path
+        .map(Checkpoint::open)
+        .transpose()
+        .map_err(|e| bad_argument(e.0))?;
+    if let Some(c) = &checkpoint {
+        c.check_readable().map_err(|e| {
+            bad_argument(format!(
+                "cannot read the checkpoint {}: {e}",
+                c.path().display()
+            ))
+        })?;
+    }
+    Ok(ShellMonitor::new(checkpoint))
 }
 
 /// Ends a long run: clears the progress bar, and fails if a checkpoint could
@@ -210,7 +240,21 @@ fn emit<T: Serialize>(
 /// A panic is a bug in grundy: say so in one line, without a backtrace.
 fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
-        eprintln!("error: internal error, please report it: {info}");
+        print_error(&format!("internal error, please report it: {info}"));
         std::process::exit(FAILURE.into());
     }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_and_the_rest_kept() {
+        assert_eq!(escape_controls("'3\n' héllo"), "'3\\n' héllo");
+        assert_eq!(
+            escape_controls("a\tb\u{1b}[31mc\rd\u{2028}\u{85}"),
+            "a\\tb\\u{1b}[31mc\\rd\\u{2028}\\u{85}"
+        );
+    }
 }

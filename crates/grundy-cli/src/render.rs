@@ -5,11 +5,13 @@
 //! the P-positions in red. Floating point is used for colours only.
 
 use std::fmt::Write as _;
-use std::fs;
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 use grundy::catalog::Table;
 use image::{Rgb, RgbImage};
+
+use crate::files;
 
 /// The side, in pixels, that the cells of a picture fill at most.
 const TARGET: usize = 800;
@@ -21,43 +23,105 @@ const BLACK: [u8; 3] = [0, 0, 0];
 const GRID: [u8; 3] = [200, 200, 200];
 const P_RED: [u8; 3] = [230, 20, 30];
 
-/// Writes the one file asked for, if any, and returns its path.
-pub fn write_file(
-    table: &Table,
-    png: Option<PathBuf>,
-    svg: Option<PathBuf>,
-    csv: Option<PathBuf>,
-) -> Result<Option<PathBuf>, grundy::Error> {
-    let (path, bytes) = match (png, svg, csv) {
-        (Some(p), _, _) => {
-            let bytes = encode_png(&draw(table));
-            (p, bytes)
-        }
-        (_, Some(p), _) => (p, svg_text(table).into_bytes()),
-        (_, _, Some(p)) => (p, csv_text(table).into_bytes()),
-        _ => return Ok(None),
-    };
-    fs::write(&path, bytes)
-        .map_err(|e| grundy::Error::BadArgument(format!("cannot write {}: {e}", path.display())))?;
-    Ok(Some(path))
+/// The picture or CSV file `table` writes: chosen, and checked writable,
+/// before the work starts.
+pub struct OutputFile {
+    path: PathBuf,
+    format: Format,
 }
 
-/// N lines, no header; line x holds (x, 0) .. (x, N-1).
-fn csv_text(t: &Table) -> String {
-    let mut text = String::new();
-    for x in 0..t.size {
-        let cells: Vec<String> = (0..t.size).map(|y| cell_text(t, x, y)).collect();
-        text.push_str(&cells.join(","));
-        text.push('\n');
+/// What an [`OutputFile`] holds.
+enum Format {
+    Png,
+    Svg,
+    Csv,
+}
+
+impl OutputFile {
+    /// The one file asked for, if any, after checking that it can be written
+    /// (so that a long table is not computed for nothing).
+    pub fn choose(
+        png: Option<PathBuf>,
+        svg: Option<PathBuf>,
+        csv: Option<PathBuf>,
+    ) -> Result<Option<OutputFile>, grundy::Error> {
+        let file = match (png, svg, csv) {
+            (Some(path), _, _) => OutputFile {
+                path,
+                format: Format::Png,
+            },
+            (_, Some(path), _) => OutputFile {
+                path,
+                format: Format::Svg,
+            },
+            (_, _, Some(path)) => OutputFile {
+                path,
+                format: Format::Csv,
+            },
+            _ => return Ok(None),
+        };
+        files::check_replaceable(&file.path).map_err(|e| file.cannot_write(e))?;
+        Ok(Some(file))
     }
-    text
+
+    /// Writes `table` to the file, which is replaced only once complete: on
+    /// failure the old file is kept. Returns the path.
+    pub fn write(self, table: &Table) -> Result<PathBuf, grundy::Error> {
+        let written = match self.format {
+            Format::Png => {
+                let bytes = encode_png(&draw(table));
+                files::replace(&self.path, |out| out.write_all(&bytes))
+            }
+            Format::Svg => {
+                let text = svg_text(table);
+                files::replace(&self.path, |out| out.write_all(text.as_bytes()))
+            }
+            Format::Csv => files::replace(&self.path, |out| write_csv(out, table)),
+        };
+        written.map_err(|e| self.cannot_write(e))?;
+        Ok(self.path)
+    }
+
+    fn cannot_write(&self, e: io::Error) -> grundy::Error {
+        grundy::Error::BadArgument(format!("cannot write {}: {e}", self.path.display()))
+    }
 }
 
-fn cell_text(t: &Table, x: usize, y: usize) -> String {
+/// N lines, no header; line x holds (x, 0) .. (x, N-1). Written cell by cell,
+/// never held whole.
+fn write_csv(out: &mut dyn Write, t: &Table) -> io::Result<()> {
+    for x in 0..t.size {
+        for y in 0..t.size {
+            if y > 0 {
+                out.write_all(b",")?;
+            }
+            write!(out, "{}", cell_text(t, x, y))?;
+        }
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
+fn cell_text(t: &Table, x: usize, y: usize) -> CellText {
     match t.value(x, y) {
-        Some(v) => v.to_string(),
-        None if t.is_p(x, y) => "P".into(),
-        None => "N".into(),
+        Some(v) => CellText::Value(v),
+        None if t.is_p(x, y) => CellText::Outcome('P'),
+        None => CellText::Outcome('N'),
+    }
+}
+
+/// A CSV cell: a Grundy value, or `P`/`N`.
+enum CellText {
+    Value(u32),
+    Outcome(char),
+}
+
+impl std::fmt::Display for CellText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CellText::Value(v) => v.fmt(f),
+            CellText::Outcome(c) => c.fmt(f),
+        }
     }
 }
 

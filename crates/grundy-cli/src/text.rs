@@ -1,5 +1,6 @@
 //! Answers written for people.
 
+use std::fmt::{self, Display};
 use std::io::{self, Write};
 
 use dashu_int::UBig;
@@ -49,14 +50,8 @@ pub fn analysis(out: &mut dyn Write, a: &Analysis) -> io::Result<()> {
 /// `sequence`: values ten a line, or P-positions one a line.
 pub fn sequence(out: &mut dyn Write, s: &Sequence) -> io::Result<()> {
     match &s.terms {
-        Terms::Values(values) => {
-            let values: Vec<String> = values.iter().map(|g| g.0.to_string()).collect();
-            heap_values(out, &s.game, &values)?;
-        }
-        Terms::Small(values) => {
-            let values: Vec<String> = values.iter().map(u16::to_string).collect();
-            heap_values(out, &s.game, &values)?;
-        }
+        Terms::Values(values) => heap_values(out, &s.game, values.iter().map(|g| g.0))?,
+        Terms::Small(values) => heap_values(out, &s.game, values.iter())?,
         Terms::Pairs(list) => pairs(out, &s.game, list)?,
     }
     if let Some(stats) = &s.stats {
@@ -65,7 +60,11 @@ pub fn sequence(out: &mut dyn Write, s: &Sequence) -> io::Result<()> {
     Ok(())
 }
 
-fn heap_values(out: &mut dyn Write, game: &str, values: &[String]) -> io::Result<()> {
+fn heap_values<T: Display>(
+    out: &mut dyn Write,
+    game: &str,
+    values: impl ExactSizeIterator<Item = T>,
+) -> io::Result<()> {
     writeln!(out, "{game}: G(n) for n = 0..{}", values.len())?;
     rows_of_ten(out, values, 0)
 }
@@ -112,11 +111,22 @@ fn pairs(out: &mut dyn Write, game: &str, list: &PairList) -> io::Result<()> {
 }
 
 /// Ten values a line, each line headed by the index of its first value; the
-/// first value has index `first`.
-fn rows_of_ten(out: &mut dyn Write, values: &[String], first: usize) -> io::Result<()> {
-    let width = (values.len() + first).to_string().len();
-    for (row, chunk) in values.chunks(10).enumerate() {
-        writeln!(out, "{:>width$}: {}", first + row * 10, chunk.join(" "))?;
+/// first value has index `first`. Written as they come: nothing is collected.
+fn rows_of_ten<T: Display>(
+    out: &mut dyn Write,
+    values: impl ExactSizeIterator<Item = T>,
+    first: u64,
+) -> io::Result<()> {
+    let len = values.len() as u64;
+    let width = (len + first).to_string().len();
+    for (k, value) in (0..).zip(values) {
+        match k % 10 {
+            0 => write!(out, "{:>width$}: {value}", first + k)?,
+            _ => write!(out, " {value}")?,
+        }
+        if k % 10 == 9 || k + 1 == len {
+            writeln!(out)?;
+        }
     }
     Ok(())
 }
@@ -146,16 +156,28 @@ pub fn period(out: &mut dyn Write, p: &PeriodReport) -> io::Result<()> {
     )
 }
 
-/// `beatty`: the sequence and its complement.
+/// `beatty`: the sequence and its complement, each term written as it is
+/// computed.
 pub fn beatty(out: &mut dyn Write, b: &BeattyReport) -> io::Result<()> {
     let mut report = Some(b);
     while let Some(r) = report {
-        writeln!(out, "floor(n*{}) for n = 1..{}:", r.alpha, r.values.len())?;
-        let values: Vec<String> = r.values.iter().map(UBig::to_string).collect();
-        rows_of_ten(out, &values, 1)?;
+        writeln!(out, "floor(n*{}) for n = 1..{}:", r.alpha, r.count)?;
+        rows_of_ten(out, r.values().map(Decimal), 1)?;
         report = r.complement.as_deref();
     }
     Ok(())
+}
+
+/// An integer printed by the machine-word formatter when it fits one.
+struct Decimal(UBig);
+
+impl Display for Decimal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match u64::try_from(&self.0) {
+            Ok(small) => small.fmt(f),
+            Err(_) => self.0.fmt(f),
+        }
+    }
 }
 
 /// `table`: one line per x, the cells (x, 0) .. (x, N-1): `P`/`.` or values.
@@ -170,30 +192,34 @@ pub fn table(out: &mut dyn Write, t: &Table) -> io::Result<()> {
         "{}: {what} of (x, y), 0 <= x, y < {}; line x lists y = 0, 1, ...",
         t.game, t.size
     )?;
-    let width = (0..t.size)
-        .flat_map(|x| (0..t.size).map(move |y| (x, y)))
+    let width = cells(t)
         .filter_map(|(x, y)| t.value(x, y))
         .max()
         .map_or(1, |m| m.to_string().len());
     for x in 0..t.size {
-        let cells: Vec<String> = (0..t.size)
-            .map(|y| match t.value(x, y) {
-                Some(v) => format!("{v:>width$}"),
-                None if t.is_p(x, y) => "P".into(),
-                None => ".".into(),
-            })
-            .collect();
-        writeln!(out, "{}", cells.join(" "))?;
+        for y in 0..t.size {
+            if y > 0 {
+                write!(out, " ")?;
+            }
+            match t.value(x, y) {
+                Some(v) => write!(out, "{v:>width$}")?,
+                None if t.is_p(x, y) => write!(out, "P")?,
+                None => write!(out, ".")?,
+            }
+        }
+        writeln!(out)?;
     }
     Ok(())
 }
 
+/// Every cell `(x, y)` of the table, line by line.
+fn cells(t: &Table) -> impl Iterator<Item = (usize, usize)> + '_ {
+    (0..t.size).flat_map(move |x| (0..t.size).map(move |y| (x, y)))
+}
+
 /// `table` with a file: what was written where.
 pub fn wrote(out: &mut dyn Write, t: &Table, path: &std::path::Path) -> io::Result<()> {
-    let p = (0..t.size)
-        .flat_map(|x| (0..t.size).map(move |y| (x, y)))
-        .filter(|&(x, y)| t.is_p(x, y))
-        .count();
+    let p = cells(t).filter(|&(x, y)| t.is_p(x, y)).count();
     writeln!(
         out,
         "{}: wrote the {} x {} table to {} ({p} P-positions)",

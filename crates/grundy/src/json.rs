@@ -33,6 +33,28 @@ impl Serialize for Ints<'_> {
     }
 }
 
+/// A sequence of integers produced by an iterator and written as it is
+/// produced, each as [`Int`]: a long sequence is never held in memory. The
+/// iterator is cloned for each serialisation, so the same value can be written
+/// twice.
+#[derive(Clone, Debug)]
+pub struct IntStream<I>(pub I);
+
+impl<I> Serialize for IntStream<I>
+where
+    I: Iterator<Item = UBig> + Clone,
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let terms = self.0.clone();
+        let (low, high) = terms.size_hint();
+        let mut seq = serializer.serialize_seq((Some(low) == high).then_some(low))?;
+        for v in terms {
+            seq.serialize_element(&Int(&v))?;
+        }
+        seq.end()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -47,5 +69,19 @@ mod tests {
             serde_json::to_string(&Ints(&values)).unwrap(),
             r#"[0,18446744073709551615,"18446744073709551616"]"#
         );
+    }
+
+    #[test]
+    fn streams_are_written_like_lists_and_can_be_written_twice() {
+        let values: Vec<UBig> = ["7", "18446744073709551616"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let stream = IntStream(values.iter().cloned());
+        let once = serde_json::to_string(&stream).unwrap();
+        assert_eq!(once, serde_json::to_string(&Ints(&values)).unwrap());
+        assert_eq!(serde_json::to_string(&stream).unwrap(), once);
+        let unsized_stream = IntStream(values.iter().cloned().filter(|_| true));
+        assert_eq!(serde_json::to_string(&unsized_stream).unwrap(), once);
     }
 }

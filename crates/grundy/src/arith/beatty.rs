@@ -8,8 +8,10 @@
 //! `n < (m+1)/alpha`, that is `ceil((m+1)/alpha) - 1 = floor((m+1)/alpha)`
 //! (the quotient is irrational), one floor of the exact reciprocal.
 
-use dashu_int::UBig;
+use dashu_int::ops::UnsignedAbs;
+use dashu_int::{IBig, UBig};
 
+use super::isqrt::isqrt_u128;
 use super::quadratic::{QuadraticError, QuadraticIrrational};
 
 /// The Beatty sequence `B_alpha = (floor(n*alpha))_{n >= 1}` of an irrational
@@ -87,6 +89,117 @@ impl BeattySequence {
     }
 }
 
+/// The terms `floor(n*alpha)` for `n = 1, 2, ..., count`, computed one at a
+/// time so that a long sequence is written out without ever being held.
+///
+/// While every number fits in machine words, the root `t_n = floor(n*sqrt(Q^2 D))`
+/// of the formula in [`crate::arith`] is walked rather than recomputed: with
+/// `k = floor(sqrt(Q^2 D))`, `(n+1)*sqrt(Q^2 D) = n*sqrt(Q^2 D) + sqrt(Q^2 D)` adds
+/// two fractional parts in `[0, 1)`, so `t_{n+1}` is `t_n + k` or `t_n + k + 1`,
+/// and one square decides which (no division, no Newton iteration). When a
+/// product would overflow, the remaining terms use [`QuadraticIrrational::floor_mul`].
+#[derive(Clone, Debug)]
+pub struct FloorMultiples {
+    alpha: QuadraticIrrational,
+    /// The index of the last term produced.
+    n: u64,
+    count: u64,
+    walk: Option<RootWalk>,
+}
+
+/// The machine-word state of [`FloorMultiples`]: `alpha = (p + q*sqrt(d))/s`
+/// with `q2d = q^2 d`, and `root = floor(n*sqrt(q2d))` for the last index `n`.
+#[derive(Clone, Debug)]
+struct RootWalk {
+    p: i128,
+    q_positive: bool,
+    q2d: u128,
+    step: u128,
+    s: i128,
+    root: u128,
+}
+
+impl FloorMultiples {
+    /// The first `count` terms `floor(alpha), floor(2*alpha), ...` of any
+    /// positive quadratic irrational `alpha` (below 1 the terms repeat).
+    pub fn new(alpha: &QuadraticIrrational, count: u64) -> Self {
+        FloorMultiples {
+            alpha: alpha.clone(),
+            n: 0,
+            count,
+            walk: RootWalk::start(alpha),
+        }
+    }
+}
+
+impl RootWalk {
+    /// The walk at `n = 0`, when the coefficients fit in machine words.
+    fn start(alpha: &QuadraticIrrational) -> Option<RootWalk> {
+        let q2d = u128::try_from(alpha.q().unsigned_abs().sqr() * alpha.d()).ok()?;
+        Some(RootWalk {
+            p: i128::try_from(alpha.p()).ok()?,
+            q_positive: *alpha.q() > IBig::ZERO,
+            q2d,
+            step: isqrt_u128(q2d),
+            s: i128::try_from(alpha.s()).ok()?,
+            root: 0,
+        })
+    }
+
+    /// Moves to index `m = n + 1` and returns `floor(m*alpha)`, or `None` when a
+    /// number no longer fits (the walk is then abandoned).
+    fn advance(&mut self, m: u64) -> Option<u128> {
+        let m = u128::from(m);
+        let candidate = self.root.checked_add(self.step)?;
+        let target = m.checked_mul(m)?.checked_mul(self.q2d)?;
+        let above = candidate.checked_add(1)?;
+        self.root = if above.checked_mul(above)? <= target {
+            above
+        } else {
+            candidate
+        };
+        let mp = i128::try_from(m).ok()?.checked_mul(self.p)?;
+        let root = i128::try_from(self.root).ok()?;
+        let numerator = if self.q_positive {
+            mp.checked_add(root)?
+        } else {
+            mp.checked_sub(root)?.checked_sub(1)?
+        };
+        let floor = match (i64::try_from(numerator), i64::try_from(self.s)) {
+            // The common case, in the much faster 64-bit division.
+            (Ok(numerator), Ok(s)) => i128::from(numerator.div_euclid(s)),
+            _ => numerator.div_euclid(self.s),
+        };
+        u128::try_from(floor).ok()
+    }
+}
+
+impl Iterator for FloorMultiples {
+    type Item = UBig;
+
+    fn next(&mut self) -> Option<UBig> {
+        if self.n >= self.count {
+            return None;
+        }
+        self.n += 1;
+        let walked = self.walk.as_mut().and_then(|walk| walk.advance(self.n));
+        match walked {
+            Some(term) => Some(UBig::from(term)),
+            None => {
+                self.walk = None;
+                Some(self.alpha.floor_mul(&UBig::from(self.n)))
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = usize::try_from(self.count - self.n).unwrap_or(usize::MAX);
+        (left, usize::try_from(self.count - self.n).ok())
+    }
+}
+
+impl ExactSizeIterator for FloorMultiples {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,6 +276,33 @@ mod tests {
             Some(1)
         );
         assert_eq!(phi.partition_failure(&sequence("sqrt(5)"), 100), Some(4));
+    }
+
+    #[test]
+    fn walked_terms_match_the_formula() {
+        let mut alphas: Vec<QuadraticIrrational> =
+            samples().iter().map(|s| s.alpha().clone()).collect();
+        for text in ["(-1+sqrt(5))/2", "(9-sqrt(7))/4", "(-3+5*sqrt(2))/7"] {
+            alphas.push(text.parse().unwrap());
+        }
+        for alpha in alphas {
+            let terms: Vec<UBig> = FloorMultiples::new(&alpha, 5000).collect();
+            let expected: Vec<UBig> = (1u64..=5000).map(|n| alpha.floor_mul(&n.into())).collect();
+            assert_eq!(terms, expected, "{alpha}");
+        }
+    }
+
+    #[test]
+    fn walk_hands_over_to_big_integers_when_words_overflow() {
+        // Q^2 D near 2^100: n^2 Q^2 D leaves u128 from n = 2^14 on.
+        let alpha: QuadraticIrrational = "sqrt(1267650600228229401496703205377)".parse().unwrap();
+        let mut terms = FloorMultiples::new(&alpha, 20_000);
+        assert_eq!(terms.len(), 20_000);
+        for n in 1u64..=20_000 {
+            assert_eq!(terms.next(), Some(alpha.floor_mul(&n.into())), "n = {n}");
+        }
+        assert_eq!(terms.next(), None);
+        assert_eq!(FloorMultiples::new(&alpha, 0).next(), None);
     }
 
     fn arb_big() -> impl Strategy<Value = UBig> {

@@ -17,6 +17,6 @@ mod isqrt;
 mod parse;
 mod quadratic;
 
-pub use beatty::BeattySequence;
+pub use beatty::{BeattySequence, FloorMultiples};
 pub use isqrt::isqrt_u128;
 pub use quadratic::{QuadraticError, QuadraticIrrational};
