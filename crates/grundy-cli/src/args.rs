@@ -1,5 +1,6 @@
 //! The command line: verbs, their arguments, and usage errors in one line.
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
@@ -193,7 +194,9 @@ pub fn report_usage_error(e: clap::Error) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-        let _ = e.print();
+        // The help goes to stdout, so that stderr holds the one error line.
+        let _ = write!(io::stdout(), "{}", e.render());
+        super::print_error("no verb given; see 'grundy --help'");
         return ExitCode::from(super::BAD_INPUT);
     }
     super::print_error(&format!(

@@ -24,6 +24,12 @@ fn temporary_beside(path: &Path) -> PathBuf {
 /// Checks that `path` can be replaced by [`replace`]: a temporary file can be
 /// created beside it (and is removed at once).
 pub fn check_replaceable(path: &Path) -> io::Result<()> {
+    if path.as_os_str().is_empty() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "an empty file name",
+        ));
+    }
     if is_special(path) {
         return fs::OpenOptions::new().write(true).open(path).map(drop);
     }

@@ -49,6 +49,15 @@ impl Checkpoint {
                 path.display()
             ))
         };
+        if path.as_os_str().is_empty() {
+            return Err(CheckpointError("--checkpoint needs a file name".into()));
+        }
+        if fs::metadata(&path).is_ok_and(|m| !m.is_file()) {
+            return Err(CheckpointError(format!(
+                "the checkpoint {} is not a regular file",
+                path.display()
+            )));
+        }
         let lock_path = lock_path(&path);
         let lock = fs::OpenOptions::new()
             .write(true)

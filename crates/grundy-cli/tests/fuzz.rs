@@ -1,0 +1,407 @@
+//! Fuzzing the command line: hostile argument vectors, built from a grammar of
+//! every verb, every game spec with odd parameters, odd flag values and garbage
+//! positions, run against the real binary. Whatever the input, `grundy` ends
+//! with status 0, 1 or 2 (never a signal, never a panic), an error is one
+//! `error:` line, a bad input is never called an internal error, and a
+//! successful `--json` run prints exactly one JSON document.
+//!
+//! Each run is killed after [`TIME_LIMIT`]: a slow input is not a failure, but
+//! it is listed at the end (run with `--nocapture` to see the list).
+//!
+//! The default number of cases keeps this test near a minute in the dev
+//! profile; `GRUNDY_FUZZ_CASES=5000 cargo test -p grundy-cli --test fuzz --
+//! --nocapture` runs thousands.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+
+/// How long one run may take before it is killed and recorded as slow.
+const TIME_LIMIT: Duration = Duration::from_secs(3);
+/// Cases run unless `GRUNDY_FUZZ_CASES` says otherwise.
+const DEFAULT_CASES: u32 = 150;
+
+/// Numbers that break naive parsers and allocators.
+const NUMBERS: &[&str] = &[
+    "0",
+    "1",
+    "2",
+    "3",
+    "7",
+    "13",
+    "64",
+    "255",
+    "1000",
+    "65535",
+    "65536",
+    "1048577",
+    "4294967295",
+    "4294967296",
+    "9223372036854775807",
+    "18446744073709551615",
+    "18446744073709551616",
+    "340282366920938463463374607431768211456",
+    "1000000000000000000000000000000000000000",
+    "2^20",
+    "2^64",
+    "10^7",
+    "10^39",
+    "0^0",
+    "-1",
+    "-0",
+    "+5",
+    "-18446744073709551616",
+    "1e9",
+    "0x10",
+    "1_000",
+    "3.5",
+    "",
+    " 5",
+    "5 ",
+    "3\n",
+    "\u{1b}[31m7",
+    "\t",
+    "٣",
+    "五",
+    "NaN",
+    "inf",
+    "💥",
+];
+
+/// Every game of the catalogue, with the shapes of parameter it takes.
+const NAMES: &[&str] = &[
+    "nim",
+    "bash",
+    "subtraction",
+    "staircase",
+    "wythoff",
+    "dynsub",
+    "fibonacci-nim",
+    "octal",
+    "kayles",
+    "dawson",
+    "circle",
+    "hackenbush",
+    "geography",
+    "twopile",
+    "NIM",
+    "Kayles",
+    "chess",
+    "",
+];
+
+/// Odd parameter texts that are not numbers.
+const PARAMS: &[&str] = &[
+    "",
+    "ratios",
+    "RATIOS",
+    "k=",
+    "k",
+    "=",
+    ":",
+    ",",
+    ",,",
+    "+",
+    "0.",
+    ".",
+    "0.77",
+    "4.406",
+    "0.0472",
+    "0.16",
+    "0.007",
+    "0.8",
+    "077",
+    "0.777777777777777777777777777777777",
+    "0.123456701234567",
+    "1,0+0,1+1,1",
+    "2,2+0,3:2+1,1+2,2:5",
+    "1,1+1,0",
+    "1,0:4095",
+    "0,0",
+    "-1,0",
+    "1,0:0",
+    "k=1,2",
+    "\n",
+];
+
+const VERBS: &[&str] = &[
+    "analyze",
+    "sequence",
+    "period",
+    "beatty",
+    "table",
+    "conjecture",
+    "ANALYZE",
+    "help",
+    "frobnicate",
+    "--json",
+    "-",
+];
+
+/// Beatty numbers, well and badly formed.
+const ALPHAS: &[&str] = &[
+    "phi",
+    "sqrt2",
+    "sqrt(5)",
+    "sqrt(4)",
+    "sqrt(0)",
+    "sqrt(-3)",
+    "(1+sqrt(5))/2",
+    "(-1+sqrt(5))/2",
+    "(1+sqrt(5))/0",
+    "(0+0*sqrt(5))/1",
+    "(7+3*sqrt(11))/5",
+    "(1+sqrt(18446744073709551617))/2",
+    "(99999999999999999999999+sqrt(2))/3",
+    "sqrt(340282366920938463463374607431768211457)",
+    "pi",
+    "(",
+    "sqrt(",
+];
+
+/// Files a position may name: graphs and grids, good and bad.
+const FILES: &[(&str, &str)] = &[
+    ("path.txt", "0 1\n1 2\n2 3\n"),
+    ("loops.txt", "0 0\n0 1\n0 1\n# comment\n\n5\n"),
+    ("huge.txt", "0 18446744073709551615\n"),
+    ("bigger.txt", "0 99999999999999999999999\n"),
+    ("garbage.txt", "0 x\n\u{1b}[31m\n1 2 3\n"),
+    ("empty.txt", ""),
+    ("grid.txt", "..#\n.#.\n...\n"),
+    ("ragged.txt", ".\n...\n#\n"),
+    ("binary.txt", "\u{0}\u{1}\u{ff}"),
+];
+
+/// A game spec: a name, maybe with odd parameters.
+fn spec() -> impl Strategy<Value = String> {
+    let name = prop::sample::select(NAMES);
+    let param = prop_oneof![
+        prop::sample::select(PARAMS).prop_map(str::to_string),
+        prop::sample::select(NUMBERS).prop_map(str::to_string),
+        prop::sample::select(NUMBERS).prop_map(|n| format!("k={n}")),
+        prop::collection::vec(prop::sample::select(NUMBERS), 1..4).prop_map(|v| v.join(",")),
+        (prop::sample::select(NUMBERS), prop::sample::select(NUMBERS))
+            .prop_map(|(a, b)| format!("{a},{b}:{a}+{b},{a}")),
+        "[0-7]{0,3}\\.[0-7]{0,12}",
+    ];
+    prop_oneof![
+        1 => name.clone().prop_map(str::to_string),
+        3 => (name, param).prop_map(|(n, p)| format!("{n}:{p}")),
+        1 => ".{0,12}",
+    ]
+}
+
+/// A position argument: a number, a file, stdin, or garbage.
+fn position_argument() -> impl Strategy<Value = String> {
+    prop_oneof![
+        6 => prop::sample::select(NUMBERS).prop_map(str::to_string),
+        1 => prop::sample::select(FILES).prop_map(|(name, _)| name.to_string()),
+        1 => Just("-".to_string()),
+        1 => Just("+".to_string()),
+        1 => Just("missing.txt".to_string()),
+        1 => "[0-9]{1,60}",
+        1 => ".{0,8}",
+    ]
+}
+
+/// Flags with odd values; paths are relative to the run's folder.
+fn flag() -> impl Strategy<Value = Vec<String>> {
+    let number = prop::sample::select(NUMBERS).prop_map(str::to_string);
+    let file = prop_oneof![
+        Just("out.x".to_string()),
+        Just("/nonexistent/dir/f".to_string()),
+        Just("/dev/full".to_string()),
+        Just("".to_string()),
+        Just(".".to_string()),
+    ];
+    prop_oneof![
+        3 => Just(vec!["--json".to_string()]),
+        1 => Just(vec!["--values".to_string()]),
+        1 => prop::sample::select(&["one", "all", "ONE", "", "two"][..])
+            .prop_map(|m| vec!["--moves".to_string(), m.to_string()]),
+        2 => (prop::sample::select(&["--count", "--max", "--size"][..]), number)
+            .prop_map(|(f, n)| vec![f.to_string(), n]),
+        1 => (prop::sample::select(&["--csv", "--svg", "--png", "--grid"][..]), file)
+            .prop_map(|(f, p)| vec![f.to_string(), p]),
+        1 => prop::sample::select(&["c.ckpt", "", ".", "/nonexistent/dir/c", "/dev/null"][..])
+            .prop_map(|p| vec!["--checkpoint".to_string(), p.to_string()]),
+        1 => prop::sample::select(&["--frobnicate", "--", "-", "--json=1", "--count", "-h"][..])
+            .prop_map(|f| vec![f.to_string()]),
+    ]
+}
+
+/// A whole command line: mostly well shaped, sometimes shuffled.
+fn command_line() -> impl Strategy<Value = Vec<String>> {
+    let verb = prop::sample::select(VERBS).prop_map(str::to_string);
+    let shaped = (
+        verb,
+        prop_oneof![4 => spec(), 1 => prop::sample::select(ALPHAS).prop_map(str::to_string)],
+        prop::collection::vec(position_argument(), 0..4),
+        prop::collection::vec(flag(), 0..3),
+    )
+        .prop_map(|(verb, spec, positions, flags)| {
+            let mut args = vec![verb, spec];
+            args.extend(positions);
+            args.extend(flags.into_iter().flatten());
+            args
+        });
+    let sum = (spec(), position_argument(), spec(), position_argument())
+        .prop_map(|(a, x, b, y)| vec!["analyze".into(), a, x, "+".into(), b, y]);
+    let jumbled = prop::collection::vec(
+        prop_oneof![
+            spec(),
+            position_argument(),
+            flag().prop_map(|f| f.join(" "))
+        ],
+        0..6,
+    );
+    prop_oneof![8 => shaped, 1 => sum, 1 => jumbled].prop_map(|args| {
+        // An argument cannot hold a NUL byte: the system's exec refuses it.
+        args.into_iter().map(|a| a.replace('\0', "\u{1}")).collect()
+    })
+}
+
+/// What one run did.
+struct Run {
+    status: ExitStatus,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+}
+
+/// Runs the binary in `dir` on `args`, with a little text on stdin; `None`
+/// when it had to be killed after [`TIME_LIMIT`].
+fn run(dir: &Path, args: &[String]) -> Option<Run> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(b"0 1\n1 2\n");
+    });
+    let mut stdout = child.stdout.take().expect("piped");
+    let mut stderr = child.stderr.take().expect("piped");
+    let out_reader = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = stdout.read_to_end(&mut bytes);
+        bytes
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = stderr.read_to_end(&mut bytes);
+        bytes
+    });
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting works") {
+            break Some(status);
+        }
+        if started.elapsed() > TIME_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let stdout = out_reader.join().expect("reader");
+    let stderr = err_reader.join().expect("reader");
+    let _ = feeder.join();
+    status.map(|status| Run {
+        status,
+        stdout,
+        stderr,
+    })
+}
+
+/// Checks the promises of the contract on one run.
+fn check(args: &[String], run: &Run) -> Result<(), String> {
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    let Some(code) = run.status.code() else {
+        return Err(format!(
+            "killed by a signal: {:?}; stderr: {stderr}",
+            run.status
+        ));
+    };
+    if !(0..=2).contains(&code) {
+        return Err(format!("exit status {code}; stderr: {stderr}"));
+    }
+    if code != 0 {
+        let lines: Vec<&str> = stderr.lines().collect();
+        if lines.len() != 1 || !lines[0].starts_with("error: ") {
+            return Err(format!("status {code} with stderr {stderr:?}"));
+        }
+    }
+    if code == 2 && stderr.contains("internal error") {
+        return Err(format!("bad input called an internal error: {stderr}"));
+    }
+    let wants_json = args.iter().any(|a| a == "--json");
+    let help = args.iter().any(|a| a == "-h" || a == "help");
+    if code == 0 && wants_json && !help {
+        serde_json::from_slice::<serde_json::Value>(&run.stdout).map_err(|e| {
+            let head = String::from_utf8_lossy(&run.stdout[..run.stdout.len().min(200)]);
+            format!("--json printed no single JSON document ({e}): {head}")
+        })?;
+    }
+    Ok(())
+}
+
+/// The folder the runs work in, with the files positions may name.
+fn workspace() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fuzz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    for (name, text) in FILES {
+        std::fs::write(dir.join(name), text).expect("a scratch file");
+    }
+    dir
+}
+
+fn cases() -> u32 {
+    std::env::var("GRUNDY_FUZZ_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(DEFAULT_CASES)
+}
+
+#[test]
+fn no_command_line_crashes_the_binary() {
+    let dir = workspace();
+    let slow = Mutex::new(Vec::new());
+    let config = Config {
+        cases: cases(),
+        max_shrink_iters: 64,
+        ..Config::default()
+    };
+    let mut runner = TestRunner::new(config);
+    let result = runner.run(&command_line(), |args| {
+        match run(&dir, &args) {
+            None => slow.lock().unwrap().push(args),
+            Some(outcome) => {
+                check(&args, &outcome).map_err(|e| TestCaseError::fail(format!("{args:?}: {e}")))?
+            }
+        }
+        Ok(())
+    });
+    let slow = slow.into_inner().unwrap();
+    if !slow.is_empty() {
+        eprintln!(
+            "{} command lines ran past {TIME_LIMIT:?} and were stopped:",
+            slow.len()
+        );
+        for args in &slow {
+            eprintln!("  {args:?}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+}
