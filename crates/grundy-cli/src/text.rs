@@ -5,8 +5,8 @@ use std::io::{self, Write};
 
 use dashu_int::UBig;
 use grundy::catalog::{
-    Analysis, BeattyReport, ConjectureReport, PairList, PeriodReport, Sequence, Table, Terms,
-    ValueStats,
+    Analysis, BeattyReport, Cells, ConjectureReport, PairList, PeriodReport, Sequence, Table,
+    Terms, ValueStats,
 };
 use grundy::Outcome;
 
@@ -182,7 +182,7 @@ impl Display for Decimal {
 
 /// `table`: one line per x, the cells (x, 0) .. (x, N-1): `P`/`.` or values.
 pub fn table(out: &mut dyn Write, t: &Table) -> io::Result<()> {
-    let what = if t.value(0, 0).is_some() {
+    let what = if matches!(t.cells, Cells::Values(_)) {
         "Grundy values"
     } else {
         "outcomes (P, and . for N)"

@@ -24,14 +24,17 @@ use proptest::test_runner::{Config, TestRunner};
 /// How long one run may take before it is killed and recorded as slow.
 const TIME_LIMIT: Duration = Duration::from_secs(3);
 /// Cases run unless `GRUNDY_FUZZ_CASES` says otherwise.
-const DEFAULT_CASES: u32 = 150;
+const DEFAULT_CASES: u32 = 400;
 
-/// Numbers that break naive parsers and allocators.
-const NUMBERS: &[&str] = &[
+/// Natural numbers, small and huge: well formed, and at the edges of every
+/// machine word.
+const NATURALS: &[&str] = &[
     "0",
     "1",
     "2",
     "3",
+    "4",
+    "5",
     "7",
     "13",
     "64",
@@ -52,6 +55,10 @@ const NUMBERS: &[&str] = &[
     "10^7",
     "10^39",
     "0^0",
+];
+
+/// Texts that are not natural numbers, though some look like one.
+const NOT_NUMBERS: &[&str] = &[
     "-1",
     "-0",
     "+5",
@@ -72,6 +79,51 @@ const NUMBERS: &[&str] = &[
     "inf",
     "💥",
 ];
+
+/// A number argument: mostly natural (small ones get past the parsers to the
+/// work), sometimes not.
+fn number() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => (0u32..=40).prop_map(|n| n.to_string()),
+        3 => prop::sample::select(NATURALS).prop_map(str::to_string),
+        1 => prop::sample::select(NOT_NUMBERS).prop_map(str::to_string),
+    ]
+}
+
+/// A spec, most often of a game that has the verb (`heaps`: a heap game for
+/// `sequence` and `period`, else a two-pile game for `table` and `conjecture`).
+fn spec_for(heaps: bool) -> impl Strategy<Value = String> {
+    let fitting = if heaps {
+        prop_oneof![
+            Just("kayles".to_string()),
+            Just("nim".to_string()),
+            number().prop_map(|n| format!("bash:{n}")),
+            prop::collection::vec(number(), 1..4)
+                .prop_map(|v| format!("subtraction:{}", v.join(","))),
+            number().prop_map(|n| format!("circle:{n}")),
+            "[0-4]\\.[0-7]{1,6}".prop_map(|code| format!("octal:{code}")),
+        ]
+        .boxed()
+    } else {
+        prop_oneof![
+            Just("wythoff".to_string()),
+            Just("wythoff:ratios".to_string()),
+            number().prop_map(|n| format!("wythoff:k={n}")),
+            prop::collection::vec(two_pile_family(), 1..4)
+                .prop_map(|f| format!("twopile:{}", f.join("+"))),
+        ]
+        .boxed()
+    };
+    prop_oneof![3 => fitting, 1 => spec()]
+}
+
+/// One move family of a `twopile:` spec, `DX,DY[:T]`.
+fn two_pile_family() -> impl Strategy<Value = String> {
+    (0u8..4, 0u8..4, prop::option::of(number())).prop_map(|(dx, dy, t)| match t {
+        Some(t) => format!("{dx},{dy}:{t}"),
+        None => format!("{dx},{dy}"),
+    })
+}
 
 /// Every game of the catalogue, with the shapes of parameter it takes.
 const NAMES: &[&str] = &[
@@ -129,6 +181,7 @@ const PARAMS: &[&str] = &[
     "\n",
 ];
 
+/// The verbs, and words that are not verbs.
 const VERBS: &[&str] = &[
     "analyze",
     "sequence",
@@ -177,29 +230,56 @@ const FILES: &[(&str, &str)] = &[
     ("binary.txt", "\u{0}\u{1}\u{ff}"),
 ];
 
-/// A game spec: a name, maybe with odd parameters.
+/// A game spec: well formed with odd numbers, a name with odd parameters, or
+/// garbage.
 fn spec() -> impl Strategy<Value = String> {
     let name = prop::sample::select(NAMES);
     let param = prop_oneof![
         prop::sample::select(PARAMS).prop_map(str::to_string),
-        prop::sample::select(NUMBERS).prop_map(str::to_string),
-        prop::sample::select(NUMBERS).prop_map(|n| format!("k={n}")),
-        prop::collection::vec(prop::sample::select(NUMBERS), 1..4).prop_map(|v| v.join(",")),
-        (prop::sample::select(NUMBERS), prop::sample::select(NUMBERS))
-            .prop_map(|(a, b)| format!("{a},{b}:{a}+{b},{a}")),
+        number(),
+        number().prop_map(|n| format!("k={n}")),
+        prop::collection::vec(number(), 1..4).prop_map(|v| v.join(",")),
         "[0-7]{0,3}\\.[0-7]{0,12}",
     ];
     prop_oneof![
-        1 => name.clone().prop_map(str::to_string),
-        3 => (name, param).prop_map(|(n, p)| format!("{n}:{p}")),
+        6 => well_formed_spec(),
+        2 => (name, param).prop_map(|(n, p)| format!("{n}:{p}")),
         1 => ".{0,12}",
+    ]
+}
+
+/// A spec of the right shape for its game, with odd numbers in it.
+fn well_formed_spec() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(
+            &[
+                "nim",
+                "staircase",
+                "kayles",
+                "dawson",
+                "fibonacci-nim",
+                "wythoff",
+                "wythoff:ratios",
+                "hackenbush",
+                "geography",
+            ][..]
+        )
+        .prop_map(str::to_string),
+        number().prop_map(|n| format!("bash:{n}")),
+        prop::collection::vec(number(), 1..4).prop_map(|v| format!("subtraction:{}", v.join(","))),
+        number().prop_map(|n| format!("wythoff:k={n}")),
+        number().prop_map(|n| format!("dynsub:k={n}")),
+        number().prop_map(|n| format!("circle:{n}")),
+        "[0-4]\\.[0-7]{1,8}".prop_map(|code| format!("octal:{code}")),
+        prop::collection::vec(two_pile_family(), 1..4)
+            .prop_map(|f| format!("twopile:{}", f.join("+"))),
     ]
 }
 
 /// A position argument: a number, a file, stdin, or garbage.
 fn position_argument() -> impl Strategy<Value = String> {
     prop_oneof![
-        6 => prop::sample::select(NUMBERS).prop_map(str::to_string),
+        6 => number(),
         1 => prop::sample::select(FILES).prop_map(|(name, _)| name.to_string()),
         1 => Just("-".to_string()),
         1 => Just("+".to_string()),
@@ -211,7 +291,6 @@ fn position_argument() -> impl Strategy<Value = String> {
 
 /// Flags with odd values; paths are relative to the run's folder.
 fn flag() -> impl Strategy<Value = Vec<String>> {
-    let number = prop::sample::select(NUMBERS).prop_map(str::to_string);
     let file = prop_oneof![
         Just("out.x".to_string()),
         Just("/nonexistent/dir/f".to_string()),
@@ -224,7 +303,7 @@ fn flag() -> impl Strategy<Value = Vec<String>> {
         1 => Just(vec!["--values".to_string()]),
         1 => prop::sample::select(&["one", "all", "ONE", "", "two"][..])
             .prop_map(|m| vec!["--moves".to_string(), m.to_string()]),
-        2 => (prop::sample::select(&["--count", "--max", "--size"][..]), number)
+        2 => (prop::sample::select(&["--count", "--max", "--size"][..]), number())
             .prop_map(|(f, n)| vec![f.to_string(), n]),
         1 => (prop::sample::select(&["--csv", "--svg", "--png", "--grid"][..]), file)
             .prop_map(|(f, p)| vec![f.to_string(), p]),
@@ -235,10 +314,79 @@ fn flag() -> impl Strategy<Value = Vec<String>> {
     ]
 }
 
+/// A verb with arguments of the shapes it takes (odd values in them), so that
+/// the run gets past the parser into the work.
+fn verb_line() -> impl Strategy<Value = Vec<String>> {
+    let json = prop::bool::weighted(0.6).prop_map(|j| j.then(|| "--json".to_string()));
+    let option = |name: &'static str| {
+        prop::option::weighted(0.6, number())
+            .prop_map(move |n| n.map(|n| vec![name.to_string(), n]).unwrap_or_default())
+    };
+    let checkpoint = prop::option::weighted(
+        0.2,
+        prop::sample::select(&["c.ckpt", "", ".", "/nonexistent/dir/c", "/dev/null"][..]),
+    )
+    .prop_map(|p| {
+        p.map(|p| vec!["--checkpoint".to_string(), p.to_string()])
+            .unwrap_or_default()
+    });
+    let picture = prop::option::weighted(
+        0.3,
+        (
+            prop::sample::select(&["--csv", "--svg", "--png"][..]),
+            prop::sample::select(&["out.x", "/nonexistent/dir/f", "/dev/full", "", "."][..]),
+        ),
+    )
+    .prop_map(|f| {
+        f.map(|(f, p)| vec![f.to_string(), p.to_string()])
+            .unwrap_or_default()
+    });
+    let moves = prop::option::weighted(0.3, prop::sample::select(&["one", "all", "two"][..]))
+        .prop_map(|m| {
+            m.map(|m| vec!["--moves".to_string(), m.to_string()])
+                .unwrap_or_default()
+        });
+    let positions = prop::collection::vec(position_argument(), 1..4);
+    let alpha = prop_oneof![
+        3 => prop::sample::select(ALPHAS).prop_map(str::to_string),
+        1 => (number(), number(), number(), number())
+            .prop_map(|(p, q, d, s)| format!("({p}+{q}*sqrt({d}))/{s}")),
+    ];
+    let lines = prop_oneof![
+        (spec(), positions, moves).prop_map(|(g, p, m)| [vec!["analyze".into(), g], p, m].concat()),
+        (spec_for(true), option("--count"), checkpoint.clone()).prop_map(|(g, c, k)| [
+            vec!["sequence".into(), g],
+            c,
+            k
+        ]
+        .concat()),
+        (spec_for(true), option("--max"), checkpoint).prop_map(|(g, c, k)| [
+            vec!["period".into(), g],
+            c,
+            k
+        ]
+        .concat()),
+        (alpha, option("--count")).prop_map(|(a, c)| [vec!["beatty".into(), a], c].concat()),
+        (spec_for(false), option("--size"), prop::bool::ANY, picture).prop_map(|(g, n, v, f)| {
+            let values = if v {
+                vec!["--values".to_string()]
+            } else {
+                vec![]
+            };
+            [vec!["table".into(), g], n, values, f].concat()
+        }),
+        spec_for(false).prop_map(|g| vec!["conjecture".into(), g]),
+    ];
+    (lines, json).prop_map(|(mut line, json)| {
+        line.extend(json);
+        line
+    })
+}
+
 /// A whole command line: mostly well shaped, sometimes shuffled.
 fn command_line() -> impl Strategy<Value = Vec<String>> {
     let verb = prop::sample::select(VERBS).prop_map(str::to_string);
-    let shaped = (
+    let loose = (
         verb,
         prop_oneof![4 => spec(), 1 => prop::sample::select(ALPHAS).prop_map(str::to_string)],
         prop::collection::vec(position_argument(), 0..4),
@@ -260,7 +408,7 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
         ],
         0..6,
     );
-    prop_oneof![8 => shaped, 1 => sum, 1 => jumbled].prop_map(|args| {
+    prop_oneof![12 => verb_line(), 3 => loose, 1 => sum, 1 => jumbled].prop_map(|args| {
         // An argument cannot hold a NUL byte: the system's exec refuses it.
         args.into_iter().map(|a| a.replace('\0', "\u{1}")).collect()
     })
@@ -340,8 +488,8 @@ fn check(args: &[String], run: &Run) -> Result<(), String> {
             return Err(format!("status {code} with stderr {stderr:?}"));
         }
     }
-    if code == 2 && stderr.contains("internal error") {
-        return Err(format!("bad input called an internal error: {stderr}"));
+    if stderr.contains("internal error") {
+        return Err(format!("a panic (an internal error): {stderr}"));
     }
     let wants_json = args.iter().any(|a| a == "--json");
     let help = args.iter().any(|a| a == "-h" || a == "help");
@@ -354,9 +502,10 @@ fn check(args: &[String], run: &Run) -> Result<(), String> {
     Ok(())
 }
 
-/// The folder the runs work in, with the files positions may name.
-fn workspace() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fuzz-{}", std::process::id()));
+/// The folder the runs of test `name` work in, with the files positions may
+/// name.
+fn workspace(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch folder");
     for (name, text) in FILES {
         std::fs::write(dir.join(name), text).expect("a scratch file");
@@ -371,13 +520,77 @@ fn cases() -> u32 {
         .unwrap_or(DEFAULT_CASES)
 }
 
+/// Command lines that once broke the contract, checked on every run.
+const KNOWN_HOSTILE: &[&[&str]] = &[
+    // Panicked: "index out of bounds" printing an empty table of values.
+    &[
+        "table",
+        "wythoff:k=18446744073709551615",
+        "--size",
+        "0",
+        "--values",
+    ],
+    &["table", "wythoff", "--size", "0"],
+    &["table", "wythoff", "--size", "0", "--png", "empty.png"],
+    &[
+        "table",
+        "wythoff",
+        "--size",
+        "0",
+        "--svg",
+        "empty.svg",
+        "--values",
+    ],
+    &[
+        "table",
+        "wythoff",
+        "--size",
+        "0",
+        "--csv",
+        "empty.csv",
+        "--json",
+    ],
+    // Printed an error over two lines.
+    &["analyze", "nim", "3\n"],
+    // Computed everything, then failed with status 1.
+    &[
+        "sequence",
+        "kayles",
+        "--count",
+        "1000",
+        "--checkpoint",
+        "/nonexistent/dir/c.ckpt",
+    ],
+    &["sequence", "kayles", "--checkpoint", "", "--json"],
+    &["period", "kayles", "--checkpoint", "/dev/null"],
+    &["table", "wythoff", "--csv", "", "--json"],
+    &[],
+];
+
+#[test]
+fn known_hostile_command_lines_keep_the_contract() {
+    let dir = workspace("hostile");
+    for args in KNOWN_HOSTILE {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        let outcome = run(&dir, &args).expect("each runs within the time limit");
+        if let Err(e) = check(&args, &outcome) {
+            panic!("{args:?}: {e}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn no_command_line_crashes_the_binary() {
-    let dir = workspace();
+    let dir = workspace("fuzz");
     let slow = Mutex::new(Vec::new());
+    let statuses = Mutex::new([0u32; 3]);
     let config = Config {
         cases: cases(),
         max_shrink_iters: 64,
+        // A failure is reported with its command line, which is all it takes
+        // to reproduce it.
+        failure_persistence: None,
         ..Config::default()
     };
     let mut runner = TestRunner::new(config);
@@ -385,12 +598,20 @@ fn no_command_line_crashes_the_binary() {
         match run(&dir, &args) {
             None => slow.lock().unwrap().push(args),
             Some(outcome) => {
-                check(&args, &outcome).map_err(|e| TestCaseError::fail(format!("{args:?}: {e}")))?
+                check(&args, &outcome)
+                    .map_err(|e| TestCaseError::fail(format!("{args:?}: {e}")))?;
+                let code = outcome.status.code().expect("checked: no signal");
+                statuses.lock().unwrap()[code as usize] += 1;
             }
         }
         Ok(())
     });
     let slow = slow.into_inner().unwrap();
+    let [ok, failed, refused] = statuses.into_inner().unwrap();
+    eprintln!(
+        "exit status 0: {ok} runs, 1: {failed}, 2: {refused}; stopped: {}",
+        slow.len()
+    );
     if !slow.is_empty() {
         eprintln!(
             "{} command lines ran past {TIME_LIMIT:?} and were stopped:",
