@@ -81,7 +81,7 @@ mod tests {
         let once = serde_json::to_string(&stream).unwrap();
         assert_eq!(once, serde_json::to_string(&Ints(&values)).unwrap());
         assert_eq!(serde_json::to_string(&stream).unwrap(), once);
-        let unsized_stream = IntStream(values.iter().cloned().filter(|_| true));
+        let unsized_stream = IntStream(values.iter().filter(|_| true).cloned());
         assert_eq!(serde_json::to_string(&unsized_stream).unwrap(), once);
     }
 }
