@@ -21,6 +21,40 @@ fn temporary_beside(path: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// Removes the temporary files that runs killed while writing `path` left
+/// beside it. Only for a path whose writers hold a lock: then no temporary
+/// file of it is being written.
+pub fn remove_stale_temporaries(path: &Path) {
+    let (Some(name), Some(dir)) = (path.file_name(), path.parent()) else {
+        return;
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let prefix = format!("{}.", name.to_string_lossy());
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let file_name = file_name.to_string_lossy();
+        let is_temporary = file_name
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .and_then(|rest| rest.split_once('-'))
+            .is_some_and(|(pid, n)| is_number(pid) && is_number(n));
+        if is_temporary {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+fn is_number(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// Checks that `path` can be replaced by [`replace`]: a temporary file can be
 /// created beside it (and is removed at once).
 pub fn check_replaceable(path: &Path) -> io::Result<()> {
@@ -138,6 +172,27 @@ mod tests {
         replace(&path, |out: &mut dyn Write| out.write_all(b"new\n")).unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "new\n");
         assert!(leftovers(&path).is_empty());
+    }
+
+    #[test]
+    fn stale_temporaries_are_removed_and_nothing_else() {
+        let path = scratch("stale.ckpt");
+        let stale = temporary_beside(&path);
+        let others = [
+            "stale.ckpt",
+            "stale.ckpt.lock",
+            "stale.ckpt.1-x.tmp",
+            "other.1-2.tmp",
+        ];
+        for name in others {
+            fs::write(path.with_file_name(name), "keep").unwrap();
+        }
+        fs::write(&stale, "half").unwrap();
+        remove_stale_temporaries(&path);
+        assert!(!stale.exists());
+        for name in others {
+            assert!(path.with_file_name(name).exists(), "{name}");
+        }
     }
 
     #[test]

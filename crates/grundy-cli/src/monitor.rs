@@ -77,6 +77,7 @@ impl Checkpoint {
             }
             Err(fs::TryLockError::Error(e)) => return Err(cannot_write(e)),
         }
+        files::remove_stale_temporaries(&path);
         files::check_replaceable(&path).map_err(cannot_write)?;
         Ok(Checkpoint { path, _lock: lock })
     }
