@@ -43,6 +43,12 @@ fn main() -> ExitCode {
             print_error(&format!("cannot write the answer: {e}"));
             ExitCode::from(FAILURE)
         }
+        Err(Failure::Checkpoint(e)) => {
+            print_error(&format!(
+                "the answer is complete, but the checkpoint could not be written: {e}"
+            ));
+            ExitCode::from(FAILURE)
+        }
     }
 }
 
@@ -74,6 +80,8 @@ enum Failure {
     BadInput(grundy::Error),
     /// The answer could not be written (exit status 1).
     Output(io::Error),
+    /// The answer was written, but a checkpoint could not be (exit status 1).
+    Checkpoint(io::Error),
 }
 
 impl From<grundy::Error> for Failure {
@@ -118,15 +126,19 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let game = grundy::catalog::parse(&s.game)?;
             let mut monitor = checkpointing(s.checkpoint)?;
             let sequence = game.sequence(s.count, &mut monitor);
-            finish(&monitor)?;
+            monitor.finish();
             emit(&mut out, json, &sequence?, text::sequence)?;
+            out.flush()?;
+            checkpoint_saved(&monitor)?;
         }
         Verb::Period(p) => {
             let game = grundy::catalog::parse(&p.game)?;
             let mut monitor = checkpointing(p.checkpoint)?;
             let report = game.period(p.max, &mut monitor);
-            finish(&monitor)?;
+            monitor.finish();
             emit(&mut out, json, &report?, text::period)?;
+            out.flush()?;
+            checkpoint_saved(&monitor)?;
         }
         Verb::Beatty(b) => {
             let report = grundy::catalog::beatty(&b.alpha, b.count)?;
@@ -209,15 +221,11 @@ fn checkpointing(path: Option<std::path::PathBuf>) -> Result<ShellMonitor, Failu
     Ok(ShellMonitor::new(checkpoint))
 }
 
-/// Ends a long run: clears the progress bar, and fails if a checkpoint could
-/// not be written.
-fn finish(monitor: &ShellMonitor) -> Result<(), Failure> {
-    monitor.finish();
+/// Fails if a checkpoint could not be written during the run. The answer is
+/// printed first: it is complete, and a full disk must not throw it away.
+fn checkpoint_saved(monitor: &ShellMonitor) -> Result<(), Failure> {
     match &monitor.save_error {
-        Some(e) => Err(Failure::Output(io::Error::new(
-            e.kind(),
-            format!("writing the checkpoint: {e}"),
-        ))),
+        Some(e) => Err(Failure::Checkpoint(io::Error::new(e.kind(), e.to_string()))),
         None => Ok(()),
     }
 }
