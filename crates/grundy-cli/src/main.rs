@@ -186,20 +186,38 @@ fn read_graph<'a>(
         .split_first()
         .ok_or_else(|| bad_argument("give a graph file, or - to read it from stdin".into()))?;
     let text = if file == "-" {
-        let mut text = String::new();
-        io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| bad_argument(format!("cannot read the graph from stdin: {e}")))?;
-        text
+        read_limited(io::stdin().lock(), "stdin")?
     } else {
         read_text(Path::new(file))?
     };
     Ok((GraphInput::Edges(text), rest))
 }
 
+/// The most bytes a graph or grid file may hold: far more than any graph whose
+/// game can be solved, and a bound on what `/dev/zero` or an endless pipe costs.
+const MAX_GRAPH_BYTES: u64 = 64 << 20;
+
 fn read_text(path: &Path) -> Result<String, Failure> {
-    std::fs::read_to_string(path)
-        .map_err(|e| bad_argument(format!("cannot read {}: {e}", path.display())))
+    let file = std::fs::File::open(path)
+        .map_err(|e| bad_argument(format!("cannot read {}: {e}", path.display())))?;
+    read_limited(file, &path.display().to_string())
+}
+
+/// The text of `source`, refused when it is not UTF-8 or holds more than
+/// [`MAX_GRAPH_BYTES`].
+fn read_limited(source: impl Read, name: &str) -> Result<String, Failure> {
+    let mut text = String::new();
+    source
+        .take(MAX_GRAPH_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| bad_argument(format!("cannot read {name}: {e}")))?;
+    if text.len() as u64 > MAX_GRAPH_BYTES {
+        return Err(bad_argument(format!(
+            "{name} holds more than {} MiB, the most a graph file may hold",
+            MAX_GRAPH_BYTES >> 20
+        )));
+    }
+    Ok(text)
 }
 
 /// A monitor for a long run. Its checkpoint, if any, is locked and checked

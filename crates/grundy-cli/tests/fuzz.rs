@@ -197,6 +197,9 @@ const VERBS: &[&str] = &[
     "-",
 ];
 
+/// Checkpoint paths, usable and not.
+const CHECKPOINTS: &[&str] = &["c.ckpt", "", ".", "/nonexistent/dir/c", "/dev/null"];
+
 /// Beatty numbers, well and badly formed.
 const ALPHAS: &[&str] = &[
     "phi",
@@ -284,7 +287,7 @@ fn position_argument() -> impl Strategy<Value = String> {
         1 => prop::sample::select(FILES).prop_map(|(name, _)| name.to_string()),
         1 => Just("-".to_string()),
         1 => Just("+".to_string()),
-        1 => Just("missing.txt".to_string()),
+        1 => prop::sample::select(&["missing.txt", "/dev/zero", "."][..]).prop_map(str::to_string),
         1 => "[0-9]{1,60}",
         1 => ".{0,8}",
     ]
@@ -308,7 +311,7 @@ fn flag() -> impl Strategy<Value = Vec<String>> {
             .prop_map(|(f, n)| vec![f.to_string(), n]),
         1 => (prop::sample::select(&["--csv", "--svg", "--png", "--grid"][..]), file)
             .prop_map(|(f, p)| vec![f.to_string(), p]),
-        1 => prop::sample::select(&["c.ckpt", "", ".", "/nonexistent/dir/c", "/dev/null"][..])
+        1 => prop::sample::select(CHECKPOINTS)
             .prop_map(|p| vec!["--checkpoint".to_string(), p.to_string()]),
         1 => prop::sample::select(&["--frobnicate", "--", "-", "--json=1", "--count", "-h"][..])
             .prop_map(|f| vec![f.to_string()]),
@@ -323,11 +326,7 @@ fn verb_line() -> impl Strategy<Value = Vec<String>> {
         prop::option::weighted(0.6, number())
             .prop_map(move |n| n.map(|n| vec![name.to_string(), n]).unwrap_or_default())
     };
-    let checkpoint = prop::option::weighted(
-        0.2,
-        prop::sample::select(&["c.ckpt", "", ".", "/nonexistent/dir/c", "/dev/null"][..]),
-    )
-    .prop_map(|p| {
+    let checkpoint = prop::option::weighted(0.2, prop::sample::select(CHECKPOINTS)).prop_map(|p| {
         p.map(|p| vec!["--checkpoint".to_string(), p.to_string()])
             .unwrap_or_default()
     });

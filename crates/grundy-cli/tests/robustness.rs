@@ -279,3 +279,17 @@ fn a_successful_run_without_a_terminal_shows_no_progress() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn an_endless_graph_file_is_refused() {
+    for args in [
+        &["analyze", "geography", "--grid", "/dev/zero", "0"][..],
+        &["analyze", "hackenbush", "/dev/zero"],
+    ] {
+        let stderr = error_line(&grundy(args), 2);
+        assert!(
+            stderr.contains("the most a graph file may hold"),
+            "{stderr}"
+        );
+    }
+}
