@@ -2,8 +2,8 @@
 
 use dashu_int::UBig;
 
-use super::explore::{certified, single_report};
 use super::answer::sort_moves;
+use super::explore::{certified, single_report};
 use super::{parse_naturals, parse_u64, Analysis, Game, Monitor, Move, MoveFamily, PeriodReport};
 use super::{ConjectureReport, Sequence, Terms, ValueStats};
 use crate::analysis::conjecture::heap_period;
@@ -149,7 +149,10 @@ impl OctalEntry {
                 self.run_to(&mut solver, n as usize + 1, n + 1, monitor)?;
             }
             _ => {
-                if self.search_period(&mut solver, ANALYZE_SEARCH, monitor)?.is_none() {
+                if self
+                    .search_period(&mut solver, ANALYZE_SEARCH, monitor)?
+                    .is_none()
+                {
                     return Err(Error::Limit(format!(
                         "a heap of {largest} needs a certified period, and none was found in the first {ANALYZE_SEARCH} values of octal:{}",
                         self.0
@@ -218,13 +221,7 @@ impl OctalEntry {
     /// at least the first in the contract's order (every heap's moves reach
     /// positions below those of the heaps after it, so the first heap with a
     /// winning move holds it, among its families' first moves).
-    fn winning(
-        &self,
-        heaps: &[UBig],
-        values: &HeapValues,
-        total: u64,
-        first_only: bool,
-    ) -> Found {
+    fn winning(&self, heaps: &[UBig], values: &HeapValues, total: u64, first_only: bool) -> Found {
         let mut found = Found {
             moves: Vec::new(),
             count: UBig::ZERO,
@@ -452,7 +449,14 @@ impl Game for CircleEntry {
             method += &format!("; the Grundy value is not computed: {why}");
         }
         let grundy = grundy.ok();
-        Ok(Analysis::new(self, vec![n], outcome, grundy, moves, &method))
+        Ok(Analysis::new(
+            self,
+            vec![n],
+            outcome,
+            grundy,
+            moves,
+            &method,
+        ))
     }
 }
 
@@ -581,7 +585,11 @@ mod tests {
             for n in 0..30u64 {
                 let a = entry.analyze(&[n.to_string()], false, &mut Quiet).unwrap();
                 let options = (1..=k.min(n)).map(|j| Nimber(u64::from(table[(n - j) as usize])));
-                assert_eq!(a.grundy, Some(UBig::from(crate::nimber::mex(options).0)), "k={k} n={n}");
+                assert_eq!(
+                    a.grundy,
+                    Some(UBig::from(crate::nimber::mex(options).0)),
+                    "k={k} n={n}"
+                );
             }
         }
     }

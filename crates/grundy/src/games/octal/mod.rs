@@ -215,7 +215,9 @@ mod tests {
 
     #[test]
     fn winning_moves_match_the_rules_on_all_small_sums() {
-        for code in ["0.77", "0.07", "4.07", "0.16", "0.6", "0.137", "0.3", "4.406", "0.0472"] {
+        for code in [
+            "0.77", "0.07", "4.07", "0.16", "0.6", "0.137", "0.3", "4.406", "0.0472",
+        ] {
             let game: Octal = code.parse().unwrap();
             let table = sparse::naive_values(&game, 40);
             crate::games::oracle::check_heap_positions(

@@ -32,7 +32,10 @@ impl<'a> HeapValues<'a> {
     /// more of the table than it holds.
     pub fn new(table: &'a [Value], period: Option<(u64, u64)>) -> Option<Self> {
         let enough = period.is_none_or(|(n0, p)| {
-            p >= 1 && n0.checked_add(p).is_some_and(|end| end <= table.len() as u64)
+            p >= 1
+                && n0
+                    .checked_add(p)
+                    .is_some_and(|end| end <= table.len() as u64)
         });
         enough.then_some(HeapValues { table, period })
     }
@@ -47,7 +50,9 @@ impl<'a> HeapValues<'a> {
         if let Some(v) = usize::try_from(n).ok().and_then(|i| self.table.get(i)) {
             return u64::from(*v);
         }
-        let (n0, p) = self.period.expect("a heap beyond the table needs the period");
+        let (n0, p) = self
+            .period
+            .expect("a heap beyond the table needs the period");
         let offset = u64::try_from((n - UBig::from(n0)) % UBig::from(p)).expect("below p");
         self.at(n0 + offset)
     }
@@ -232,8 +237,8 @@ pub fn first_moves(families: &[OctalFamily], n: &UBig, limit: usize) -> Vec<Octa
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::octal::sparse::SparseSolver;
     use crate::game::HeapGame;
+    use crate::games::octal::sparse::SparseSolver;
     use proptest::prelude::*;
 
     /// The values of `code` to `count`, and its certified period.
@@ -250,7 +255,9 @@ mod tests {
     fn by_the_rules(game: &Octal, table: &[Value], n: u64, target: u64) -> Vec<Vec<u64>> {
         let mut found = Vec::new();
         game.for_each_move(n, |left| {
-            let value = left.iter().fold(0, |acc, &h| acc ^ u64::from(table[h as usize]));
+            let value = left
+                .iter()
+                .fold(0, |acc, &h| acc ^ u64::from(table[h as usize]));
             if value == target {
                 found.push(left.to_vec());
             }
@@ -301,7 +308,10 @@ mod tests {
         let families = game.winning_families(0, &n, 0, &values);
         assert!(families.iter().any(|f| f.count > UBig::ONE));
         for f in &families {
-            assert_eq!(&f.first + (&f.count - UBig::ONE) * UBig::from(f.step), f.last);
+            assert_eq!(
+                &f.first + (&f.count - UBig::ONE) * UBig::from(f.step),
+                f.last
+            );
             for k in [UBig::ZERO, &f.count >> 1, &f.count - UBig::ONE] {
                 let m = f.member(&n, &k);
                 let reached = m.leaves.iter().fold(0, |acc, h| acc ^ values.value(h));

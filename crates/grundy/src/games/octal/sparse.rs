@@ -248,7 +248,9 @@ impl SparseSolver {
     /// and common, with the current mask, and the largest of them.
     pub fn split_of(&self, count: usize) -> Split {
         let count = count.min(self.values.len());
-        let listed = self.rare_heaps.partition_point(|&(r, _)| (r as usize) < count);
+        let listed = self
+            .rare_heaps
+            .partition_point(|&(r, _)| (r as usize) < count);
         let filled = (self.filled_from..count)
             .filter(|&n| self.is_rare_heap(n))
             .count();
@@ -731,7 +733,9 @@ mod tests {
 
     #[test]
     fn the_quick_guy_smith_check_agrees_with_the_certificate() {
-        for code in ["0.77", "0.07", "0.137", "0.51", "0.4", "4.07", "0.16", "0.6", "0.3"] {
+        for code in [
+            "0.77", "0.07", "0.137", "0.51", "0.4", "4.07", "0.16", "0.6", "0.3",
+        ] {
             let game: Octal = code.parse().unwrap();
             let values = naive_values(&game, 400);
             for len in 0..=values.len() {
@@ -772,7 +776,10 @@ mod tests {
         solver.extend_to(20_000).unwrap();
         let (whole, prefix) = (solver.split(), solver.split_of(10));
         assert_eq!(prefix.rare + prefix.common, 9);
-        assert_eq!(prefix.max_value, *solver.values()[..10].iter().max().unwrap());
+        assert_eq!(
+            prefix.max_value,
+            *solver.values()[..10].iter().max().unwrap()
+        );
         assert!(whole.rare + whole.common > 19_000);
     }
 
