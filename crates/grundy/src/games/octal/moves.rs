@@ -31,12 +31,15 @@ impl<'a> HeapValues<'a> {
     /// then holds at least `n0 + p` values). `None` when the period needs
     /// more of the table than it holds.
     pub fn new(table: &'a [Value], period: Option<(u64, u64)>) -> Option<Self> {
-        let enough = period.is_none_or(|(n0, p)| {
-            p >= 1
-                && n0
-                    .checked_add(p)
-                    .is_some_and(|end| end <= table.len() as u64)
-        });
+        let enough = match period {
+            None => true,
+            Some((n0, p)) => {
+                p >= 1
+                    && n0
+                        .checked_add(p)
+                        .is_some_and(|end| end <= table.len() as u64)
+            }
+        };
         enough.then_some(HeapValues { table, period })
     }
 
