@@ -384,8 +384,9 @@ impl CircleEntry {
     /// the mex over the rows left, whose values the engine gives for any size
     /// once a period is certified; else why it is not computed.
     fn grundy(&self, n: &UBig, monitor: &mut dyn Monitor) -> Result<UBig, String> {
-        let rows = self.0.row_game().ok_or(format!(
-            "a row of this game is not an octal game of at most {MAX_DIGITS} digits"
+        let below = u64::try_from(n).unwrap_or(u64::MAX);
+        let rows = self.0.rows_below(below).ok_or(format!(
+            "its rows are octal games of more than {MAX_DIGITS} digits"
         ))?;
         let rows = OctalEntry(rows);
         let takes = 1..=u64::try_from(n).map_or(self.0.k(), |n| n.min(self.0.k()));
@@ -581,6 +582,7 @@ mod tests {
         for k in 1..=4 {
             let entry = CircleEntry(Circle::new(k).unwrap());
             let rows = entry.0.row_game().unwrap();
+            assert_eq!(rows, entry.0.rows_below(u64::MAX).unwrap());
             let table = naive_values(&rows, 40);
             for n in 0..30u64 {
                 let a = entry.analyze(&[n.to_string()], false, &mut Quiet).unwrap();
@@ -592,5 +594,15 @@ mod tests {
                 );
             }
         }
+        // K beyond the digits of a code: a circle of 50 coins opens into rows
+        // shorter than 50, those of 0.77...7 with 49 sevens (was null).
+        let entry = CircleEntry(Circle::new(1000).unwrap());
+        let a = entry
+            .analyze(&["50".to_string()], false, &mut Quiet)
+            .unwrap();
+        let rows: Octal = format!("0.{}", "7".repeat(49)).parse().unwrap();
+        let table = naive_values(&rows, 50);
+        let options = (1..=50).map(|j| Nimber(u64::from(table[50 - j])));
+        assert_eq!(a.grundy, Some(UBig::from(crate::nimber::mex(options).0)));
     }
 }
