@@ -231,6 +231,11 @@ impl SparseSolver {
         solver.cursors = vec![0; solver.two.len()];
         solver.max_value = solver.values.iter().copied().max().unwrap_or(0);
         solver.choose_mask();
+        // Values resumed from may already certify a period (and may be all
+        // that is asked for, so that no extension would check).
+        if solver.values.len() >= FIRST_PERIOD_CHECK {
+            solver.check_period();
+        }
         solver
     }
 
@@ -768,6 +773,15 @@ mod tests {
                 .count();
             assert_eq!(split.rare, counted as u64, "{code}");
         }
+    }
+
+    #[test]
+    fn resumed_values_are_checked_for_a_period() {
+        let game: Octal = "0.77".parse().unwrap();
+        let solver = SparseSolver::resume(&game, naive_values(&game, 300));
+        assert_eq!(solver.period(), Some((71, 12)));
+        let short = SparseSolver::resume(&game, naive_values(&game, 150));
+        assert_eq!(short.period(), None, "168 values are needed");
     }
 
     #[test]
