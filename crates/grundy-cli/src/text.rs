@@ -67,7 +67,11 @@ fn move_families(out: &mut dyn Write, a: &Analysis) -> io::Result<()> {
         a.winning_move_families.len()
     )?;
     for f in &a.winning_move_families {
-        writeln!(out, "  {}  ({} moves)", f.description, f.count)?;
+        if f.count == UBig::ONE {
+            writeln!(out, "  {}", f.description)?;
+        } else {
+            writeln!(out, "  {}  ({} moves)", f.description, f.count)?;
+        }
     }
     Ok(())
 }
