@@ -268,10 +268,9 @@ mod tests {
         found
     }
 
-    fn expanded(families: &[OctalFamily], n: u64) -> Vec<Vec<u64>> {
-        let n = UBig::from(n);
+    fn expanded(families: &[OctalFamily], n: &UBig) -> Vec<Vec<u64>> {
         let count = usize::try_from(&family_total(families)).unwrap();
-        first_moves(families, &n, count)
+        first_moves(families, n, count)
             .into_iter()
             .map(|m| {
                 m.leaves
@@ -293,7 +292,7 @@ mod tests {
             for n in (0..600).chain([1001, 1777, 2999]) {
                 for target in 0..8 {
                     let families = game.winning_families(0, &UBig::from(n), target, &by_period);
-                    let mut got = expanded(&families, n);
+                    let mut got = expanded(&families, &UBig::from(n));
                     let mut want = by_the_rules(&game, &table, n, target);
                     got.sort();
                     want.sort();
@@ -324,13 +323,39 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// On random codes with a certified period, the families from the
+        /// period hold exactly the moves found split by split in the table.
+        #[test]
+        fn period_and_table_families_agree(
+            digits in proptest::collection::vec(0u8..8, 1..4),
+            split_first in any::<bool>(),
+            n in 0u64..2500,
+            target in 0u64..8,
+        ) {
+            let code = format!("{}.{}", if split_first { 4 } else { 0 }, digits.iter().map(|d| d.to_string()).collect::<String>());
+            let (game, table, period) = solved(&code, 5000);
+            prop_assume!(period.is_some());
+            let (n0, p) = period.unwrap();
+            let by_period = HeapValues::new(&table[..(n0 + p) as usize], period).unwrap();
+            let by_table = HeapValues::new(&table, None).unwrap();
+            let n = UBig::from(n);
+            let mut from_period = expanded(&game.winning_families(0, &n, target, &by_period), &n);
+            let mut from_table = expanded(&game.winning_families(0, &n, target, &by_table), &n);
+            from_period.sort();
+            from_table.sort();
+            prop_assert_eq!(from_period, from_table);
+        }
+    }
+
+    proptest! {
         #[test]
         fn the_first_moves_come_in_order(code in prop::sample::select(vec!["0.77", "0.07", "0.137", "0.16"]), n in 200u64..3000, limit in 1usize..50) {
             let (game, table, _) = solved(code, 3000);
             let values = HeapValues::new(&table, None).unwrap();
             let target = u64::from(table[n as usize]) ^ 1;
             let families = game.winning_families(0, &UBig::from(n), target, &values);
-            let all = expanded(&families, n);
+            let all = expanded(&families, &UBig::from(n));
             let mut sorted = all.clone();
             sorted.sort();
             prop_assert_eq!(&all, &sorted);
