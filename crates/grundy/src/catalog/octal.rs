@@ -307,6 +307,7 @@ impl Game for OctalEntry {
             // The checkpoint holds them all: it is answered from, not rewritten.
             Some(mut values) if values.len() >= count => {
                 values.truncate(count);
+                values.shrink_to_fit();
                 SparseSolver::resume(&self.0, values)
             }
             resumed => {
