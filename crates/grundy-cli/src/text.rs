@@ -44,7 +44,37 @@ pub fn analysis(out: &mut dyn Write, a: &Analysis) -> io::Result<()> {
             )?;
         }
     }
+    move_families(out, a)?;
     writeln!(out, "method:  {}", a.method)
+}
+
+/// `analyze`, when the winning moves are too many to list: how many there
+/// are, how many are listed, and all of them as families.
+fn move_families(out: &mut dyn Write, a: &Analysis) -> io::Result<()> {
+    let Some(count) = &a.winning_move_count else {
+        return Ok(());
+    };
+    writeln!(
+        out,
+        "the list is cut: {count} winning moves in all, the first {} listed",
+        a.winning_moves.len()
+    )?;
+    if a.winning_move_families.is_empty() {
+        return writeln!(out, "(too many families to list them)");
+    }
+    writeln!(
+        out,
+        "every winning move, in {} families:",
+        a.winning_move_families.len()
+    )?;
+    for f in &a.winning_move_families {
+        if f.count == UBig::ONE {
+            writeln!(out, "  {}", f.description)?;
+        } else {
+            writeln!(out, "  {}  ({} moves)", f.description, f.count)?;
+        }
+    }
+    Ok(())
 }
 
 /// `sequence`: values ten a line, or P-positions one a line.

@@ -1,7 +1,8 @@
 //! The sparse-space engine on long octal-game sequences (0.16 to 10^7, 0.6 and
 //! 0.007 to 2^20), beside the naive O(n^2) sequence on a shorter run, in the
 //! same process so that the ratio is measured under the same machine load; and
-//! the certified periods of Kayles and Dawson's Kayles, end to end.
+//! the certified periods of Kayles and Dawson's Kayles, end to end; and games
+//! whose values are filled from their certified period.
 //!
 //! Run with `cargo bench -p grundy --bench octal`.
 
@@ -87,8 +88,30 @@ fn bench_certified_periods(c: &mut Criterion) {
     group.finish();
 }
 
+/// Games with no sparse class (every heap's rare pass is as long as the heap)
+/// but a certified period: the values are filled from the period once it is
+/// certified, so 10^7 values of Kayles or Dawson's Kayles cost a copy; and
+/// `analyze` of a heap of 10^39, whose winning moves come as families.
+fn bench_periodic_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("octal periodic");
+    group.sample_size(10);
+    for code in ["0.77", "0.07"] {
+        let game: Octal = code.parse().expect("a code");
+        group.bench_function(format!("{code} to 10^7"), |b| {
+            b.iter(|| sparse(black_box(&game), 10_000_000))
+        });
+    }
+    let kayles = catalog::parse("kayles").expect("in the catalogue");
+    let heap = [format!("1{}", "0".repeat(39))];
+    group.bench_function("analyze kayles 10^39", |b| {
+        b.iter(|| kayles.analyze(black_box(&heap), false, &mut Quiet))
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
+    bench_periodic_games,
     bench_certified_periods,
     bench_against_naive,
     bench_long_runs

@@ -87,6 +87,11 @@ impl Move {
     }
 }
 
+/// Sorts moves from `position` ascending by the position they reach.
+pub(crate) fn sort_moves(moves: &mut [Move], position: &[UBig]) {
+    moves.sort_by(|a, b| a.cmp_reached(b, position));
+}
+
 /// The answer of `analyze`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
@@ -98,10 +103,51 @@ pub struct Analysis {
     pub outcome: Outcome,
     /// The Sprague-Grundy value, where it is computed.
     pub grundy: Option<UBig>,
-    /// Every move to a P-position, ascending by the position it leads to.
+    /// Every move to a P-position, ascending by the position it leads to (the
+    /// first [`Analysis::winning_move_count`] of them when that is set).
     pub winning_moves: Vec<Move>,
     /// How the answer was found.
     pub method: String,
+    /// Set when `winning_moves` is cut: how many winning moves there are in all.
+    pub winning_move_count: Option<UBig>,
+    /// When `winning_moves` is cut: every winning move, grouped into families
+    /// that do not overlap (empty when the game cannot group them).
+    pub winning_move_families: Vec<MoveFamily>,
+}
+
+/// Winning moves described together: in heap `heap`, take `take` and leave
+/// the heaps `a` and `size - take - a` (a heap of 0 is no heap: `a = 0` leaves
+/// one heap, or none) for every `a = first, first + step, ..., last`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveFamily {
+    /// Index of the heap moved in (the coordinate of the position).
+    pub heap: usize,
+    /// How many counters each move takes.
+    pub take: UBig,
+    /// The least `a`.
+    pub first: UBig,
+    /// The difference between successive `a` (1 for a single move).
+    pub step: UBig,
+    /// The largest `a`.
+    pub last: UBig,
+    /// How many moves the family holds.
+    pub count: UBig,
+    /// The family, for people.
+    pub description: String,
+}
+
+impl Serialize for MoveFamily {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(7))?;
+        map.serialize_entry("heap", &self.heap)?;
+        map.serialize_entry("take", &Int(&self.take))?;
+        map.serialize_entry("first", &Int(&self.first))?;
+        map.serialize_entry("step", &Int(&self.step))?;
+        map.serialize_entry("last", &Int(&self.last))?;
+        map.serialize_entry("count", &Int(&self.count))?;
+        map.serialize_entry("move", &self.description)?;
+        map.end()
+    }
 }
 
 impl Analysis {
@@ -133,14 +179,30 @@ impl Analysis {
             position,
             winning_moves: moves,
             method: method.to_string(),
+            winning_move_count: None,
+            winning_move_families: Vec::new(),
         }
+    }
+
+    /// The same, with `winning_moves` (sorted) cut to its first `limit` moves
+    /// when there are more: `count` winning moves in all, in `families`.
+    pub(crate) fn listing_at_most(
+        mut self,
+        limit: usize,
+        count: UBig,
+        families: Vec<MoveFamily>,
+    ) -> Self {
+        if count > UBig::from(limit) {
+            self.winning_moves.truncate(limit);
+            self.winning_move_count = Some(count);
+            self.winning_move_families = families;
+        }
+        self
     }
 
     /// The same, with the winning moves ascending by the position they reach.
     pub(crate) fn sorted(mut self) -> Self {
-        let position = &self.position;
-        self.winning_moves
-            .sort_by(|a, b| a.cmp_reached(b, position));
+        sort_moves(&mut self.winning_moves, &self.position);
         self
     }
 
@@ -159,6 +221,11 @@ impl Serialize for Analysis {
         s.serialize_field("grundy", &self.grundy.as_ref().map(Int))?;
         s.serialize_field("winning_moves", &MovesJson(self))?;
         s.serialize_field("method", &self.method)?;
+        if let Some(count) = &self.winning_move_count {
+            s.serialize_field("winning_moves_complete", &false)?;
+            s.serialize_field("winning_move_count", &Int(count))?;
+            s.serialize_field("winning_move_families", &self.winning_move_families)?;
+        }
         s.end()
     }
 }

@@ -56,13 +56,25 @@ impl Circle {
 
     /// The rows once opened: the octal game with `k` sevens, where `k` fits a code.
     pub fn row_game(&self) -> Option<Octal> {
-        let k = usize::try_from(self.k).ok()?;
-        (k <= crate::games::octal::MAX_DIGITS).then(|| {
-            format!("0.{}", "7".repeat(k))
-                .parse()
-                .expect("a valid code")
-        })
+        sevens(self.k)
     }
+
+    /// An octal game equal to the rows on every row shorter than `n`: a move
+    /// there takes at most `n - 1` coins, so `min(k, n - 1)` sevens do, which
+    /// fit a code for any `k` when `n` is small.
+    pub fn rows_below(&self, n: u64) -> Option<Octal> {
+        sevens(self.k.min(n.saturating_sub(1)).max(1))
+    }
+}
+
+/// The octal game `0.77...7` with `k` sevens, where `k` fits a code.
+fn sevens(k: u64) -> Option<Octal> {
+    let k = usize::try_from(k).ok()?;
+    (k <= crate::games::octal::MAX_DIGITS).then(|| {
+        format!("0.{}", "7".repeat(k))
+            .parse()
+            .expect("a valid code")
+    })
 }
 
 impl Impartial for Circle {
@@ -108,5 +120,17 @@ mod tests {
                 assert_eq!(game.winning_moves(n), winning, "k={k} n={n}");
             }
         }
+    }
+
+    #[test]
+    fn short_rows_are_those_of_fewer_sevens() {
+        use crate::games::octal::sparse::naive_values;
+        let game = Circle::new(6).unwrap();
+        let rows = naive_values(&game.row_game().unwrap(), 40);
+        for n in 1..=8 {
+            let short = naive_values(&game.rows_below(n).unwrap(), n as usize);
+            assert_eq!(short, rows[..n as usize], "n={n}");
+        }
+        assert!(Circle::new(1000).unwrap().rows_below(50).is_some());
     }
 }

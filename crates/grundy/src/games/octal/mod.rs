@@ -18,6 +18,7 @@
 
 pub mod checkpoint;
 mod lookahead;
+pub mod moves;
 pub mod sparse;
 
 use std::fmt;
@@ -134,96 +135,6 @@ pub struct OctalMove {
     pub leaves: Vec<UBig>,
 }
 
-impl Octal {
-    /// The nim-sum of a sum of heaps and its winning moves, given `value`, the
-    /// Grundy value of a heap of any size.
-    ///
-    /// The moves of each heap are tried in the order of the positions they reach
-    /// (the whole heap, splits by their smaller part, then single heaps left), so
-    /// with `first_only` the answer is the first winning move of the contract's
-    /// order. Splits `(a, rest - a)` are tried for `a <= split_scan` only: with a
-    /// period `p` from `n0`, `split_scan = n0 + p` finds the first winning split,
-    /// since shortening `a >= n0` by `p` keeps both values.
-    pub fn winning_moves(
-        &self,
-        heaps: &[UBig],
-        value: impl Fn(&UBig) -> u64,
-        first_only: bool,
-        split_scan: Option<u64>,
-    ) -> (u64, Vec<OctalMove>) {
-        let values: Vec<u64> = heaps.iter().map(&value).collect();
-        let total = values.iter().fold(0, |acc, v| acc ^ v);
-        let mut moves = Vec::new();
-        if total == 0 {
-            return (0, moves);
-        }
-        for (heap, (size, g)) in heaps.iter().zip(&values).enumerate() {
-            let target = g ^ total;
-            for (take, leaves) in self.moves_in_order(size, split_scan) {
-                let reached = leaves.iter().fold(0, |acc, h| acc ^ value(h));
-                if reached == target {
-                    moves.push(OctalMove { heap, take, leaves });
-                    if first_only {
-                        return (total, moves);
-                    }
-                }
-            }
-        }
-        (total, moves)
-    }
-
-    /// The moves from a heap of `n`, as `(take, heaps left)`, ascending by the
-    /// heaps left (a vanished heap counts as the single heap 0).
-    fn moves_in_order(&self, n: &UBig, split_scan: Option<u64>) -> Vec<(u64, Vec<UBig>)> {
-        let mut whole = Vec::new();
-        let mut splits = Vec::new();
-        let mut singles = Vec::new();
-        for (take, leaves) in self.kinds() {
-            let take_big = UBig::from(take);
-            if n < &take_big {
-                continue;
-            }
-            let rest = n - &take_big;
-            match leaves {
-                Leaves::Nothing if rest == UBig::ZERO => whole.push((take, vec![UBig::ZERO])),
-                Leaves::One if rest > UBig::ZERO => singles.push((take, vec![rest])),
-                Leaves::Two if rest >= UBig::from(2u8) => {
-                    let half = &rest >> 1;
-                    let last = split_scan.map_or(half.clone(), |s| half.clone().min(UBig::from(s)));
-                    let mut a = UBig::ONE;
-                    while a <= last {
-                        let b = &rest - &a;
-                        splits.push((take, vec![a.clone(), b]));
-                        a += UBig::ONE;
-                    }
-                }
-                _ => {}
-            }
-        }
-        splits.sort_by(|x, y| x.1.cmp(&y.1));
-        singles.sort_by(|x, y| x.1.cmp(&y.1));
-        whole.into_iter().chain(splits).chain(singles).collect()
-    }
-
-    /// How many moves a heap of `n` has (splits counted one by one).
-    pub fn move_count(&self, n: &UBig) -> UBig {
-        let mut count = UBig::ZERO;
-        for (take, leaves) in self.kinds() {
-            let take_big = UBig::from(take);
-            if n < &take_big {
-                continue;
-            }
-            let rest = n - &take_big;
-            count += match leaves {
-                Leaves::Nothing => UBig::from(u8::from(rest == UBig::ZERO)),
-                Leaves::One => UBig::from(u8::from(rest > UBig::ZERO)),
-                Leaves::Two => rest >> 1,
-            };
-        }
-        count
-    }
-}
-
 impl HeapGame for Octal {
     fn for_each_move(&self, n: u64, mut visit: impl FnMut(&[u64])) {
         for (take, leaves) in self.kinds() {
@@ -248,6 +159,7 @@ impl HeapGame for Octal {
 mod tests {
     use super::*;
     use crate::solve::heap_sequence;
+    use sparse::Value;
 
     fn values(code: &str, count: usize) -> Vec<u64> {
         let game: Octal = code.parse().unwrap();
@@ -284,17 +196,34 @@ mod tests {
         );
     }
 
+    /// The winning moves of a sum of heaps, from the families of each heap.
+    fn winning_moves(game: &Octal, heaps: &[u64], table: &[Value]) -> (u64, Vec<OctalMove>) {
+        let values = moves::HeapValues::new(table, None).unwrap();
+        let value = |h: u64| u64::from(table[h as usize]);
+        let total = heaps.iter().fold(0, |acc, &h| acc ^ value(h));
+        let mut found = Vec::new();
+        if total != 0 {
+            for (i, &h) in heaps.iter().enumerate() {
+                let h = UBig::from(h);
+                let families = game.winning_families(i, &h, values.value(&h) ^ total, &values);
+                let count = usize::try_from(&moves::family_total(&families)).unwrap();
+                found.extend(moves::first_moves(&families, &h, count));
+            }
+        }
+        (total, found)
+    }
+
     #[test]
     fn winning_moves_match_the_rules_on_all_small_sums() {
-        for code in ["0.77", "0.07", "4.07", "0.16", "0.6", "0.137", "0.3"] {
+        for code in [
+            "0.77", "0.07", "4.07", "0.16", "0.6", "0.137", "0.3", "4.406", "0.0472",
+        ] {
             let game: Octal = code.parse().unwrap();
-            let table = heap_sequence(&game, 40);
-            let value = |h: &UBig| table[usize::try_from(h).unwrap()].0;
+            let table = sparse::naive_values(&game, 40);
             crate::games::oracle::check_heap_positions(
                 game.clone(),
                 |tuple| {
-                    let heaps: Vec<UBig> = tuple.iter().map(|&h| UBig::from(h)).collect();
-                    let (total, moves) = game.winning_moves(&heaps, value, false, None);
+                    let (total, moves) = winning_moves(&game, tuple, &table);
                     let reached = moves
                         .iter()
                         .map(|m| {
@@ -309,42 +238,6 @@ mod tests {
                 3,
                 9,
             );
-            // The first winning move is the first in the contract's order.
-            for tuple in crate::games::oracle::heap_tuples(2, 12) {
-                let heaps: Vec<UBig> = tuple.iter().map(|&h| UBig::from(h)).collect();
-                let all = game.winning_moves(&heaps, value, false, None).1;
-                let first = game.winning_moves(&heaps, value, true, None).1;
-                assert_eq!(first.first(), all.first(), "{code} {tuple:?}");
-            }
-        }
-    }
-
-    #[test]
-    fn moves_of_big_heaps_match_the_rules() {
-        for code in ["0.77", "0.07", "4.07", "0.16", "0.6", "0.137"] {
-            let game: Octal = code.parse().unwrap();
-            for n in 0..30u64 {
-                let mut small: Vec<Vec<u64>> = Vec::new();
-                game.for_each_move(n, |left| small.push(left.to_vec()));
-                let mut big: Vec<Vec<u64>> = game
-                    .moves_in_order(&UBig::from(n), None)
-                    .into_iter()
-                    .map(|(_, left)| {
-                        left.iter()
-                            .map(|h| u64::try_from(h).unwrap())
-                            .filter(|&h| h > 0)
-                            .collect()
-                    })
-                    .collect();
-                small.sort();
-                big.sort();
-                assert_eq!(small, big, "{code} n={n}");
-                assert_eq!(
-                    UBig::from(small.len()),
-                    game.move_count(&UBig::from(n)),
-                    "{code} n={n}"
-                );
-            }
         }
     }
 }
