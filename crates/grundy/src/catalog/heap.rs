@@ -2,12 +2,13 @@
 
 use dashu_int::UBig;
 
-use super::explore::heap_report;
+use super::explore::{heap_report, single_report};
 use super::{
     check_count, parse_naturals, parse_u64, Analysis, Game, Move, PeriodReport, Sequence, Terms,
 };
 use super::{ConjectureReport, Monitor, DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION};
-use crate::analysis::periodicity::Periodic;
+use crate::analysis::conjecture::{certified_heap_period, Conjecture};
+use crate::analysis::periodicity::{ArithmeticPeriod, Periodic};
 use crate::error::Error;
 use crate::game::HeapMove;
 use crate::games::bash::Bash;
@@ -15,7 +16,6 @@ use crate::games::nim::Nim;
 use crate::games::staircase::Staircase;
 use crate::games::subtraction::Subtraction;
 use crate::nimber::Nimber;
-use crate::solve::heap_sequence;
 
 /// `nim`.
 pub(super) fn nim() -> Box<dyn Game> {
@@ -124,8 +124,8 @@ impl Game for NimEntry {
         })
     }
 
-    fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
-        Ok(heap_report(self, &Nim))
+    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+        Ok(single_report(self, proved_period(&self.period(0, monitor)?)))
     }
 }
 
@@ -180,22 +180,90 @@ impl Game for BashEntry {
         })
     }
 
-    fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
-        Ok(heap_report(self, &self.0))
+    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+        Ok(single_report(self, proved_period(&self.period(0, monitor)?)))
     }
+}
+
+/// What `conjecture` states for a heap game whose period is proved: the very
+/// claim of `period`, so that the two verbs agree on what is certified.
+fn proved_period(report: &PeriodReport) -> Conjecture {
+    let period = ArithmeticPeriod {
+        preperiod: report.preperiod,
+        period: report.period,
+        saltus: report.saltus,
+    };
+    certified_heap_period(&period, report.checked_to, &report.method)
 }
 
 struct SubtractionEntry(Subtraction);
 
 impl SubtractionEntry {
+    /// The certified period, searched over at most `max_terms` values, for the
+    /// `period` verb (whose `--max` sets `max_terms`).
     fn periodic(&self, max_terms: u64) -> Result<Periodic, Error> {
-        self.0.periodic(max_terms).ok_or_else(|| {
+        self.0.periodic(max_terms).map_err(|_| {
             Error::Limit(format!(
-                "no repeated window of {} values within the first {max_terms} values of {}; raise --max",
+                "no repeated window of max S = {} values within the first {max_terms} values of {} \
+                 (a repeat needs more than {} values); raise --max",
                 self.0.largest(),
-                self.spec()
+                self.spec(),
+                self.0.largest()
             ))
         })
+    }
+
+    /// How `period` certifies.
+    fn window_method(&self) -> String {
+        format!(
+            "first repeated window of max S = {} consecutive values, which determine all later ones",
+            self.0.largest()
+        )
+    }
+
+    /// The method of an answer read from the certified period.
+    fn periodic_method(&self, periodic: &Periodic) -> String {
+        format!(
+            "certified period {} from {} (a repeated window of {} values), then the nim-sum",
+            periodic.period,
+            periodic.preperiod,
+            self.0.largest()
+        )
+    }
+
+    /// `analyze`: from the certified period when it is found within
+    /// [`DEFAULT_PERIOD_SEARCH`] values, else from the values `G(0..=h)` of the
+    /// largest heap `h` by the rules when they are within it. A window can only
+    /// repeat after `max S` values, so heaps up to `max S` are computed
+    /// directly, without a period search (a heap below `min S` has value 0).
+    fn analyse(&self, heaps: &[UBig]) -> Result<(String, (UBig, Vec<HeapMove>)), Error> {
+        let largest_heap = heaps.iter().max().cloned().unwrap_or(UBig::ZERO);
+        let search = match u64::try_from(&largest_heap) {
+            Ok(h) if h < self.0.largest() => h + 1,
+            _ => DEFAULT_PERIOD_SEARCH,
+        };
+        match self.0.periodic(search) {
+            Ok(periodic) => Ok((
+                self.periodic_method(&periodic),
+                self.0.analyse(&periodic, heaps),
+            )),
+            Err(values) => {
+                let method = format!(
+                    "Grundy values G(0..={largest_heap}) from the rules (each the mex over the \
+                     amounts), then the nim-sum"
+                );
+                let answer = self.0.analyse_small(&values, heaps).ok_or_else(|| {
+                    Error::Limit(format!(
+                        "heap {largest_heap} of {} is beyond what analyze answers: no window of \
+                         max S = {} values repeats within the first {search} values, so the period \
+                         is not known, and heaps are computed from the rules below {search} only",
+                        self.spec(),
+                        self.0.largest()
+                    ))
+                })?;
+                Ok((method, answer))
+            }
+        }
     }
 }
 
@@ -212,14 +280,7 @@ impl Game for SubtractionEntry {
         _monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
         let heaps = parse_naturals(position, "heap size")?;
-        let periodic = self.periodic(DEFAULT_PERIOD_SEARCH)?;
-        let answer = self.0.analyse(&periodic, &heaps);
-        let method = format!(
-            "certified period {} from {} (a repeated window of {} values), then the nim-sum",
-            periodic.period,
-            periodic.preperiod,
-            self.0.largest()
-        );
+        let (method, answer) = self.analyse(&heaps)?;
         Ok(heap_analysis(self, heaps, answer, &method))
     }
 
@@ -227,22 +288,30 @@ impl Game for SubtractionEntry {
         let count = check_count(count)?;
         Ok(Sequence {
             game: self.spec(),
-            terms: Terms::Values(heap_sequence(&self.0, count)),
+            terms: Terms::Values(self.0.values(count, DEFAULT_PERIOD_SEARCH)),
             stats: None,
         })
     }
 
     fn period(&self, max_terms: u64, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
         let periodic = self.periodic(max_terms)?;
-        let method = format!(
-            "first repeated window of max S = {} consecutive values, which determine all later ones",
-            self.0.largest()
-        );
-        Ok(PeriodReport::from_periodic(self, &periodic, &method))
+        Ok(PeriodReport::from_periodic(
+            self,
+            &periodic,
+            &self.window_method(),
+        ))
     }
 
+    /// The period `period` certifies, or when none is found within
+    /// [`DEFAULT_PERIOD_SEARCH`] values, the apparent one (said to be so).
     fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
-        Ok(heap_report(self, &self.0))
+        Ok(match self.0.periodic(DEFAULT_PERIOD_SEARCH) {
+            Ok(periodic) => {
+                let report = PeriodReport::from_periodic(self, &periodic, &self.window_method());
+                single_report(self, proved_period(&report))
+            }
+            Err(_) => heap_report(self, &self.0),
+        })
     }
 }
 
@@ -265,7 +334,6 @@ impl Game for StaircaseEntry {
             .winning_moves(&stairs)
             .into_iter()
             .map(|m| {
-                let after = m.apply(&stairs);
                 let (from, to) = (m.stair - 1, m.stair.checked_sub(2));
                 let description = match to {
                     Some(below) => format!(
@@ -276,11 +344,12 @@ impl Game for StaircaseEntry {
                     ),
                     None => format!("move {} from stair 1 to the ground", m.coins),
                 };
-                let mut changes: Vec<(usize, Vec<UBig>)> = std::iter::once(from)
-                    .chain(to)
-                    .map(|i| (i, vec![after[i].clone()]))
-                    .collect();
-                changes.sort_by_key(|(i, _)| *i);
+                // Only the stairs the move changes: copying the staircase
+                // for each move would cost its length squared.
+                let mut changes = vec![(from, vec![&stairs[from] - &m.coins])];
+                if let Some(below) = to {
+                    changes.insert(0, (below, vec![&stairs[below] + &m.coins]));
+                }
                 Move {
                     changes,
                     description,
