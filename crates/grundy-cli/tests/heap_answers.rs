@@ -35,7 +35,10 @@ fn refusal(args: &[&str]) -> String {
     let out = grundy(args);
     assert_eq!(out.status.code(), Some(2), "{args:?}");
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.starts_with("error: ") && err.trim_end().lines().count() == 1, "{err}");
+    assert!(
+        err.starts_with("error: ") && err.trim_end().lines().count() == 1,
+        "{err}"
+    );
     err
 }
 
@@ -74,7 +77,10 @@ fn an_uncertified_period_says_so_first() {
     let text = stdout_of(&["period", "kayles", "--max", "150"]);
     let first = text.lines().next().unwrap();
     assert!(first.starts_with("not certified"), "{text}");
-    assert!(first.contains("G(0..150)") && first.contains("--max"), "{text}");
+    assert!(
+        first.contains("G(0..150)") && first.contains("--max"),
+        "{text}"
+    );
     let json = json_of(&["period", "kayles", "--max", "150"]);
     assert_eq!(json["certified"], false);
     assert_eq!(json["status"], "apparent");
@@ -143,7 +149,7 @@ fn short_positions_keep_the_whole_position_reached() {
             assert_eq!(m.get("to").is_some(), full, "{count}: {m}");
             assert_eq!(m.get("changes").is_none(), full, "{count}: {m}");
             if full {
-                assert_eq!(m["to"].as_array().unwrap().len(), count);
+                assert_eq!(m["to"].as_array().unwrap().len() as u64, count);
             }
         }
         let text = stdout_of(&args);
@@ -161,10 +167,13 @@ fn a_long_staircase_move_names_both_stairs() {
     args.extend(stairs.iter().copied());
     let answer = json_of(&args);
     let moves = answer["winning_moves"].as_array().unwrap();
-    assert!(moves.contains(&serde_json::json!({
-        "changes": [{"index": 0, "to": [4]}, {"index": 1, "to": [2]}],
-        "move": "move 3 from stair 2 to stair 1"
-    })), "{moves:?}");
+    assert!(
+        moves.contains(&serde_json::json!({
+            "changes": [{"index": 0, "to": [4]}, {"index": 1, "to": [2]}],
+            "move": "move 3 from stair 2 to stair 1"
+        })),
+        "{moves:?}"
+    );
 }
 
 #[test]

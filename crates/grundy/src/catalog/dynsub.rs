@@ -80,7 +80,10 @@ impl Game for DynSubEntry {
             _ => None,
         };
         let value_note = match grundy {
-            Some(_) => "; the Grundy value from the rules (a table of every pile up to N and every limit)".to_string(),
+            Some(_) => {
+                "; the Grundy value from the rules (a table of every pile up to N and every limit)"
+                    .to_string()
+            }
             None => format!(
                 "; the Grundy value (no closed form known) is computed from the rules for piles \
                  up to {GRUNDY_PILE_LIMIT} only"

@@ -125,7 +125,10 @@ impl Game for NimEntry {
     }
 
     fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
-        Ok(single_report(self, proved_period(&self.period(0, monitor)?)))
+        Ok(single_report(
+            self,
+            proved_period(&self.period(0, monitor)?),
+        ))
     }
 }
 
@@ -155,7 +158,7 @@ impl Game for BashEntry {
     fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
         let count = check_count(count)?;
         let values = (0..count as u64)
-            .map(|n| Nimber(u64::try_from(self.0.grundy(&UBig::from(n))).expect("below n")))
+            .map(|n| Nimber(self.0.grundy_of(n)))
             .collect();
         Ok(Sequence {
             game: self.spec(),
@@ -181,7 +184,10 @@ impl Game for BashEntry {
     }
 
     fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
-        Ok(single_report(self, proved_period(&self.period(0, monitor)?)))
+        Ok(single_report(
+            self,
+            proved_period(&self.period(0, monitor)?),
+        ))
     }
 }
 

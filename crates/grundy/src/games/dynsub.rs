@@ -568,10 +568,17 @@ mod tests {
         // Issue 9: the value was null although the rules give it.
         let game = game(2);
         let table = game.grundy_table(GRUNDY_PILE_LIMIT).unwrap();
-        for n in (0..=GRUNDY_PILE_LIMIT).step_by(97).chain([GRUNDY_PILE_LIMIT]) {
+        for n in (0..=GRUNDY_PILE_LIMIT)
+            .step_by(97)
+            .chain([GRUNDY_PILE_LIMIT])
+        {
             for l in (0..=n).step_by(13) {
                 let is_p = table[n as usize][l as usize] == 0;
-                assert_eq!(game.outcome(&n, &l).unwrap(), Outcome::from_p(is_p), "({n}, {l})");
+                assert_eq!(
+                    game.outcome(&n, &l).unwrap(),
+                    Outcome::from_p(is_p),
+                    "({n}, {l})"
+                );
             }
         }
         assert_eq!(game.grundy_by_rules(GRUNDY_PILE_LIMIT + 1, 1), None);

@@ -176,9 +176,14 @@ mod tests {
             check_heap_theory(g.clone(), |h| g.analyse_small(&values, h).unwrap(), 3, 12);
         }
         let big = game(&[9_999_999]);
-        let (value, moves) = big.analyse_small(&big.values(6, 6), &[UBig::from(5u8)]).unwrap();
+        let (value, moves) = big
+            .analyse_small(&big.values(6, 6), &[UBig::from(5u8)])
+            .unwrap();
         assert_eq!((value, moves), (UBig::ZERO, Vec::new()));
-        assert_eq!(big.analyse_small(&big.values(6, 6), &[UBig::from(6u8)]), None);
+        assert_eq!(
+            big.analyse_small(&big.values(6, 6), &[UBig::from(6u8)]),
+            None
+        );
     }
 
     #[test]
