@@ -2,12 +2,12 @@
 
 use dashu_int::UBig;
 
-use super::explore::{heap_report, single_report};
+use super::explore::single_report;
 use super::{
     check_count, parse_naturals, parse_u64, Analysis, Game, Move, PeriodReport, Sequence, Terms,
 };
 use super::{ConjectureReport, Monitor, DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION};
-use crate::analysis::conjecture::{certified_heap_period, Conjecture};
+use crate::analysis::conjecture::{certified_heap_period, heap_period, Conjecture};
 use crate::analysis::periodicity::{ArithmeticPeriod, Periodic};
 use crate::error::Error;
 use crate::game::HeapMove;
@@ -309,14 +309,19 @@ impl Game for SubtractionEntry {
     }
 
     /// The period `period` certifies, or when none is found within
-    /// [`DEFAULT_PERIOD_SEARCH`] values, the apparent one (said to be so).
+    /// [`DEFAULT_PERIOD_SEARCH`] values, what all those values show (said to
+    /// be apparent): fewer values could suggest a period that the first heap
+    /// beyond them breaks (`subtraction:9999999` is 0 up to 9999998).
     fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
         Ok(match self.0.periodic(DEFAULT_PERIOD_SEARCH) {
             Ok(periodic) => {
                 let report = PeriodReport::from_periodic(self, &periodic, &self.window_method());
                 single_report(self, proved_period(&report))
             }
-            Err(_) => heap_report(self, &self.0),
+            Err(values) => {
+                let values: Vec<u64> = values.iter().map(|v| v.0).collect();
+                single_report(self, heap_period(&values))
+            }
         })
     }
 }
