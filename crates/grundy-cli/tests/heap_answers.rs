@@ -187,3 +187,12 @@ fn dynsub_values_are_given_within_their_budget() {
     assert!(big["grundy"].is_null());
     assert!(big["method"].as_str().unwrap().contains("4096"));
 }
+
+#[test]
+fn conjecture_states_no_period_that_a_later_heap_breaks() {
+    // Without a certificate, the first 4096 values of subtraction:9999999 (all
+    // 0) suggested G(n + 1) = G(n); G(9999999) = 1. All values computed count.
+    let c = &json_of(&["conjecture", "subtraction:9999999"])["conjectures"][0];
+    assert_eq!(c["kind"], "no_period", "{c}");
+    assert_eq!(c["verified_up_to"], 10_000_000);
+}
