@@ -202,6 +202,10 @@ fn proved_period(report: &PeriodReport) -> Conjecture {
     certified_heap_period(&period, report.checked_to, &report.method)
 }
 
+/// The most look-ups of earlier values (one per amount per value) that the
+/// period search of a subtraction game costs outside `period`.
+const SUBTRACTION_WORK: u64 = 1_000_000_000;
+
 struct SubtractionEntry(Subtraction);
 
 impl SubtractionEntry {
@@ -217,6 +221,15 @@ impl SubtractionEntry {
                 self.0.largest()
             ))
         })
+    }
+
+    /// How many values the period search of `analyze`, `sequence` and
+    /// `conjecture` computes: [`DEFAULT_PERIOD_SEARCH`], or fewer for a large
+    /// set, since a value costs one look-up per amount and the whole search at
+    /// most [`SUBTRACTION_WORK`] look-ups. (`period` computes what `--max` says.)
+    fn search_budget(&self) -> u64 {
+        let amounts = self.0.set().len() as u64;
+        DEFAULT_PERIOD_SEARCH.min(SUBTRACTION_WORK / amounts)
     }
 
     /// How `period` certifies.
@@ -238,7 +251,7 @@ impl SubtractionEntry {
     }
 
     /// `analyze`: from the certified period when it is found within
-    /// [`DEFAULT_PERIOD_SEARCH`] values, else from the values `G(0..=h)` of the
+    /// [`search_budget`](Self::search_budget) values, else from the values `G(0..=h)` of the
     /// largest heap `h` by the rules when they are within it. A window can only
     /// repeat after `max S` values, so heaps up to `max S` are computed
     /// directly, without a period search (a heap below `min S` has value 0).
@@ -246,7 +259,7 @@ impl SubtractionEntry {
         let largest_heap = heaps.iter().max().cloned().unwrap_or(UBig::ZERO);
         let search = match u64::try_from(&largest_heap) {
             Ok(h) if h < self.0.largest() => h + 1,
-            _ => DEFAULT_PERIOD_SEARCH,
+            _ => self.search_budget(),
         };
         match self.0.periodic(search) {
             Ok(periodic) => Ok((
@@ -294,7 +307,7 @@ impl Game for SubtractionEntry {
         let count = check_count(count)?;
         Ok(Sequence {
             game: self.spec(),
-            terms: Terms::Values(self.0.values(count, DEFAULT_PERIOD_SEARCH)),
+            terms: Terms::Values(self.0.values(count, self.search_budget())),
             stats: None,
         })
     }
@@ -309,11 +322,11 @@ impl Game for SubtractionEntry {
     }
 
     /// The period `period` certifies, or when none is found within
-    /// [`DEFAULT_PERIOD_SEARCH`] values, what all those values show (said to
+    /// [`search_budget`](Self::search_budget) values, what all those values show (said to
     /// be apparent): fewer values could suggest a period that the first heap
     /// beyond them breaks (`subtraction:9999999` is 0 up to 9999998).
     fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
-        Ok(match self.0.periodic(DEFAULT_PERIOD_SEARCH) {
+        Ok(match self.0.periodic(self.search_budget()) {
             Ok(periodic) => {
                 let report = PeriodReport::from_periodic(self, &periodic, &self.window_method());
                 single_report(self, proved_period(&report))
