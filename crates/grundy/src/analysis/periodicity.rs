@@ -14,6 +14,7 @@
 //! ([`apparent_arithmetic_period`]), and every answer built on it says "not
 //! certified".
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
 use dashu_int::UBig;
@@ -114,9 +115,14 @@ impl WindowsSeen {
     ) -> Option<usize> {
         let window = &terms[start..start + memory];
         let same = |a: usize| terms[a..a + memory] == *window;
-        let Some(&a) = self.first.get(&hash) else {
-            self.first.insert(hash, start);
-            return None;
+        // One look-up a window: the map is far larger than the caches, so
+        // each look-up is a miss, and they are the cost of the search.
+        let a = match self.first.entry(hash) {
+            Entry::Vacant(slot) => {
+                slot.insert(start);
+                return None;
+            }
+            Entry::Occupied(slot) => *slot.get(),
         };
         if same(a) {
             return Some(a);
