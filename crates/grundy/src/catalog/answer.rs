@@ -411,6 +411,51 @@ mod tests {
         values.iter().map(|&v| UBig::from(v)).collect()
     }
 
+    /// The JSON moves of `analyze GAME heaps...`, and the analysis.
+    fn json_moves(game: &str, heaps: &[u64]) -> (Analysis, Vec<serde_json::Value>) {
+        let args: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let analysis = super::super::parse(game)
+            .unwrap()
+            .analyze(&args, false, &mut super::super::Quiet)
+            .unwrap();
+        let json = serde_json::to_value(&analysis).unwrap();
+        let moves = json["winning_moves"].as_array().unwrap().clone();
+        (analysis, moves)
+    }
+
+    #[test]
+    fn long_positions_write_each_move_as_its_changes() {
+        // Kayles splits a heap in two: a change then holds two values.
+        for game in ["nim", "kayles", "subtraction:1,3,4"] {
+            for count in [FULL_POSITION_LIMIT, FULL_POSITION_LIMIT + 1] {
+                let heaps: Vec<u64> = (0..count as u64).map(|i| (i * 7 + 3) % 23).collect();
+                let (analysis, moves) = json_moves(game, &heaps);
+                assert_eq!(moves.len(), analysis.winning_moves.len());
+                assert!(!moves.is_empty(), "{game}");
+                for (json, m) in moves.iter().zip(&analysis.winning_moves) {
+                    let reached = m.apply(&analysis.position);
+                    if count <= FULL_POSITION_LIMIT {
+                        assert_eq!(json["to"], serde_json::to_value(Ints(&reached)).unwrap());
+                        assert!(json.get("changes").is_none());
+                        continue;
+                    }
+                    assert!(json.get("to").is_none(), "{game}: {json}");
+                    let mut rebuilt: Vec<Vec<UBig>> =
+                        analysis.position.iter().map(|h| vec![h.clone()]).collect();
+                    for change in json["changes"].as_array().unwrap() {
+                        let index = change["index"].as_u64().unwrap() as usize;
+                        rebuilt[index] = serde_json::from_value::<Vec<u64>>(change["to"].clone())
+                            .unwrap()
+                            .into_iter()
+                            .map(UBig::from)
+                            .collect();
+                    }
+                    assert_eq!(rebuilt.concat(), reached, "{game}: {json}");
+                }
+            }
+        }
+    }
+
     proptest::proptest! {
         #[test]
         fn comparing_moves_lazily_agrees_with_comparing_positions(
