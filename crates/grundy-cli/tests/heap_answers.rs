@@ -196,3 +196,9 @@ fn conjecture_states_no_period_that_a_later_heap_breaks() {
     assert_eq!(c["kind"], "no_period", "{c}");
     assert_eq!(c["verified_up_to"], 10_000_000);
 }
+
+#[test]
+fn a_refusal_names_the_verb_asked() {
+    let err = refusal(&["conjecture", "bash:18446744073709551615"]);
+    assert!(err.contains("'conjecture'") && err.contains("2^64"), "{err}");
+}

@@ -168,9 +168,7 @@ impl Game for BashEntry {
     }
 
     fn period(&self, _max_terms: u64, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
-        let period = u64::try_from(self.0.period()).map_err(|_| {
-            self.unsupported("period", "its period M+1 = 2^64 does not fit the report")
-        })?;
+        let period = self.period_for("period")?;
         Ok(PeriodReport {
             game: self.spec(),
             preperiod: 0,
@@ -184,10 +182,23 @@ impl Game for BashEntry {
     }
 
     fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+        self.period_for("conjecture")?;
         Ok(single_report(
             self,
             proved_period(&self.period(0, monitor)?),
         ))
+    }
+}
+
+impl BashEntry {
+    /// The period `M + 1`, for `verb`'s report, which holds it in 64 bits.
+    fn period_for(&self, verb: &'static str) -> Result<u64, Error> {
+        u64::try_from(self.0.period()).map_err(|_| {
+            self.unsupported(
+                verb,
+                "its period M+1 = 2^64 does not fit the report (G(n) = n mod 2^64)",
+            )
+        })
     }
 }
 
