@@ -200,5 +200,8 @@ fn conjecture_states_no_period_that_a_later_heap_breaks() {
 #[test]
 fn a_refusal_names_the_verb_asked() {
     let err = refusal(&["conjecture", "bash:18446744073709551615"]);
-    assert!(err.contains("'conjecture'") && err.contains("2^64"), "{err}");
+    assert!(
+        err.contains("'conjecture'") && err.contains("2^64"),
+        "{err}"
+    );
 }

@@ -122,39 +122,30 @@ impl MexSet {
 
     /// The least value not inserted since the last clear.
     pub fn mex(&self) -> u64 {
-        let first_gap = self.first_unmarked();
         if self.large.is_empty() {
-            return first_gap;
+            return first_unmarked(&self.words);
         }
-        // Only values put aside that are at most the count can fill a gap
-        // below the mex, which is at most the count.
-        let mut aside: Vec<u64> = self
-            .large
-            .iter()
-            .copied()
-            .filter(|&v| v <= self.count)
-            .collect();
-        aside.sort_unstable();
-        (first_gap..)
-            .find(|&n| !self.is_marked(n) && aside.binary_search(&n).is_err())
-            .expect("a mex exists below u64::MAX values")
-    }
-
-    /// The least value not marked in the bit set.
-    fn first_unmarked(&self) -> u64 {
-        for (i, &w) in self.words.iter().enumerate() {
-            if w != u64::MAX {
-                return i as u64 * 64 + (!w).trailing_zeros() as u64;
-            }
+        // The mex is at most the count, so values put aside above it cannot
+        // matter; the others are marked in a copy covering `0..=count`.
+        let covered = self.count as usize / 64 + 1;
+        let mut words = vec![0u64; covered];
+        let kept = covered.min(self.words.len());
+        words[..kept].copy_from_slice(&self.words[..kept]);
+        for &v in self.large.iter().filter(|&&v| v <= self.count) {
+            words[(v / 64) as usize] |= 1 << (v % 64);
         }
-        self.words.len() as u64 * 64
+        first_unmarked(&words)
     }
+}
 
-    fn is_marked(&self, v: u64) -> bool {
-        self.words
-            .get((v / 64) as usize)
-            .is_some_and(|w| w & (1 << (v % 64)) != 0)
+/// The least value whose bit is not set in `words`.
+fn first_unmarked(words: &[u64]) -> u64 {
+    for (i, &w) in words.iter().enumerate() {
+        if w != u64::MAX {
+            return i as u64 * 64 + (!w).trailing_zeros() as u64;
+        }
     }
+    words.len() as u64 * 64
 }
 
 #[cfg(test)]
