@@ -173,7 +173,7 @@ pub const FULL_POSITION_LIMIT: usize = 64;
 
 impl Analysis {
     /// Whether each winning move is written with the whole position it
-    /// reaches: when the position has at most [`FULL_POSITION_LIMIT`] (64)
+    /// reaches: when the position has at most `FULL_POSITION_LIMIT` (64)
     /// coordinates, or the game's moves are given by their target (graph
     /// games, whose `to` is an edge or a vertex).
     ///
