@@ -34,14 +34,28 @@ pub fn analysis(out: &mut dyn Write, a: &Analysis) -> io::Result<()> {
         writeln!(out, "grundy:  {g}")?;
     }
     if !a.winning_moves.is_empty() {
-        writeln!(out, "winning moves:")?;
-        for m in &a.winning_moves {
+        // Each description names what its move changes; the whole position
+        // reached is added only for short positions, so that the text stays
+        // linear in the input.
+        if a.shows_positions_reached() {
+            writeln!(out, "winning moves:")?;
+            for m in &a.winning_moves {
+                writeln!(
+                    out,
+                    "  {}  =>  {}",
+                    m.description,
+                    joined(&m.apply(&a.position))
+                )?;
+            }
+        } else {
             writeln!(
                 out,
-                "  {}  =>  {}",
-                m.description,
-                joined(&m.apply(&a.position))
+                "winning moves ({} numbers in the position: each move names what it changes):",
+                a.position.len()
             )?;
+            for m in &a.winning_moves {
+                writeln!(out, "  {}", m.description)?;
+            }
         }
     }
     move_families(out, a)?;
@@ -161,27 +175,38 @@ fn rows_of_ten<T: Display>(
     Ok(())
 }
 
-/// `period`: the relation, and how it was established.
+/// `period`: the relation, and how it was established. A period that is not
+/// certified says so first, with how far it was checked and the option that
+/// looks further, so that it cannot be read as the answer.
 pub fn period(out: &mut dyn Write, p: &PeriodReport) -> io::Result<()> {
     let relation = if p.saltus == 0 {
         format!("G(n + {}) = G(n)", p.period)
     } else {
         format!("G(n + {}) = G(n) + {}", p.period, p.saltus)
     };
+    if !p.certified {
+        writeln!(
+            out,
+            "not certified: {} only appears to have {relation} for n >= {}, as seen on \
+             G(0..{}); raise --max (now {} values) to look for a proof",
+            p.game, p.preperiod, p.checked_to, p.checked_to
+        )?;
+        writeln!(
+            out,
+            "apparent preperiod {}, period {}, saltus {}",
+            p.preperiod, p.period, p.saltus
+        )?;
+        return writeln!(out, "method: {}", p.method);
+    }
     writeln!(out, "{}: {relation} for all n >= {}", p.game, p.preperiod)?;
     writeln!(
         out,
         "preperiod {}, period {}, saltus {}",
         p.preperiod, p.period, p.saltus
     )?;
-    let status = if p.certified {
-        "certified"
-    } else {
-        "not certified"
-    };
     writeln!(
         out,
-        "{status}: {} ({} values computed)",
+        "certified: {} ({} values computed)",
         p.method, p.checked_to
     )
 }

@@ -2,10 +2,14 @@
 //! process so that the ratio means something on a noisy machine.
 //!
 //! - Grundy sequence of `subtraction:2,5,7` to 10^7: the bottom-up solver beside
-//!   the generic memoised search over the rules.
+//!   the generic memoised search over the rules, and the values read from the
+//!   certified period.
+//! - `mex` of values with one huge among them, beside the naive definition.
 //! - Nim analysis of 10^6 heaps: the library's closed form and the catalogue
 //!   call (decimal parsing included), beside a naive analysis that recomputes
 //!   the nim-sum of the other heaps for every heap.
+//!
+//! - The JSON of `analyze nim 1 2 ... 20000`: its size, linear in the heaps.
 //!
 //! Run with `cargo bench -p grundy --bench foundation`.
 
@@ -18,6 +22,7 @@ use grundy::catalog;
 use grundy::game::Heaps;
 use grundy::games::nim::Nim;
 use grundy::games::subtraction::Subtraction;
+use grundy::nimber::{mex, Nimber};
 use grundy::solve::{heap_sequence, Memo};
 
 const SEQUENCE_LEN: u64 = 10_000_000;
@@ -29,6 +34,14 @@ fn subtraction_sequence(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(20));
     group.bench_function(BenchmarkId::new("bottom_up", SEQUENCE_LEN), |b| {
         b.iter(|| heap_sequence(&game, black_box(SEQUENCE_LEN as usize)))
+    });
+    assert_eq!(
+        game.values(SEQUENCE_LEN as usize, 1_000_000),
+        heap_sequence(&game, SEQUENCE_LEN as usize),
+        "the period answers the same"
+    );
+    group.bench_function(BenchmarkId::new("from_period", SEQUENCE_LEN), |b| {
+        b.iter(|| game.values(black_box(SEQUENCE_LEN as usize), 1_000_000))
     });
     group.bench_function(BenchmarkId::new("memoised_search", SEQUENCE_LEN), |b| {
         b.iter(|| {
@@ -104,5 +117,49 @@ fn nim_analysis(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, subtraction_sequence, nim_analysis);
+/// The least value not in `values`, straight from the definition.
+fn naive_mex(values: &[Nimber]) -> Nimber {
+    (0..)
+        .map(Nimber)
+        .find(|n| !values.contains(n))
+        .expect("a finite set misses a value")
+}
+
+fn mex_with_a_huge_value(c: &mut Criterion) {
+    let mut group = c.benchmark_group("mex_1000_values_one_huge");
+    let mut values: Vec<Nimber> = (0..999).map(Nimber).collect();
+    values.push(Nimber(3_000_000_000));
+    assert_eq!(mex(values.iter().copied()), naive_mex(&values));
+    group.bench_function("mex", |b| {
+        b.iter(|| mex(black_box(&values).iter().copied()))
+    });
+    group.bench_function("naive", |b| b.iter(|| naive_mex(black_box(&values))));
+    group.finish();
+}
+
+/// The JSON of a 20,000-heap Nim analysis: each move names only the heap it
+/// changes, so the size is linear in the heaps (it was quadratic: 394 MB).
+fn nim_analysis_json(c: &mut Criterion) {
+    let args: Vec<String> = (1..=20_000).map(|h: u64| h.to_string()).collect();
+    let nim = catalog::parse("nim").expect("nim is in the catalogue");
+    let answer = nim
+        .analyze(&args, false, &mut grundy::catalog::Quiet)
+        .expect("valid heaps");
+    let bytes = serde_json::to_vec(&answer).expect("serialisable").len();
+    assert!(bytes < 40 * args.len(), "{bytes} bytes");
+    let mut group = c.benchmark_group("nim_analysis_json");
+    group.sample_size(10);
+    group.bench_function(BenchmarkId::new("heaps_1_to", args.len()), |b| {
+        b.iter(|| serde_json::to_vec(black_box(&answer)).expect("serialisable"))
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    subtraction_sequence,
+    nim_analysis,
+    mex_with_a_huge_value,
+    nim_analysis_json
+);
 criterion_main!(benches);

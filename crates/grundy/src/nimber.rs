@@ -68,8 +68,9 @@ pub fn nim_sum<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
 
 /// The minimum excluded value of `values`: the least `n >= 0` not among them.
 ///
-/// Runs in time linear in the number of values, whatever their size: a value of
-/// `k` or more cannot be the mex of `k` values, so only smaller ones are marked.
+/// Runs in time and memory linear in the number of values, whatever their size:
+/// the mex of `k` values is at most `k`, so larger values are never marked (see
+/// [`MexSet`]).
 pub fn mex<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
     let mut seen = MexSet::default();
     for v in values {
@@ -78,46 +79,73 @@ pub fn mex<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
     Nimber(seen.mex())
 }
 
-/// A reusable set of small integers that answers "the least one missing".
+/// A reusable set of integers that answers "the least one missing".
 ///
 /// Hot loops (the bottom-up solver) call [`MexSet::clear`] between positions
 /// instead of allocating, so the set costs one allocation for a whole sequence.
+///
+/// Memory stays linear in the number of values inserted since the last clear,
+/// whatever their size: a value is marked in the bit set only while it is below
+/// twice the number inserted so far (plus one word), and any larger one is put
+/// aside. The mex of `k` values is at most `k`, so a value put aside matters only
+/// if later inserts raise the count past it; [`MexSet::mex`] looks at those then.
 #[derive(Clone, Debug, Default)]
 pub struct MexSet {
     words: Vec<u64>,
+    /// Values too large to mark when they were inserted.
+    large: Vec<u64>,
+    /// How many values were inserted since the last clear.
+    count: u64,
 }
 
 impl MexSet {
-    /// Values at or above this bound are not stored. The mex of a set is at most its
-    /// size, and no set of 2^32 values fits in memory, so they can never be the answer.
-    const LIMIT: u64 = 1 << 32;
-
     /// Marks `v` as present.
     pub fn insert(&mut self, v: u64) {
-        if v >= Self::LIMIT {
-            return;
+        self.count += 1;
+        let word = v / 64;
+        if word >= self.words.len() as u64 {
+            if v > self.count.saturating_mul(2).saturating_add(64) {
+                self.large.push(v);
+                return;
+            }
+            self.words.resize(word as usize + 1, 0);
         }
-        let word = (v / 64) as usize;
-        if word >= self.words.len() {
-            self.words.resize(word + 1, 0);
-        }
-        self.words[word] |= 1 << (v % 64);
+        self.words[word as usize] |= 1 << (v % 64);
     }
 
     /// Forgets every value, keeping the storage.
     pub fn clear(&mut self) {
         self.words.iter_mut().for_each(|w| *w = 0);
+        self.large.clear();
+        self.count = 0;
     }
 
     /// The least value not inserted since the last clear.
     pub fn mex(&self) -> u64 {
-        for (i, &w) in self.words.iter().enumerate() {
-            if w != u64::MAX {
-                return i as u64 * 64 + (!w).trailing_zeros() as u64;
-            }
+        if self.large.is_empty() {
+            return first_unmarked(&self.words);
         }
-        self.words.len() as u64 * 64
+        // The mex is at most the count, so values put aside above it cannot
+        // matter; the others are marked in a copy covering `0..=count`.
+        let covered = self.count as usize / 64 + 1;
+        let mut words = vec![0u64; covered];
+        let kept = covered.min(self.words.len());
+        words[..kept].copy_from_slice(&self.words[..kept]);
+        for &v in self.large.iter().filter(|&&v| v <= self.count) {
+            words[(v / 64) as usize] |= 1 << (v % 64);
+        }
+        first_unmarked(&words)
     }
+}
+
+/// The least value whose bit is not set in `words`.
+fn first_unmarked(words: &[u64]) -> u64 {
+    for (i, &w) in words.iter().enumerate() {
+        if w != u64::MAX {
+            return i as u64 * 64 + (!w).trailing_zeros() as u64;
+        }
+    }
+    words.len() as u64 * 64
 }
 
 #[cfg(test)]
@@ -139,6 +167,28 @@ mod tests {
     }
 
     #[test]
+    fn a_huge_value_costs_no_memory() {
+        // Issue 9: one value of 3*10^9 made `mex` allocate 368 MB.
+        assert_eq!(mex([Nimber(3_000_000_000)]), Nimber(0));
+        let mut set = MexSet::default();
+        set.insert(3_000_000_000);
+        set.insert(u64::MAX);
+        assert!(set.words.len() <= 1, "{} words", set.words.len());
+        assert_eq!(set.mex(), 0);
+    }
+
+    #[test]
+    fn values_put_aside_count_once_the_set_grows() {
+        // 100 arrives first, too large to mark; then 0..100 fill the gap below it.
+        let mut set = MexSet::default();
+        set.insert(100);
+        assert!(set.words.is_empty());
+        (0..100).for_each(|v| set.insert(v));
+        assert_eq!(set.mex(), 101);
+        assert!(set.words.len() <= 4);
+    }
+
+    #[test]
     fn nim_sum_is_xor() {
         assert_eq!(nim_sum([3, 4, 5].map(Nimber)), Nimber(2));
         assert_eq!(Nimber(6) ^ Nimber(3), Nimber(5));
@@ -148,6 +198,16 @@ mod tests {
     proptest! {
         #[test]
         fn mex_matches_definition(values in proptest::collection::vec(0u64..200, 0..100)) {
+            prop_assert_eq!(mex(values.iter().copied().map(Nimber)).0, naive_mex(&values));
+        }
+
+        #[test]
+        fn mex_matches_definition_with_huge_values(
+            values in proptest::collection::vec(
+                prop_oneof![0u64..40, 40u64..400, Just(u64::MAX), 1u64 << 40..1 << 50],
+                0..200,
+            )
+        ) {
             prop_assert_eq!(mex(values.iter().copied().map(Nimber)).0, naive_mex(&values));
         }
 

@@ -16,7 +16,7 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
 use super::cfrac::{periodic_readings, quadratic, shared_terms, slope_interval, Fraction};
-use super::periodicity::{apparent_arithmetic_period, ArithmeticPeriod};
+use super::periodicity::{apparent_arithmetic_period, ArithmeticPeriod, APPARENT_PERIODS};
 use crate::arith::QuadraticIrrational;
 use crate::solve::lines::PSieve;
 
@@ -108,18 +108,26 @@ fn relation(name: &str, a: &ArithmeticPeriod) -> String {
     )
 }
 
-/// The eventual (arithmetic) period of a heap game's values `G(0..N)`.
+/// The kind of a period conjecture: `period`, or `arithmetic_period` with a saltus.
+fn period_kind(a: &ArithmeticPeriod) -> &'static str {
+    if a.saltus == 0 {
+        "period"
+    } else {
+        "arithmetic_period"
+    }
+}
+
+/// The eventual (arithmetic) period that a heap game's values `G(0..N)` show,
+/// by the one rule of [`apparent_arithmetic_period`]: stated as apparent and
+/// not certified, since no theorem was applied.
 pub fn heap_period(values: &[u64]) -> Conjecture {
     let len = values.len() as u64;
     match apparent_arithmetic_period(values) {
         Some(a) => Conjecture {
-            kind: if a.saltus == 0 {
-                "period"
-            } else {
-                "arithmetic_period"
-            },
+            kind: period_kind(&a),
             statement: format!(
-                "{} (seen on G(0..{len}), over at least three whole periods; not certified)",
+                "{} (apparent, not certified: seen on G(0..{len}), over at least {APPARENT_PERIODS} \
+                 whole periods and half of the values)",
                 relation("G", &a)
             ),
             params: period_params(&a, false),
@@ -127,10 +135,30 @@ pub fn heap_period(values: &[u64]) -> Conjecture {
         },
         None => Conjecture {
             kind: "no_period",
-            statement: format!("no period with a constant saltus repeats twice within G(0..{len})"),
+            statement: format!(
+                "no period with a constant saltus is seen over {APPARENT_PERIODS} whole periods \
+                 and half of G(0..{len})"
+            ),
             params: Vec::new(),
             verified_up_to: len,
         },
+    }
+}
+
+/// A heap game's period with saltus, proved by `how` (a closed form, a
+/// repeated window, a theorem) from `checked_to` values (0 for a closed form):
+/// the claim `period` makes, so that both verbs agree.
+pub fn certified_heap_period(a: &ArithmeticPeriod, checked_to: u64, how: &str) -> Conjecture {
+    let from = if checked_to == 0 {
+        String::new()
+    } else {
+        format!(" from G(0..{checked_to})")
+    };
+    Conjecture {
+        kind: period_kind(a),
+        statement: format!("{}: certified by {how}{from}", relation("G", a)),
+        params: period_params(a, true),
+        verified_up_to: checked_to,
     }
 }
 
@@ -141,15 +169,7 @@ pub fn certified_period(preperiod: u64, period: u64, checked_to: u64, how: &str)
         period,
         saltus: 0,
     };
-    Conjecture {
-        kind: "period",
-        statement: format!(
-            "{}: certified by {how} from G(0..{checked_to})",
-            relation("G", &a)
-        ),
-        params: period_params(&a, true),
-        verified_up_to: checked_to,
-    }
+    certified_heap_period(&a, checked_to, how)
 }
 
 /// The additive period of each row given, `G(x, y + p) = G(x, y) + s`.

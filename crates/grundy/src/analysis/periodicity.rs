@@ -8,7 +8,13 @@
 //! It is also the least period and then the least preperiod: any pair `(n0, p)`
 //! with `G(n + p) = G(n)` for all `n >= n0` makes the window at `n0 + p` repeat
 //! the one at `n0`, and no window can repeat before the true `n0 + p`.
+//!
+//! Without such a state or a theorem, a period is only *apparent*: this module
+//! holds the one rule by which the project calls a period apparent
+//! ([`apparent_arithmetic_period`]), and every answer built on it says "not
+//! certified".
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
 use dashu_int::UBig;
@@ -32,14 +38,22 @@ pub struct Periodic {
 impl Periodic {
     /// `G(n)` for any `n`, however large.
     pub fn value(&self, n: &UBig) -> Nimber {
-        if let Ok(small) = usize::try_from(n) {
-            if small < self.prefix.len() {
-                return self.prefix[small];
-            }
+        if let Ok(small) = u64::try_from(n) {
+            return self.value_at(small);
         }
         let offset = (n - UBig::from(self.preperiod)) % UBig::from(self.period);
         let offset = u64::try_from(offset).expect("a remainder is less than the period");
         self.prefix[(self.preperiod + offset) as usize]
+    }
+
+    /// `G(n)` for a machine-word `n`, without big-integer arithmetic.
+    pub fn value_at(&self, n: u64) -> Nimber {
+        let index = if n < self.prefix.len() as u64 {
+            n
+        } else {
+            self.preperiod + (n - self.preperiod) % self.period
+        };
+        self.prefix[index as usize]
     }
 }
 
@@ -47,19 +61,17 @@ impl Periodic {
 ///
 /// `next` gets the terms so far and returns the next one; for every
 /// `n >= memory` it must depend only on the last `memory` terms (the
-/// certificate above relies on it). Returns `None` when `max_terms` are computed
-/// without a repeat.
+/// certificate above relies on it). When `max_terms` are computed without a
+/// repeat, returns them as `Err`, so that a caller can still answer from them.
 pub fn certify_by_repeat(
     memory: usize,
     max_terms: u64,
     mut next: impl FnMut(&[Nimber]) -> Nimber,
-) -> Option<Periodic> {
+) -> Result<Periodic, Vec<Nimber>> {
     assert!(memory > 0, "a window holds at least one term");
     let mut terms: Vec<Nimber> = Vec::new();
     let mut hash = WindowHash::new(memory);
-    // Start index of each window seen, by its hash; collisions are resolved by
-    // comparing the windows themselves.
-    let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
+    let mut seen = WindowsSeen::default();
     while (terms.len() as u64) < max_terms {
         let term = next(&terms);
         terms.push(term);
@@ -68,20 +80,63 @@ pub fn certify_by_repeat(
         let Some(start) = terms.len().checked_sub(memory) else {
             continue;
         };
-        let window = &terms[start..];
-        let earlier = seen.entry(hash.value()).or_default();
-        if let Some(&a) = earlier.iter().find(|&&a| &terms[a..a + memory] == window) {
+        if let Some(a) = seen.find_or_insert(hash.value(), start, &terms, memory) {
             terms.truncate(start);
-            return Some(Periodic {
+            return Ok(Periodic {
                 preperiod: a as u64,
                 period: (start - a) as u64,
                 checked_to: (start + memory) as u64,
                 prefix: terms,
             });
         }
-        earlier.push(start);
     }
-    None
+    Err(terms)
+}
+
+/// The start of every window seen, by its hash: one word a window, since a
+/// collision of 64-bit hashes between different windows is rare enough to go
+/// to a side list.
+#[derive(Default)]
+struct WindowsSeen {
+    first: HashMap<u64, usize>,
+    /// Later windows whose hash collided with a different earlier window.
+    collided: Vec<(u64, usize)>,
+}
+
+impl WindowsSeen {
+    /// The start of an earlier window equal to the one at `start`, or `None`
+    /// after recording it.
+    fn find_or_insert(
+        &mut self,
+        hash: u64,
+        start: usize,
+        terms: &[Nimber],
+        memory: usize,
+    ) -> Option<usize> {
+        let window = &terms[start..start + memory];
+        let same = |a: usize| terms[a..a + memory] == *window;
+        // One look-up a window: the map is far larger than the caches, so
+        // each look-up is a miss, and they are the cost of the search.
+        let a = match self.first.entry(hash) {
+            Entry::Vacant(slot) => {
+                slot.insert(start);
+                return None;
+            }
+            Entry::Occupied(slot) => *slot.get(),
+        };
+        if same(a) {
+            return Some(a);
+        }
+        let earlier = self
+            .collided
+            .iter()
+            .find(|&&(h, b)| h == hash && same(b))
+            .map(|&(_, b)| b);
+        if earlier.is_none() {
+            self.collided.push((hash, start));
+        }
+        earlier
+    }
 }
 
 /// A polynomial rolling hash of the last `len` terms, updated in O(1) a term.
@@ -173,7 +228,8 @@ mod tests {
 
     #[test]
     fn gives_up_at_the_limit() {
-        assert!(certify_by_repeat(1, 100, |t| Nimber(t.len() as u64)).is_none());
+        let terms = certify_by_repeat(1, 100, |t| Nimber(t.len() as u64)).unwrap_err();
+        assert_eq!(terms, (0..100).map(Nimber).collect::<Vec<_>>());
     }
 }
 
@@ -220,14 +276,12 @@ pub fn certify_octal<T: Eq>(values: &[T], last_digit: usize) -> Option<(u64, u64
     })
 }
 
-/// The least period that repeats at least twice after its preperiod within
-/// `values`, as `(preperiod, period)`: what the values suggest, not a proof.
+/// The least period, then the least preperiod, that `values` show under the
+/// one rule of apparent periods (see [`apparent_arithmetic_period`]), with
+/// saltus 0, as `(preperiod, period)`: what the values suggest, not a proof.
 pub fn apparent_period<T: Eq>(values: &[T]) -> Option<(u64, u64)> {
-    let len = values.len();
-    (1..=len / 3).find_map(|p| {
-        let n0 = preperiod_for(values, p);
-        (n0 + 2 * p <= len).then_some((n0 as u64, p as u64))
-    })
+    least_apparent(values.len(), |p| Some((preperiod_for(values, p), 0)))
+        .map(|a| (a.preperiod, a.period))
 }
 
 #[cfg(test)]
@@ -300,23 +354,40 @@ pub struct ArithmeticPeriod {
     pub saltus: u64,
 }
 
-/// The least period (then the least preperiod) with a constant non-negative
-/// saltus that the values show over at least three whole periods, and over at
-/// least the second half of the values (so that a short tail cannot suggest a
-/// spurious small period): what the values suggest, not a proof.
+/// How many whole periods an apparent period must be seen repeating over.
+pub const APPARENT_PERIODS: usize = 3;
+
+/// The one rule of apparent periods: the least period `p` (then the least
+/// preperiod `n0`) such that `G(n + p) = G(n) + s` for one constant `s >= 0` and
+/// every computed `n >= n0`, where the stretch `G(n0..N)` it holds on spans at
+/// least [`APPARENT_PERIODS`] (3) whole periods and at least `floor(N/2)` of the
+/// `N` values (so that a short tail cannot suggest a spurious small period).
+/// What the values suggest, not a proof: a certificate is a separate theorem.
 pub fn apparent_arithmetic_period(values: &[u64]) -> Option<ArithmeticPeriod> {
     let len = values.len();
-    (1..=len / 3).find_map(|p| {
+    least_apparent(len, |p| {
         let difference = |n: usize| values[n + p] as i128 - values[n] as i128;
-        let saltus = difference(len - p - 1);
+        let saltus = u64::try_from(difference(len - p - 1)).ok()?;
         let n0 = (0..len - p)
             .rev()
-            .find(|&n| difference(n) != saltus)
+            .find(|&n| difference(n) != i128::from(saltus))
             .map_or(0, |n| n + 1);
-        (saltus >= 0 && len - n0 >= (3 * p).max(len / 2)).then_some(ArithmeticPeriod {
+        Some((n0, saltus))
+    })
+}
+
+/// The least `p` whose fit `(n0, saltus)` over `len` values passes the rule of
+/// [`apparent_arithmetic_period`]; `fit(p)` is `None` when no saltus fits.
+fn least_apparent(
+    len: usize,
+    fit: impl Fn(usize) -> Option<(usize, u64)>,
+) -> Option<ArithmeticPeriod> {
+    (1..=len / APPARENT_PERIODS).find_map(|p| {
+        let (n0, saltus) = fit(p)?;
+        (len - n0 >= (APPARENT_PERIODS * p).max(len / 2)).then_some(ArithmeticPeriod {
             preperiod: n0 as u64,
             period: p as u64,
-            saltus: saltus as u64,
+            saltus,
         })
     })
 }
@@ -341,5 +412,35 @@ mod arithmetic_tests {
         let found = apparent_arithmetic_period(&row).unwrap();
         assert_eq!((found.preperiod, found.period, found.saltus), (0, 3, 3));
         assert_eq!(apparent_arithmetic_period(&[5, 3, 1, 0]), None);
+    }
+
+    #[test]
+    fn both_apparent_rules_are_one() {
+        // Kayles: period 12 from 71 is apparent once G(71..N) is at least half
+        // of G(0..N), at N = 141; `period kayles --max 140` must not show it.
+        let game: crate::games::octal::Octal = "0.77".parse().unwrap();
+        let kayles = crate::games::octal::sparse::naive_values(&game, 300);
+        let wide: Vec<u64> = kayles.iter().map(|&v| u64::from(v)).collect();
+        assert_ne!(apparent_period(&kayles[..140]), Some((71, 12)));
+        for len in 141..=300 {
+            assert_eq!(apparent_period(&kayles[..len]), Some((71, 12)));
+            let a = apparent_arithmetic_period(&wide[..len]).unwrap();
+            assert_eq!((a.preperiod, a.period, a.saltus), (71, 12, 0));
+        }
+    }
+
+    #[test]
+    fn an_apparent_period_needs_three_periods_and_half_the_values() {
+        // 0 1 2 0 1 2 ...: period 3, needs 9 values.
+        let values: Vec<u64> = (0..8).map(|n| n % 3).collect();
+        assert_eq!(apparent_arithmetic_period(&values), None);
+        let values: Vec<u64> = (0..9).map(|n| n % 3).collect();
+        assert_eq!(apparent_period(&values), Some((0, 3)));
+        // A tail of period 1 over fewer than half of the values is not a period.
+        let mut values: Vec<u64> = (0..20).collect();
+        values.extend([7; 18]);
+        assert_eq!(apparent_period(&values), None);
+        values.push(7);
+        assert_eq!(apparent_period(&values), Some((20, 1)));
     }
 }

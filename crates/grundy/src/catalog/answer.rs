@@ -230,15 +230,49 @@ impl Serialize for Analysis {
     }
 }
 
-/// The winning moves as `{"to": [...], "move": "..."}` objects.
+/// The most coordinates a position may have for each of its winning moves to be
+/// written with the whole position it reaches (the contract's `to`).
+///
+/// Beyond it, writing the position reached by every move would make the answer
+/// grow with the square of the input (20,000 Nim heaps wrote 394 MB), so each
+/// move names only what it changes: see [`Analysis::shows_positions_reached`].
+pub const FULL_POSITION_LIMIT: usize = 64;
+
+impl Analysis {
+    /// Whether each winning move is written with the whole position it
+    /// reaches: when the position has at most `FULL_POSITION_LIMIT` (64)
+    /// coordinates, or the game's moves are given by their target (graph
+    /// games, whose `to` is an edge or a vertex).
+    ///
+    /// The JSON of a move is then `{"to": [...], "move": "..."}` as the contract
+    /// writes it; otherwise it is `{"changes": [{"index": i, "to": [...]}, ...],
+    /// "move": "..."}`: for each coordinate the move changes, its index in the
+    /// position (from 0) and the values that replace it (one heap, two heaps
+    /// after a split, none when a heap vanishes), so the answer stays linear in
+    /// the size of the position. Text prints the position reached on the same
+    /// rule.
+    pub fn shows_positions_reached(&self) -> bool {
+        self.position.len() <= FULL_POSITION_LIMIT
+            || self.winning_moves.iter().all(|m| m.target.is_some())
+    }
+}
+
+/// The winning moves as `{"to": [...], "move": "..."}` objects, or for long
+/// positions `{"changes": [...], "move": "..."}` (see
+/// [`Analysis::shows_positions_reached`]).
 struct MovesJson<'a>(&'a Analysis);
 
 impl Serialize for MovesJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let full = self.0.shows_positions_reached();
         let mut seq = serializer.serialize_seq(Some(self.0.winning_moves.len()))?;
         for m in &self.0.winning_moves {
+            let reached = match (&m.target, full) {
+                (Some(_), _) | (None, true) => Reached::Position(m.apply(&self.0.position)),
+                (None, false) => Reached::Changes(&m.changes),
+            };
             seq.serialize_element(&MoveJson {
-                to: m.apply(&self.0.position),
+                reached,
                 description: &m.description,
             })?;
         }
@@ -246,16 +280,57 @@ impl Serialize for MovesJson<'_> {
     }
 }
 
+/// What a move's JSON says of the position it reaches.
+enum Reached<'a> {
+    /// The whole position: the contract's `to`.
+    Position(Vec<UBig>),
+    /// Only the coordinates it changes, with their new values.
+    Changes(&'a [(usize, Vec<UBig>)]),
+}
+
 struct MoveJson<'a> {
-    to: Vec<UBig>,
+    reached: Reached<'a>,
     description: &'a str,
 }
 
 impl Serialize for MoveJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(2))?;
-        map.serialize_entry("to", &Ints(&self.to))?;
+        match &self.reached {
+            Reached::Position(to) => map.serialize_entry("to", &Ints(to))?,
+            Reached::Changes(changes) => map.serialize_entry("changes", &ChangesJson(changes))?,
+        }
         map.serialize_entry("move", self.description)?;
+        map.end()
+    }
+}
+
+/// A move's changes as `[{"index": i, "to": [...]}, ...]`.
+struct ChangesJson<'a>(&'a [(usize, Vec<UBig>)]);
+
+impl Serialize for ChangesJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for (index, values) in self.0 {
+            seq.serialize_element(&ChangeJson {
+                index: *index,
+                to: values,
+            })?;
+        }
+        seq.end()
+    }
+}
+
+struct ChangeJson<'a> {
+    index: usize,
+    to: &'a [UBig],
+}
+
+impl Serialize for ChangeJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("index", &self.index)?;
+        map.serialize_entry("to", &Ints(self.to))?;
         map.end()
     }
 }
@@ -335,7 +410,12 @@ impl Serialize for Sequence {
 }
 
 /// The answer of `period`: `G(n + period) = G(n) + saltus` for all `n >= preperiod`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+///
+/// Its JSON is the contract's; a report that is not certified (a period only
+/// apparent in `checked_to` values, by the rule of
+/// [`crate::analysis::periodicity::apparent_arithmetic_period`]) also carries
+/// `"status": "apparent"`, so that no consumer mistakes it for the answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PeriodReport {
     /// The canonical spec of the game.
     pub game: String,
@@ -352,8 +432,27 @@ pub struct PeriodReport {
     /// How it was established.
     pub method: String,
     /// For octal games: how the values split into rare and common.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub stats: Option<ValueStats>,
+}
+
+impl Serialize for PeriodReport {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("game", &self.game)?;
+        if !self.certified {
+            map.serialize_entry("status", "apparent")?;
+        }
+        map.serialize_entry("preperiod", &self.preperiod)?;
+        map.serialize_entry("period", &self.period)?;
+        map.serialize_entry("saltus", &self.saltus)?;
+        map.serialize_entry("certified", &self.certified)?;
+        map.serialize_entry("checked_to", &self.checked_to)?;
+        map.serialize_entry("method", &self.method)?;
+        if let Some(stats) = &self.stats {
+            map.serialize_entry("stats", stats)?;
+        }
+        map.end()
+    }
 }
 
 impl PeriodReport {
@@ -377,6 +476,51 @@ mod tests {
 
     fn small(values: &[u8]) -> Vec<UBig> {
         values.iter().map(|&v| UBig::from(v)).collect()
+    }
+
+    /// The JSON moves of `analyze GAME heaps...`, and the analysis.
+    fn json_moves(game: &str, heaps: &[u64]) -> (Analysis, Vec<serde_json::Value>) {
+        let args: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let analysis = super::super::parse(game)
+            .unwrap()
+            .analyze(&args, false, &mut super::super::Quiet)
+            .unwrap();
+        let json = serde_json::to_value(&analysis).unwrap();
+        let moves = json["winning_moves"].as_array().unwrap().clone();
+        (analysis, moves)
+    }
+
+    #[test]
+    fn long_positions_write_each_move_as_its_changes() {
+        // Kayles splits a heap in two: a change then holds two values.
+        for game in ["nim", "kayles", "subtraction:1,3,4"] {
+            for count in [FULL_POSITION_LIMIT, FULL_POSITION_LIMIT + 1] {
+                let heaps: Vec<u64> = (0..count as u64).map(|i| (i * 7 + 3) % 23).collect();
+                let (analysis, moves) = json_moves(game, &heaps);
+                assert_eq!(moves.len(), analysis.winning_moves.len());
+                assert!(!moves.is_empty(), "{game}");
+                for (json, m) in moves.iter().zip(&analysis.winning_moves) {
+                    let reached = m.apply(&analysis.position);
+                    if count <= FULL_POSITION_LIMIT {
+                        assert_eq!(json["to"], serde_json::to_value(Ints(&reached)).unwrap());
+                        assert!(json.get("changes").is_none());
+                        continue;
+                    }
+                    assert!(json.get("to").is_none(), "{game}: {json}");
+                    let mut rebuilt: Vec<Vec<UBig>> =
+                        analysis.position.iter().map(|h| vec![h.clone()]).collect();
+                    for change in json["changes"].as_array().unwrap() {
+                        let index = change["index"].as_u64().unwrap() as usize;
+                        rebuilt[index] = serde_json::from_value::<Vec<u64>>(change["to"].clone())
+                            .unwrap()
+                            .into_iter()
+                            .map(UBig::from)
+                            .collect();
+                    }
+                    assert_eq!(rebuilt.concat(), reached, "{game}: {json}");
+                }
+            }
+        }
     }
 
     proptest::proptest! {

@@ -4,7 +4,7 @@ use dashu_int::UBig;
 
 use super::{parse_naturals, parse_u64, Analysis, Game, Monitor, Move};
 use crate::error::Error;
-use crate::games::dynsub::{Amount, DynSub, DynSubError};
+use crate::games::dynsub::{Amount, DynSub, DynSubError, GRUNDY_PILE_LIMIT};
 
 /// `dynsub:k=K`; `fibonacci-nim` is `dynsub:k=2`.
 pub(super) fn dynsub(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
@@ -75,16 +75,32 @@ impl Game for DynSubEntry {
                 target: None,
             })
             .collect();
-        let method = "Schwenk's theorem: take the smallest term of the greedy decomposition \
-                      of N into the base sequence, if it is at most L; winning amounts are \
-                      its suffix sums";
+        let grundy = match (u64::try_from(&n), u64::try_from(&limit)) {
+            (Ok(n), Ok(limit)) => self.0.grundy_by_rules(n, limit),
+            _ => None,
+        };
+        let value_note = match grundy {
+            Some(_) => {
+                "; the Grundy value from the rules (a table of every pile up to N and every limit)"
+                    .to_string()
+            }
+            None => format!(
+                "; the Grundy value (no closed form known) is computed from the rules for piles \
+                 up to {GRUNDY_PILE_LIMIT} only"
+            ),
+        };
+        let method = format!(
+            "Schwenk's theorem: take the smallest term of the greedy decomposition \
+             of N into the base sequence, if it is at most L; winning amounts are \
+             its suffix sums{value_note}"
+        );
         Ok(Analysis::new(
             self,
             vec![n, limit],
             crate::game::Outcome::from_p(is_p),
-            None,
+            grundy.map(|g| UBig::from(g.0)),
             moves,
-            method,
+            &method,
         ))
     }
 }

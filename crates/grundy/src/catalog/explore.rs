@@ -7,11 +7,10 @@ use serde::Serialize;
 
 use super::Game;
 use crate::analysis::conjecture::{
-    certified_period, heap_period, pile_conjectures, row_periods, Conjecture, ConjectureReport,
+    certified_period, pile_conjectures, row_periods, Conjecture, ConjectureReport,
 };
 use crate::error::Error;
-use crate::game::{HeapGame, Impartial};
-use crate::solve::heap_sequence;
+use crate::game::Impartial;
 use crate::solve::lines::{ray_sieve, PSieve, Ray};
 use crate::solve::table::{grundy_table_of, GrundyTable, TableError};
 
@@ -26,9 +25,6 @@ pub const CONJECTURE_ROWS: usize = 2000;
 
 /// The most cells (times rays) the P-position search of `conjecture` visits.
 const SIEVE_BUDGET: u64 = 1 << 31;
-
-/// Heap values `conjecture` computes.
-pub const CONJECTURE_HEAPS: usize = 4096;
 
 /// Rows of a Grundy table whose additive periods `conjecture` reports.
 const ROWS_REPORTED: usize = 8;
@@ -231,18 +227,6 @@ pub(crate) fn pile_report(
     ConjectureReport {
         game: game.spec(),
         conjectures,
-    }
-}
-
-/// The report for a heap game, from its values computed by the rules.
-pub(crate) fn heap_report<H: HeapGame>(game: &dyn Game, heaps: &H) -> ConjectureReport {
-    let values: Vec<u64> = heap_sequence(heaps, CONJECTURE_HEAPS)
-        .iter()
-        .map(|g| g.0)
-        .collect();
-    ConjectureReport {
-        game: game.spec(),
-        conjectures: vec![heap_period(&values)],
     }
 }
 

@@ -2,12 +2,13 @@
 
 use dashu_int::UBig;
 
-use super::explore::heap_report;
+use super::explore::single_report;
 use super::{
     check_count, parse_naturals, parse_u64, Analysis, Game, Move, PeriodReport, Sequence, Terms,
 };
 use super::{ConjectureReport, Monitor, DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION};
-use crate::analysis::periodicity::Periodic;
+use crate::analysis::conjecture::{certified_heap_period, heap_period, Conjecture};
+use crate::analysis::periodicity::{ArithmeticPeriod, Periodic};
 use crate::error::Error;
 use crate::game::HeapMove;
 use crate::games::bash::Bash;
@@ -15,7 +16,6 @@ use crate::games::nim::Nim;
 use crate::games::staircase::Staircase;
 use crate::games::subtraction::Subtraction;
 use crate::nimber::Nimber;
-use crate::solve::heap_sequence;
 
 /// `nim`.
 pub(super) fn nim() -> Box<dyn Game> {
@@ -124,8 +124,11 @@ impl Game for NimEntry {
         })
     }
 
-    fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
-        Ok(heap_report(self, &Nim))
+    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+        Ok(single_report(
+            self,
+            proved_period(&self.period(0, monitor)?),
+        ))
     }
 }
 
@@ -155,7 +158,7 @@ impl Game for BashEntry {
     fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
         let count = check_count(count)?;
         let values = (0..count as u64)
-            .map(|n| Nimber(u64::try_from(self.0.grundy(&UBig::from(n))).expect("below n")))
+            .map(|n| Nimber(self.0.grundy_of(n)))
             .collect();
         Ok(Sequence {
             game: self.spec(),
@@ -165,9 +168,7 @@ impl Game for BashEntry {
     }
 
     fn period(&self, _max_terms: u64, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
-        let period = u64::try_from(self.0.period()).map_err(|_| {
-            self.unsupported("period", "its period M+1 = 2^64 does not fit the report")
-        })?;
+        let period = self.period_for("period")?;
         Ok(PeriodReport {
             game: self.spec(),
             preperiod: 0,
@@ -180,22 +181,119 @@ impl Game for BashEntry {
         })
     }
 
-    fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
-        Ok(heap_report(self, &self.0))
+    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+        self.period_for("conjecture")?;
+        Ok(single_report(
+            self,
+            proved_period(&self.period(0, monitor)?),
+        ))
     }
 }
+
+impl BashEntry {
+    /// The period `M + 1`, for `verb`'s report, which holds it in 64 bits.
+    fn period_for(&self, verb: &'static str) -> Result<u64, Error> {
+        u64::try_from(self.0.period()).map_err(|_| {
+            self.unsupported(
+                verb,
+                "its period M+1 = 2^64 does not fit the report (G(n) = n mod 2^64)",
+            )
+        })
+    }
+}
+
+/// What `conjecture` states for a heap game whose period is proved: the very
+/// claim of `period`, so that the two verbs agree on what is certified.
+fn proved_period(report: &PeriodReport) -> Conjecture {
+    let period = ArithmeticPeriod {
+        preperiod: report.preperiod,
+        period: report.period,
+        saltus: report.saltus,
+    };
+    certified_heap_period(&period, report.checked_to, &report.method)
+}
+
+/// The most look-ups of earlier values (one per amount per value) that the
+/// period search of a subtraction game costs outside `period`.
+const SUBTRACTION_WORK: u64 = 1_000_000_000;
 
 struct SubtractionEntry(Subtraction);
 
 impl SubtractionEntry {
+    /// The certified period, searched over at most `max_terms` values, for the
+    /// `period` verb (whose `--max` sets `max_terms`).
     fn periodic(&self, max_terms: u64) -> Result<Periodic, Error> {
-        self.0.periodic(max_terms).ok_or_else(|| {
+        self.0.periodic(max_terms).map_err(|_| {
             Error::Limit(format!(
-                "no repeated window of {} values within the first {max_terms} values of {}; raise --max",
+                "no repeated window of max S = {} values within the first {max_terms} values of {} \
+                 (a repeat needs more than {} values); raise --max",
                 self.0.largest(),
-                self.spec()
+                self.spec(),
+                self.0.largest()
             ))
         })
+    }
+
+    /// How many values the period search of `analyze`, `sequence` and
+    /// `conjecture` computes: [`DEFAULT_PERIOD_SEARCH`], or fewer for a large
+    /// set, since a value costs one look-up per amount and the whole search at
+    /// most [`SUBTRACTION_WORK`] look-ups. (`period` computes what `--max` says.)
+    fn search_budget(&self) -> u64 {
+        let amounts = self.0.set().len() as u64;
+        DEFAULT_PERIOD_SEARCH.min(SUBTRACTION_WORK / amounts)
+    }
+
+    /// How `period` certifies.
+    fn window_method(&self) -> String {
+        format!(
+            "first repeated window of max S = {} consecutive values, which determine all later ones",
+            self.0.largest()
+        )
+    }
+
+    /// The method of an answer read from the certified period.
+    fn periodic_method(&self, periodic: &Periodic) -> String {
+        format!(
+            "certified period {} from {} (a repeated window of {} values), then the nim-sum",
+            periodic.period,
+            periodic.preperiod,
+            self.0.largest()
+        )
+    }
+
+    /// `analyze`: from the certified period when it is found within
+    /// [`search_budget`](Self::search_budget) values, else from the values `G(0..=h)` of the
+    /// largest heap `h` by the rules when they are within it. A window can only
+    /// repeat after `max S` values, so heaps up to `max S` are computed
+    /// directly, without a period search (a heap below `min S` has value 0).
+    fn analyse(&self, heaps: &[UBig]) -> Result<(String, (UBig, Vec<HeapMove>)), Error> {
+        let largest_heap = heaps.iter().max().cloned().unwrap_or(UBig::ZERO);
+        let search = match u64::try_from(&largest_heap) {
+            Ok(h) if h < self.0.largest() => h + 1,
+            _ => self.search_budget(),
+        };
+        match self.0.periodic(search) {
+            Ok(periodic) => Ok((
+                self.periodic_method(&periodic),
+                self.0.analyse(&periodic, heaps),
+            )),
+            Err(values) => {
+                let method = format!(
+                    "Grundy values G(0..={largest_heap}) from the rules (each the mex over the \
+                     amounts), then the nim-sum"
+                );
+                let answer = self.0.analyse_small(&values, heaps).ok_or_else(|| {
+                    Error::Limit(format!(
+                        "heap {largest_heap} of {} is beyond what analyze answers: no window of \
+                         max S = {} values repeats within the first {search} values, so the period \
+                         is not known, and heaps are computed from the rules below {search} only",
+                        self.spec(),
+                        self.0.largest()
+                    ))
+                })?;
+                Ok((method, answer))
+            }
+        }
     }
 }
 
@@ -212,14 +310,7 @@ impl Game for SubtractionEntry {
         _monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
         let heaps = parse_naturals(position, "heap size")?;
-        let periodic = self.periodic(DEFAULT_PERIOD_SEARCH)?;
-        let answer = self.0.analyse(&periodic, &heaps);
-        let method = format!(
-            "certified period {} from {} (a repeated window of {} values), then the nim-sum",
-            periodic.period,
-            periodic.preperiod,
-            self.0.largest()
-        );
+        let (method, answer) = self.analyse(&heaps)?;
         Ok(heap_analysis(self, heaps, answer, &method))
     }
 
@@ -227,22 +318,35 @@ impl Game for SubtractionEntry {
         let count = check_count(count)?;
         Ok(Sequence {
             game: self.spec(),
-            terms: Terms::Values(heap_sequence(&self.0, count)),
+            terms: Terms::Values(self.0.values(count, self.search_budget())),
             stats: None,
         })
     }
 
     fn period(&self, max_terms: u64, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
         let periodic = self.periodic(max_terms)?;
-        let method = format!(
-            "first repeated window of max S = {} consecutive values, which determine all later ones",
-            self.0.largest()
-        );
-        Ok(PeriodReport::from_periodic(self, &periodic, &method))
+        Ok(PeriodReport::from_periodic(
+            self,
+            &periodic,
+            &self.window_method(),
+        ))
     }
 
+    /// The period `period` certifies, or when none is found within
+    /// [`search_budget`](Self::search_budget) values, what all those values show (said to
+    /// be apparent): fewer values could suggest a period that the first heap
+    /// beyond them breaks (`subtraction:9999999` is 0 up to 9999998).
     fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
-        Ok(heap_report(self, &self.0))
+        Ok(match self.0.periodic(self.search_budget()) {
+            Ok(periodic) => {
+                let report = PeriodReport::from_periodic(self, &periodic, &self.window_method());
+                single_report(self, proved_period(&report))
+            }
+            Err(values) => {
+                let values: Vec<u64> = values.iter().map(|v| v.0).collect();
+                single_report(self, heap_period(&values))
+            }
+        })
     }
 }
 
@@ -265,7 +369,6 @@ impl Game for StaircaseEntry {
             .winning_moves(&stairs)
             .into_iter()
             .map(|m| {
-                let after = m.apply(&stairs);
                 let (from, to) = (m.stair - 1, m.stair.checked_sub(2));
                 let description = match to {
                     Some(below) => format!(
@@ -276,11 +379,12 @@ impl Game for StaircaseEntry {
                     ),
                     None => format!("move {} from stair 1 to the ground", m.coins),
                 };
-                let mut changes: Vec<(usize, Vec<UBig>)> = std::iter::once(from)
-                    .chain(to)
-                    .map(|i| (i, vec![after[i].clone()]))
-                    .collect();
-                changes.sort_by_key(|(i, _)| *i);
+                // Only the stairs the move changes: copying the staircase
+                // for each move would cost its length squared.
+                let mut changes = vec![(from, vec![&stairs[from] - &m.coins])];
+                if let Some(below) = to {
+                    changes.insert(0, (below, vec![&stairs[below] + &m.coins]));
+                }
                 Move {
                     changes,
                     description,

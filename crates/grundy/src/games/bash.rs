@@ -37,6 +37,12 @@ impl Bash {
         n % self.period()
     }
 
+    /// The Grundy value `n mod (M + 1)` of a machine-word heap, without big
+    /// integers (`M + 1 = 2^64` leaves every `u64` as it is).
+    pub fn grundy_of(&self, n: u64) -> u64 {
+        self.max.checked_add(1).map_or(n, |period| n % period)
+    }
+
     /// The Grundy value of a sum of heaps, and every winning move in it.
     pub fn analyse(&self, heaps: &[UBig]) -> (UBig, Vec<HeapMove>) {
         heap_sum_analysis(
@@ -99,6 +105,15 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn machine_word_values_match_the_big_ones(
+            max in prop_oneof![1u64..20, Just(u64::MAX - 1), Just(u64::MAX), any::<u64>()],
+            n in any::<u64>()
+        ) {
+            let game = Bash::new(max.max(1)).unwrap();
+            prop_assert_eq!(UBig::from(game.grundy_of(n)), game.grundy(&UBig::from(n)));
+        }
+
         #[test]
         fn winning_moves_of_huge_heaps_take_1_to_m(
             max in 1u64..u64::MAX,

@@ -63,12 +63,18 @@ use dashu_int::UBig;
 use thiserror::Error;
 
 use crate::game::{Impartial, Outcome};
+use crate::nimber::Nimber;
 
 /// The largest multiplier `K` that [`DynSub::new`] accepts.
 pub const MAX_K: u64 = 1_000_000_000_000_000_000;
 
 /// The most machine words of base-sequence runs one query may store (64 MiB).
 pub const MEMORY_WORDS_LIMIT: usize = 1 << 23;
+
+/// The largest pile whose Grundy value [`DynSub::grundy_by_rules`] computes:
+/// its table holds one value for every pile up to it and every limit up to
+/// the pile, about 8.4 million 16-bit values (17 MB) at this bound.
+pub const GRUNDY_PILE_LIMIT: u64 = 4096;
 
 /// Why a dynamic subtraction game or query was refused.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -121,6 +127,47 @@ impl DynSub {
     /// The multiplier `K`.
     pub fn k(&self) -> u64 {
         self.k
+    }
+
+    /// The Grundy value of `(n, limit)` from the rules, for piles up to
+    /// [`GRUNDY_PILE_LIMIT`]; `None` above it.
+    ///
+    /// Schwenk's theorem gives the outcome, not the value, so the value comes
+    /// from the table of `G(m, l)` for every pile `m <= n` and limit `l <= m`
+    /// (a larger limit acts as the pile). `G(m, l)` is the mex of `G(m, l - 1)`'s
+    /// options and one more, `(m - l, K*l)`, so a row is one pass with a
+    /// growing set and the table costs `O(n^2)` steps.
+    pub fn grundy_by_rules(&self, n: u64, limit: u64) -> Option<Nimber> {
+        let table = self.grundy_table(n)?;
+        let row = table.last().expect("the table holds row n");
+        Some(Nimber(u64::from(row[limit.min(n) as usize])))
+    }
+
+    /// `table[m][l] = G(m, l)` for `l <= m <= n`; `None` above
+    /// [`GRUNDY_PILE_LIMIT`].
+    fn grundy_table(&self, n: u64) -> Option<Vec<Vec<u16>>> {
+        if n > GRUNDY_PILE_LIMIT {
+            return None;
+        }
+        let mut table: Vec<Vec<u16>> = Vec::with_capacity(n as usize + 1);
+        for m in 0..=n as usize {
+            // A value is at most the number of options, so `m + 1` marks do.
+            let mut seen = vec![false; m + 1];
+            let mut mex = 0;
+            let mut row = Vec::with_capacity(m + 1);
+            row.push(0);
+            for taken in 1..=m {
+                let rest = m - taken;
+                let next_limit = self.k.saturating_mul(taken as u64).min(rest as u64);
+                seen[usize::from(table[rest][next_limit as usize])] = true;
+                while seen[mex] {
+                    mex += 1;
+                }
+                row.push(u16::try_from(mex).expect("a value is at most the pile"));
+            }
+            table.push(row);
+        }
+        Some(table)
     }
 
     /// The decomposition of `n` into terms of the base sequence, largest first,
@@ -491,6 +538,50 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn grundy_values_match_exhaustive_search() {
+        for k in [1, 2, 3, 5, 10, 1_000_000_000] {
+            let game = game(k);
+            let mut memo = crate::solve::Memo::new(game);
+            let table = game.grundy_table(80).unwrap();
+            for n in 0..=80u64 {
+                for l in 0..=n + 2 {
+                    let capped = (n, l.min(n));
+                    assert_eq!(
+                        Nimber(u64::from(table[n as usize][capped.1 as usize])),
+                        memo.grundy(&capped).unwrap(),
+                        "k={k} ({n}, {l})"
+                    );
+                }
+            }
+            assert_eq!(
+                game.grundy_by_rules(80, 1000),
+                Some(memo.grundy(&(80, 80)).unwrap())
+            );
+        }
+    }
+
+    #[test]
+    fn grundy_values_agree_with_the_outcome_up_to_the_limit() {
+        // Issue 9: the value was null although the rules give it.
+        let game = game(2);
+        let table = game.grundy_table(GRUNDY_PILE_LIMIT).unwrap();
+        for n in (0..=GRUNDY_PILE_LIMIT)
+            .step_by(97)
+            .chain([GRUNDY_PILE_LIMIT])
+        {
+            for l in (0..=n).step_by(13) {
+                let is_p = table[n as usize][l as usize] == 0;
+                assert_eq!(
+                    game.outcome(&n, &l).unwrap(),
+                    Outcome::from_p(is_p),
+                    "({n}, {l})"
+                );
+            }
+        }
+        assert_eq!(game.grundy_by_rules(GRUNDY_PILE_LIMIT + 1, 1), None);
     }
 
     #[test]

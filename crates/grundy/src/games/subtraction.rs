@@ -50,19 +50,61 @@ impl Subtraction {
     }
 
     /// The certified period of the Grundy sequence, computing at most `max_terms`
-    /// values; `None` if no window of `max S` values repeats within them.
-    pub fn periodic(&self, max_terms: u64) -> Option<Periodic> {
+    /// values; when no window of `max S` values repeats within them, `Err`
+    /// holds the values computed, `G(0..max_terms)`.
+    pub fn periodic(&self, max_terms: u64) -> Result<Periodic, Vec<Nimber>> {
         let mut seen = MexSet::default();
-        let memory = usize::try_from(self.largest()).ok()?;
+        let Ok(memory) = usize::try_from(self.largest()) else {
+            return Err(Vec::new());
+        };
         certify_by_repeat(memory, max_terms, |values| {
             self.next_value(values, &mut seen)
         })
     }
 
+    /// `G(0..count)`: values beyond the certified period (if a window repeats
+    /// within the first `search` values) are read from it, which costs one
+    /// look-up a value instead of `|S|` rules; the rest come from the rules.
+    pub fn values(&self, count: usize, search: u64) -> Vec<Nimber> {
+        match self.periodic(search.min(count as u64)) {
+            Ok(periodic) => (0..count as u64).map(|n| periodic.value_at(n)).collect(),
+            Err(mut values) => {
+                let mut seen = MexSet::default();
+                values.reserve(count.saturating_sub(values.len()));
+                while values.len() < count {
+                    let next = self.next_value(&values, &mut seen);
+                    values.push(next);
+                }
+                values
+            }
+        }
+    }
+
     /// The Grundy value of a sum of heaps of any size, and every winning move in
     /// it, given the game's [`periodic`](Self::periodic) sequence.
     pub fn analyse(&self, periodic: &Periodic, heaps: &[UBig]) -> (UBig, Vec<HeapMove>) {
-        let value = |h: &UBig| UBig::from(periodic.value(h).0);
+        self.analyse_by(|h| periodic.value(h), heaps)
+    }
+
+    /// The same from the values `G(0..=h)` of the largest heap `h` given (for
+    /// heaps too small for the period search to pay, or whose period is not
+    /// known); `None` when `values` does not reach the largest heap.
+    pub fn analyse_small(
+        &self,
+        values: &[Nimber],
+        heaps: &[UBig],
+    ) -> Option<(UBig, Vec<HeapMove>)> {
+        let known = |h: &UBig| usize::try_from(h).is_ok_and(|h| h < values.len());
+        if !heaps.iter().all(known) {
+            return None;
+        }
+        // Every heap a move leaves is smaller than a heap given, so known too.
+        let value = |h: &UBig| values[usize::try_from(h).expect("below a heap given")];
+        Some(self.analyse_by(value, heaps))
+    }
+
+    fn analyse_by(&self, value: impl Fn(&UBig) -> Nimber, heaps: &[UBig]) -> (UBig, Vec<HeapMove>) {
+        let value = |h: &UBig| UBig::from(value(h).0);
         heap_sum_analysis(heaps, value, |h, target| {
             self.set
                 .iter()
@@ -116,6 +158,41 @@ mod tests {
             let g = game(set);
             let p = g.periodic(10_000).unwrap();
             check_heap_theory(g.clone(), |h| g.analyse(&p, h), 3, 9);
+        }
+    }
+
+    #[test]
+    fn small_heaps_are_answered_from_the_rules_without_the_period() {
+        // Issue 9: `analyze subtraction:9999999 5` was refused; a heap below
+        // min S has no move. The period of {s} needs 3s values, so smaller
+        // sets stand in for the sizes of the test, against exhaustive search.
+        for set in [&[9_999_999][..], &[7], &[3, 5], &[2, 5, 7], &[4, 9, 10]] {
+            let g = game(set);
+            let values = g.values(40, 40);
+            assert_eq!(values, heap_sequence(&g, 40), "{set:?}");
+            if g.largest() >= 40 {
+                assert!(g.periodic(40).is_err());
+            }
+            check_heap_theory(g.clone(), |h| g.analyse_small(&values, h).unwrap(), 3, 12);
+        }
+        let big = game(&[9_999_999]);
+        let (value, moves) = big
+            .analyse_small(&big.values(6, 6), &[UBig::from(5u8)])
+            .unwrap();
+        assert_eq!((value, moves), (UBig::ZERO, Vec::new()));
+        assert_eq!(
+            big.analyse_small(&big.values(6, 6), &[UBig::from(6u8)]),
+            None
+        );
+    }
+
+    #[test]
+    fn values_read_from_the_period_match_the_rules() {
+        for set in [&[1, 3, 4][..], &[2, 5, 7], &[3], &[1, 4, 5, 9]] {
+            let g = game(set);
+            for search in [0, 10, 1000] {
+                assert_eq!(g.values(500, search), heap_sequence(&g, 500), "{set:?}");
+            }
         }
     }
 
