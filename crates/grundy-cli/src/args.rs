@@ -106,10 +106,11 @@ pub struct Sequence {
 pub struct Period {
     /// The game spec.
     pub game: String,
-    /// The most values to compute while looking for the period.
-    /// (A number, or a power such as 2^30.)
-    #[arg(long, default_value_t = grundy::catalog::DEFAULT_PERIOD_SEARCH, value_parser = parse_count)]
-    pub max: u64,
+    /// The most values to compute while looking for the period (a number, or
+    /// a power such as 2^30); by default 2^20 for octal games and 10^7 for
+    /// subtraction games.
+    #[arg(long, value_parser = parse_count)]
+    pub max: Option<u64>,
     /// Resume from this checkpoint file if it exists, and keep it up to date
     /// (octal games).
     #[arg(long)]

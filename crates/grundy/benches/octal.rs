@@ -80,7 +80,7 @@ fn bench_certified_periods(c: &mut Criterion) {
         let game = catalog::parse(spec).expect("in the catalogue");
         group.bench_function(spec, |b| {
             b.iter(|| {
-                game.period(black_box(1 << 20), &mut Quiet)
+                game.period(black_box(Some(1 << 20)), &mut Quiet)
                     .expect("periodic")
             })
         });

@@ -111,7 +111,7 @@ impl Game for NimEntry {
         })
     }
 
-    fn period(&self, _max_terms: u64, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
+    fn period(&self, _max_terms: Option<u64>, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
         Ok(PeriodReport {
             game: self.spec(),
             preperiod: 0,
@@ -127,7 +127,7 @@ impl Game for NimEntry {
     fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
         Ok(single_report(
             self,
-            proved_period(&self.period(0, monitor)?),
+            proved_period(&self.period(None, monitor)?),
         ))
     }
 }
@@ -167,7 +167,7 @@ impl Game for BashEntry {
         })
     }
 
-    fn period(&self, _max_terms: u64, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
+    fn period(&self, _max_terms: Option<u64>, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
         let period = self.period_for("period")?;
         Ok(PeriodReport {
             game: self.spec(),
@@ -185,7 +185,7 @@ impl Game for BashEntry {
         self.period_for("conjecture")?;
         Ok(single_report(
             self,
-            proved_period(&self.period(0, monitor)?),
+            proved_period(&self.period(None, monitor)?),
         ))
     }
 }
@@ -323,8 +323,12 @@ impl Game for SubtractionEntry {
         })
     }
 
-    fn period(&self, max_terms: u64, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
-        let periodic = self.periodic(max_terms)?;
+    fn period(
+        &self,
+        max_terms: Option<u64>,
+        _: &mut dyn Monitor,
+    ) -> Result<PeriodReport, Error> {
+        let periodic = self.periodic(max_terms.unwrap_or_else(|| self.search_budget()))?;
         Ok(PeriodReport::from_periodic(
             self,
             &periodic,

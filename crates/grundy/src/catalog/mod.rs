@@ -86,8 +86,13 @@ pub trait Game {
     }
 
     /// The period of the game's Grundy sequence, computing at most `max_terms`
-    /// values.
-    fn period(&self, max_terms: u64, monitor: &mut dyn Monitor) -> Result<PeriodReport, Error> {
+    /// values, or with `None` at most the game's own default budget (stated in
+    /// [`crate::limits`]).
+    fn period(
+        &self,
+        max_terms: Option<u64>,
+        monitor: &mut dyn Monitor,
+    ) -> Result<PeriodReport, Error> {
         let _ = (max_terms, monitor);
         Err(self.unsupported("period", "it has no sequence of single heaps"))
     }

@@ -327,7 +327,12 @@ impl Game for OctalEntry {
         })
     }
 
-    fn period(&self, max_terms: u64, monitor: &mut dyn Monitor) -> Result<PeriodReport, Error> {
+    fn period(
+        &self,
+        max_terms: Option<u64>,
+        monitor: &mut dyn Monitor,
+    ) -> Result<PeriodReport, Error> {
+        let max_terms = max_terms.unwrap_or(CONJECTURE_SEARCH);
         if max_terms > MAX_OCTAL_COUNT {
             return Err(Error::Limit(format!(
                 "--max {max_terms} is more than the {MAX_OCTAL_COUNT} values of an octal game one run computes"
