@@ -99,14 +99,18 @@ fn pairs(out: &mut dyn Write, game: &str, list: &PairList) -> io::Result<()> {
     if let Some(bound) = list.searched_below {
         writeln!(
             out,
-            "every position with both piles below {bound} was decided"
+            "every row x < {bound} is settled: its P-position found, or proved absent"
         )?;
         let rows: Vec<String> = list.rows_without_p.iter().map(u64::to_string).collect();
         writeln!(
             out,
-            "rows with no P-position below {bound}: {}",
+            "rows x < {bound} proved to hold no P-position: {}",
             rows.join(" ")
         )?;
+        if !list.rows_unsettled.is_empty() {
+            let rows: Vec<String> = list.rows_unsettled.iter().map(u64::to_string).collect();
+            writeln!(out, "rows x < {bound} unsettled: {}", rows.join(" "))?;
+        }
     }
     Ok(())
 }
@@ -160,7 +164,7 @@ pub fn beatty(out: &mut dyn Write, b: &BeattyReport) -> io::Result<()> {
 
 /// `table`: one line per x, the cells (x, 0) .. (x, N-1): `P`/`.` or values.
 pub fn table(out: &mut dyn Write, t: &Table) -> io::Result<()> {
-    let what = if t.value(0, 0).is_some() {
+    let what = if t.has_values() {
         "Grundy values"
     } else {
         "outcomes (P, and . for N)"

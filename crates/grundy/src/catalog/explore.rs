@@ -10,28 +10,24 @@ use crate::analysis::conjecture::{
     certified_period, heap_period, pile_conjectures, row_periods, Conjecture, ConjectureReport,
 };
 use crate::error::Error;
-use crate::game::{HeapGame, Impartial};
+use crate::game::HeapGame;
 use crate::solve::heap_sequence;
-use crate::solve::lines::{ray_sieve, PSieve, Ray};
-use crate::solve::table::{grundy_table_of, GrundyTable, TableError};
+use super::Monitor;
+use crate::analysis::conjecture::Param;
+use crate::solve::lines::{ray_sieve, PRows, Ray};
+use crate::solve::table::{GrundyTable, RectTable, TableError};
 
 /// The largest side the `table` verb draws.
 pub const MAX_TABLE_SIDE: u64 = 8192;
 
-/// The most option look-ups a Grundy table from the rules may cost.
-const RULES_BUDGET: u64 = 2_000_000_000;
-
 /// Rows of the P-position search of `conjecture`.
 pub const CONJECTURE_ROWS: usize = 2000;
-
-/// The most cells (times rays) the P-position search of `conjecture` visits.
-const SIEVE_BUDGET: u64 = 1 << 31;
 
 /// Heap values `conjecture` computes.
 pub const CONJECTURE_HEAPS: usize = 4096;
 
 /// Rows of a Grundy table whose additive periods `conjecture` reports.
-const ROWS_REPORTED: usize = 8;
+pub(crate) const ROWS_REPORTED: usize = 8;
 
 /// What each cell of a [`Table`] holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,18 +51,44 @@ pub struct Table {
 
 impl Table {
     /// Whether `(x, y)` is a P-position.
+    /// (`false` outside the table).
     pub fn is_p(&self, x: usize, y: usize) -> bool {
+        let Some(cell) = self.cell(x, y) else {
+            return false;
+        };
         match &self.cells {
-            Cells::Outcomes(p) => p[x * self.size + y],
-            Cells::Values(v) => v[x * self.size + y] == 0,
+            Cells::Outcomes(p) => p[cell],
+            Cells::Values(v) => v[cell] == 0,
         }
     }
 
-    /// The Grundy value of `(x, y)`, for a table of values.
+    /// The Grundy value of `(x, y)`, for a table of values (`None` outside).
     pub fn value(&self, x: usize, y: usize) -> Option<u32> {
         match &self.cells {
             Cells::Outcomes(_) => None,
-            Cells::Values(v) => Some(v[x * self.size + y]),
+            Cells::Values(v) => Some(v[self.cell(x, y)?]),
+        }
+    }
+
+    /// Whether the cells hold Grundy values (not only outcomes).
+    pub fn has_values(&self) -> bool {
+        matches!(self.cells, Cells::Values(_))
+    }
+
+    /// The index of `(x, y)`, if it is in the table.
+    fn cell(&self, x: usize, y: usize) -> Option<usize> {
+        (x < self.size && y < self.size).then_some(x * self.size + y)
+    }
+
+    /// The table of values of a square [`RectTable`].
+    pub fn of_rect(game: &dyn Game, table: &RectTable) -> Table {
+        let values = (0..table.rows())
+            .flat_map(|x| table.row(x).expect("in the table").to_vec())
+            .collect();
+        Table {
+            game: game.spec(),
+            size: table.rows(),
+            cells: Cells::Values(values),
         }
     }
 
@@ -149,88 +171,128 @@ pub(crate) fn table_error(e: TableError) -> Error {
     Error::Limit(e.to_string())
 }
 
-/// The Grundy table of a two-pile game from its rules, when `options` (an
-/// estimate of the options of one position of a table of side `size`) keeps
-/// the work within budget.
-pub(crate) fn rules_table<G>(
-    game: &G,
-    spec: &str,
-    size: usize,
-    options: u64,
-) -> Result<GrundyTable, Error>
-where
-    G: Impartial<Position = (u64, u64)>,
-{
-    let work = (size as u64).pow(2).saturating_mul(options);
-    if work > RULES_BUDGET {
+/// The most option look-ups a Grundy table from the rules may cost (`table`,
+/// and the rows `conjecture` reports).
+pub const RULES_BUDGET: u128 = 2_000_000_000;
+
+/// The most option look-ups `analyze` spends on the Grundy value of a
+/// position of a two-pile game without a closed form for values.
+pub const VALUE_BUDGET: u128 = 1 << 30;
+
+/// The most cells of the table of smaller positions `analyze` keeps for one
+/// Grundy value (4 bytes each).
+pub const VALUE_CELLS: u128 = 1 << 25;
+
+/// The most cells (times rays) the rectangle sieve of `conjecture` visits,
+/// for games whose rows may hold several P-positions.
+const SIEVE_BUDGET: u128 = 1 << 31;
+
+/// The most attacks (earlier P-position times rays) the row sieve of
+/// `conjecture` examines.
+const ROW_SIEVE_BUDGET: u128 = 1 << 32;
+
+/// The widest rows whose additive periods `conjecture` reports.
+const ROW_WIDTH: usize = 2048;
+
+/// The narrowest: below this no period is worth reading.
+const MIN_ROW_WIDTH: usize = 64;
+
+/// Checks the cost of a Grundy table from the rules against [`RULES_BUDGET`].
+pub(crate) fn check_rules_cost(spec: &str, size: usize, cost: u128) -> Result<(), Error> {
+    if cost > RULES_BUDGET {
         return Err(Error::Limit(format!(
-            "the Grundy values of {spec} come from its rules, {work} option look-ups for side {size}, \
+            "the Grundy values of {spec} come from its rules, about {cost} option look-ups for side {size}, \
              more than the {RULES_BUDGET} allowed; ask for a smaller --size, or drop --values"
         )));
     }
-    grundy_table_of(game, size).map_err(table_error)
+    Ok(())
 }
 
-/// The P-positions of the first [`CONJECTURE_ROWS`] rows by a sieve over the
-/// rays, widened (from 4 times the rows) while some row holds none and the
-/// budget allows.
-pub(crate) fn pile_sieve(rays: impl Fn(usize) -> Vec<Ray>, rows: usize) -> PSieve {
-    let mut width = 4 * rows;
-    loop {
-        let sieve = ray_sieve(rows, width, &rays(width));
-        let complete = sieve.p_of_row.iter().all(|r| !r.is_empty());
-        let next = 4 * width;
-        let cost = (rows * next * rays(next).len()) as u64;
-        if complete || cost > SIEVE_BUDGET || next > 64 * rows {
-            return sieve;
-        }
-        width = next;
-    }
+/// Why a Grundy value was not computed, or `None` when the table of the
+/// `rows x width` smaller positions fits [`VALUE_CELLS`] and `cost` fits
+/// [`VALUE_BUDGET`].
+pub(crate) fn value_out_of_budget(rows: u128, width: u128, cost: u128) -> Option<String> {
+    let cells = rows.saturating_mul(width);
+    (cells > VALUE_CELLS || cost > VALUE_BUDGET).then(|| {
+        format!(
+            "the Grundy value is not computed: it needs the table of the {rows} x {width} smaller positions \
+             ({cells} cells, about {cost} option look-ups), more than the {VALUE_CELLS} cells and \
+             {VALUE_BUDGET} look-ups allowed"
+        )
+    })
 }
 
-/// A sieve built from a list of P-pairs `(a, b)`, `a <= b` (both orders are P).
-pub(crate) fn sieve_of_pairs(pairs: &[(u64, u64)], rows: usize, width: usize) -> PSieve {
-    let mut p_of_row = vec![Vec::new(); rows];
-    for &(a, b) in pairs {
-        for (x, y) in [(a, b), (b, a)] {
-            if (x as usize) < rows
-                && (y as usize) < width
-                && !p_of_row[x as usize].contains(&(y as usize))
-            {
-                p_of_row[x as usize].push(y as usize);
-            }
+/// The number of rows the row sieve examines when each earlier P-position
+/// attacks `attacks` intervals of a row: [`CONJECTURE_ROWS`] within
+/// [`ROW_SIEVE_BUDGET`].
+pub(crate) fn sieve_rows(attacks: usize) -> usize {
+    let mut rows = CONJECTURE_ROWS;
+    while rows > MIN_ROW_WIDTH && (rows as u128).pow(2) * attacks.max(1) as u128 / 2 > ROW_SIEVE_BUDGET {
+        rows /= 2;
+    }
+    rows
+}
+
+/// The P-positions of the first rows by a rectangle sieve (width four times
+/// the rows), for games whose rows may hold several P-positions: each row is
+/// known below the width only. Rows are halved until the cost fits [`SIEVE_BUDGET`].
+pub(crate) fn rectangle_rows(rays: impl Fn(usize) -> Vec<Ray>) -> PRows {
+    let mut rows = CONJECTURE_ROWS;
+    let cost = |rows: usize| (rows as u128).pow(2) * 4 * rays(4 * rows).len() as u128;
+    while rows > MIN_ROW_WIDTH && cost(rows) > SIEVE_BUDGET {
+        rows /= 2;
+    }
+    PRows::of_sieve(&ray_sieve(rows, 4 * rows, &rays(4 * rows)))
+}
+
+/// The widest row length up to [`ROW_WIDTH`] whose table of
+/// [`ROWS_REPORTED`] rows costs at most [`RULES_BUDGET`] by `cost`.
+pub(crate) fn row_width(cost: impl Fn(usize, usize) -> u128) -> Option<usize> {
+    let mut width = ROW_WIDTH;
+    while cost(ROWS_REPORTED, width) > RULES_BUDGET {
+        width /= 2;
+        if width < MIN_ROW_WIDTH {
+            return None;
         }
     }
-    p_of_row.iter_mut().for_each(|r| r.sort_unstable());
-    PSieve {
-        rows,
-        width,
-        p_of_row,
-    }
+    Some(width)
 }
 
 /// The report for a two-pile game: its P-positions, then the additive
-/// periods of the first rows of `table`.
+/// periods of the rows of `table` (`None`: beyond the budget).
 pub(crate) fn pile_report(
     game: &dyn Game,
-    sieve: &PSieve,
-    table: &GrundyTable,
+    rows: &PRows,
+    table: Option<&RectTable>,
 ) -> ConjectureReport {
-    let mut conjectures = pile_conjectures(sieve);
-    let rows: Vec<Vec<u64>> = (0..ROWS_REPORTED.min(table.size()))
-        .map(|x| {
-            table
-                .row(x)
-                .expect("in the table")
-                .iter()
-                .map(|&v| v.into())
-                .collect()
-        })
-        .collect();
-    conjectures.extend(row_periods(&rows));
+    let mut conjectures = pile_conjectures(rows);
+    match table {
+        Some(table) => {
+            let rows: Vec<Vec<u64>> = (0..table.rows())
+                .map(|x| table.row(x).expect("in the table").iter().map(|&v| v.into()).collect())
+                .collect();
+            conjectures.extend(row_periods(&rows));
+        }
+        None => conjectures.push(Conjecture {
+            kind: "row_period",
+            statement: format!(
+                "row periods not examined: {MIN_ROW_WIDTH} values of each of the first {ROWS_REPORTED} rows \
+                 cost more than the {RULES_BUDGET} option look-ups allowed"
+            ),
+            params: vec![("found", Param::Flag(false))],
+            verified_up_to: 0,
+        }),
+    }
     ConjectureReport {
         game: game.spec(),
         conjectures,
+    }
+}
+
+/// A monitor as the progress callback of the solvers.
+pub(crate) fn progress_of(monitor: &mut dyn Monitor) -> impl FnMut(u64, u64) + '_ {
+    move |done, total| {
+        monitor.progress(done, total);
     }
 }
 

@@ -13,7 +13,7 @@
 //!   is P; along an unbounded ray that means the line through `(x, y) - base`
 //!   holds no P-position at or before that point, one look-up per ray.
 
-use super::table::{GrundyTable, TableError, MAX_TABLE_SIZE};
+use super::table::{GrundyTable, RectTable, TableError, MAX_RECT_CELLS, MAX_TABLE_SIZE};
 
 /// A set of small values, one bit each, that knows how many of its leading
 /// words are full: every value below `64 * full` is in the set, so a mex never
@@ -131,11 +131,32 @@ impl Lines {
 }
 
 /// The Grundy table of the positions below `size` of the game whose moves are
-/// `rays`. Unbounded rays must have `base = dir` ([`Ray::family`]); bounded
-/// ones are enumerated.
+/// `rays` (see [`ray_rect`]).
 pub fn ray_table(size: usize, rays: &[Ray]) -> Result<GrundyTable, TableError> {
     if size > MAX_TABLE_SIZE {
         return Err(TableError::TooLarge { size });
+    }
+    let rect = ray_rect(size, size, rays, &mut |_, _| {})?;
+    let values = (0..size)
+        .flat_map(|x| rect.row(x).expect("in the rectangle").to_vec())
+        .collect();
+    Ok(GrundyTable::from_values(size, values))
+}
+
+/// The Grundy values of the rectangle `x < rows`, `y < width` of the game whose
+/// moves are `rays`. Unbounded rays must have `base = dir` ([`Ray::family`]):
+/// their options are all the earlier cells of one line, served by one value set
+/// per line; bounded ones are enumerated. `progress` is called after each row.
+pub fn ray_rect(
+    rows: usize,
+    width: usize,
+    rays: &[Ray],
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<RectTable, TableError> {
+    if rows.checked_mul(width).map_or(true, |c| c > MAX_RECT_CELLS) {
+        return Err(TableError::TooLarge {
+            size: rows.max(width),
+        });
     }
     let (unbounded, bounded): (Vec<Ray>, Vec<Ray>) = rays.iter().partition(|r| r.most.is_none());
     assert!(
@@ -144,24 +165,21 @@ pub fn ray_table(size: usize, rays: &[Ray]) -> Result<GrundyTable, TableError> {
     );
     let lines: Vec<Lines> = unbounded
         .iter()
-        .map(|r| Lines {
-            dir: r.dir,
-            width: size,
-        })
+        .map(|r| Lines { dir: r.dir, width })
         .collect();
     let mut sets: Vec<Vec<LineSet>> = lines
         .iter()
-        .map(|l| vec![LineSet::default(); l.count(size)])
+        .map(|l| vec![LineSet::default(); l.count(rows)])
         .collect();
-    let mut values = vec![0u32; size * size];
+    let mut values = vec![0u32; rows * width];
     let mut extra = LineSet::default();
     let mut indices = vec![0; lines.len()];
-    for x in 0..size {
-        for y in 0..size {
+    for x in 0..rows {
+        for y in 0..width {
             extra.clear();
             for ray in &bounded {
                 ray.for_each_option((x, y), |ox, oy| {
-                    extra.insert(values[ox * size + oy] as usize)
+                    extra.insert(values[ox * width + oy] as usize)
                 });
             }
             for (index, l) in indices.iter_mut().zip(&lines) {
@@ -170,14 +188,15 @@ pub fn ray_table(size: usize, rays: &[Ray]) -> Result<GrundyTable, TableError> {
             let mut union: Vec<&LineSet> = sets.iter().zip(&indices).map(|(s, &i)| &s[i]).collect();
             union.push(&extra);
             let value = LineSet::mex(&union);
-            values[x * size + y] =
+            values[x * width + y] =
                 u32::try_from(value).expect("a mex is at most the number of options");
             for (s, &i) in sets.iter_mut().zip(&indices) {
                 s[i].insert(value);
             }
         }
+        progress(x as u64 + 1, rows as u64);
     }
-    Ok(GrundyTable::from_values(size, values))
+    Ok(RectTable::from_values(rows, width, values))
 }
 
 /// The P-positions of a `rows x width` rectangle of a game whose moves are `rays`.
