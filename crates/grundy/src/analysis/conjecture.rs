@@ -341,35 +341,48 @@ fn pairs_text(pairs: &[[u64; 2]]) -> String {
 
 fn pairs_conjecture(pairs: &[(u64, u64)], limit: u64, rows: &PRows) -> Conjecture {
     let shown: Vec<[u64; 2]> = pairs.iter().take(PAIRS_SHOWN).map(|&(a, b)| [a, b]).collect();
-    let mut statement = format!(
-        "the P-positions (a_i, b_i), a_i <= b_i, with a_i < {limit} (every row below {limit} is \
-         settled, so none is missing): {} pairs, beginning {}",
-        pairs.len(),
-        pairs_text(&shown)
-    );
+    let mut statement = if limit == 0 {
+        "no row is settled, so no P-pair is certain".to_string()
+    } else {
+        format!(
+            "the P-positions (a_i, b_i), a_i <= b_i, with a_i < {limit} (every row below {limit} is \
+             settled, so none is missing): {} pairs, beginning {}",
+            pairs.len(),
+            pairs_text(&shown)
+        )
+    };
     let mut params = vec![
         ("count", Param::Int(pairs.len() as u64)),
         ("first", Param::Pairs(shown)),
         ("settled_below", Param::Int(limit)),
     ];
-    if (limit as usize) < rows.rows.len() {
-        let beyond: Vec<[u64; 2]> = rows.rows[limit as usize..]
-            .iter()
-            .enumerate()
-            .flat_map(|(i, row)| {
-                let x = limit + i as u64;
-                row.found()
-                    .iter()
-                    .filter_map(move |&y| u64::try_from(y).ok().filter(|&y| y >= x).map(|y| [x, y]))
-            })
-            .take(PAIRS_SHOWN)
-            .collect();
-        statement.push_str(&format!(
-            "; from row {limit} on, rows are not all settled: P-positions found there within the search \
-             bounds (others may lie beyond): {}",
-            if beyond.is_empty() { "none".to_string() } else { pairs_text(&beyond) }
-        ));
-        params.push(("found_in_unsettled_rows", Param::Pairs(beyond)));
+    match rows.rows.get(limit as usize) {
+        Some(RowP::Exactly(ys)) => {
+            let y = ys.iter().max().copied().unwrap_or_default();
+            statement.push_str(&format!(
+                "; the list stops at row {limit}, whose P-position ({limit}, {y}) is beyond 2^64"
+            ));
+        }
+        Some(RowP::Below { .. }) => {
+            let beyond: Vec<[u64; 2]> = rows.rows[limit as usize..]
+                .iter()
+                .enumerate()
+                .flat_map(|(i, row)| {
+                    let x = limit + i as u64;
+                    row.found()
+                        .iter()
+                        .filter_map(move |&y| u64::try_from(y).ok().filter(|&y| y >= x).map(|y| [x, y]))
+                })
+                .take(PAIRS_SHOWN)
+                .collect();
+            statement.push_str(&format!(
+                "; from row {limit} on, rows are not all settled: P-positions found there within the \
+                 search bounds (others may lie beyond): {}",
+                if beyond.is_empty() { "none".to_string() } else { pairs_text(&beyond) }
+            ));
+            params.push(("found_in_unsettled_rows", Param::Pairs(beyond)));
+        }
+        None => {}
     }
     Conjecture {
         kind: "p_pairs",

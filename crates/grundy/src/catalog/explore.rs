@@ -331,7 +331,11 @@ mod tests {
     use super::*;
     use crate::analysis::conjecture::Param;
     use crate::catalog::{parse, Quiet};
-    use crate::games::wythoff::Wythoff;
+    use crate::game::Impartial;
+    use crate::games::twopile::TwoPile;
+    use crate::games::wythoff::{Wythoff, WythoffRatios};
+    use crate::solve::table::{grundy_rect, grundy_table_of, WholeLines};
+    use dashu_int::UBig;
 
     fn report(spec: &str) -> ConjectureReport {
         parse(spec).unwrap().conjecture(&mut Quiet).unwrap()
@@ -351,54 +355,218 @@ mod tests {
         }
     }
 
-    #[test]
-    fn rediscovers_the_golden_ratio_and_fraenkels_ratios() {
-        for k in 0..=10u64 {
-            let spec = if k == 0 {
-                "wythoff".to_string()
-            } else {
-                format!("wythoff:k={k}")
-            };
-            let r = report(&spec);
-            assert_eq!(
-                find(&r, "one_p_per_row").param("holds"),
-                Some(&Param::Flag(true)),
-                "{spec}"
-            );
-            assert_eq!(
-                find(&r, "linear_difference").param("c"),
-                Some(&Param::Int(k + 1)),
-                "{spec}"
-            );
-            assert_eq!(
-                find(&r, "complementary").param("holds"),
-                Some(&Param::Flag(true)),
-                "{spec}"
-            );
-            let beatty = find(&r, "beatty");
-            assert_eq!(
-                text(beatty, "alpha"),
-                Wythoff::new(k).ratio().to_string(),
-                "{spec}"
-            );
-            assert!(beatty.verified_up_to > 150, "{spec}: {beatty:?}");
+    fn int(c: &Conjecture, name: &str) -> u64 {
+        match c.param(name) {
+            Some(Param::Int(v)) => *v,
+            other => panic!("{name}: {other:?}"),
         }
-        assert_eq!(
-            text(find(&report("wythoff"), "beatty"), "alpha"),
-            "(1+1*sqrt(5))/2"
-        );
+    }
+
+    fn flag(c: &Conjecture, name: &str) -> Option<bool> {
+        match c.param(name) {
+            Some(Param::Flag(v)) => Some(*v),
+            None => None,
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+
+    /// How far beyond its `verified_up_to` each statement is checked.
+    const BEYOND: u64 = 8;
+
+    /// The pairs `(a_i, b_i)` of k-Wythoff from the closed form (itself
+    /// tested against the rules in `games::wythoff`), as `u64` while they fit.
+    fn closed_pairs(game: &Wythoff, count: u64) -> Vec<(u64, u64)> {
+        (0..count)
+            .map(|i| game.pair(&UBig::from(i)))
+            .map_while(|(a, b)| Some((u64::try_from(a).ok()?, u64::try_from(b).ok()?)))
+            .collect()
+    }
+
+    /// The first rows of k-Wythoff, `width` values each, from the rules
+    /// written out here: the row as a whole line, the column and the moves
+    /// from both piles (`s, t >= 1`, `|s - t| <= k`) listed.
+    fn rule_rows(k: u64, rows: usize, width: usize) -> Vec<Vec<u32>> {
+        let k = usize::try_from(k).unwrap_or(usize::MAX);
+        let table = grundy_rect(
+            rows,
+            width,
+            WholeLines {
+                row: true,
+                ..WholeLines::default()
+            },
+            |x, y, out| {
+                out.extend((0..x).map(|ox| (ox, y)));
+                for s in 1..=x {
+                    let most = s.saturating_add(k).min(y);
+                    out.extend((s.saturating_sub(k).max(1)..=most).map(|t| (x - s, y - t)));
+                }
+            },
+            &mut |_, _| {},
+        )
+        .unwrap();
+        (0..rows).map(|x| table.row(x).unwrap().to_vec()).collect()
+    }
+
+    /// Every statement of `conjecture wythoff:k=K` against the closed form
+    /// (and the rules for row periods), far beyond how far it was checked.
+    fn check_k_wythoff(k: u64) {
+        let game = Wythoff::new(k);
+        let spec = if k == 0 { "wythoff".to_string() } else { format!("wythoff:k={k}") };
+        let r = report(&spec);
+        let mut rows: Option<Vec<Vec<u32>>> = None;
+        for c in &r.conjectures {
+            let far = c.verified_up_to * BEYOND;
+            match c.kind {
+                "one_p_per_row" => {
+                    // The closed form gives every row exactly one partner.
+                    assert_eq!(flag(c, "holds"), Some(true), "{spec}: {c:?}");
+                }
+                "p_pairs" => {
+                    let limit = int(c, "settled_below");
+                    let truth: Vec<(u64, u64)> = closed_pairs(&game, limit + 1)
+                        .into_iter()
+                        .filter(|&(a, _)| a < limit)
+                        .collect();
+                    assert_eq!(int(c, "count"), truth.len() as u64, "{spec}: {c:?}");
+                    let Some(Param::Pairs(first)) = c.param("first") else { panic!() };
+                    for (&[a, b], &(ta, tb)) in first.iter().zip(&truth) {
+                        assert_eq!((a, b), (ta, tb), "{spec}");
+                    }
+                }
+                "linear_difference" => {
+                    assert_eq!(flag(c, "holds"), Some(true), "{spec}: {c:?}");
+                    let step = int(c, "c");
+                    for (i, (a, b)) in closed_pairs(&game, far).into_iter().enumerate() {
+                        assert_eq!(b - a, step * i as u64, "{spec}: i = {i}");
+                    }
+                }
+                "complementary" => {
+                    assert_eq!(flag(c, "holds"), Some(true), "{spec}: {c:?}");
+                    let pairs = closed_pairs(&game, far);
+                    let mut seen = vec![0u8; far as usize];
+                    for &(a, b) in &pairs[1..] {
+                        for v in [a, b].into_iter().filter(|&v| v < far) {
+                            seen[v as usize] += 1;
+                        }
+                    }
+                    let limit = far.min(pairs.last().unwrap().0);
+                    assert!((1..limit as usize).all(|m| seen[m] == 1), "{spec}");
+                }
+                "beatty" => {
+                    let alpha = text(c, "alpha");
+                    assert_eq!(alpha, game.ratio().to_string(), "{spec}: {c:?}");
+                }
+                "row_period" => {
+                    if flag(c, "found") != Some(true) {
+                        continue;
+                    }
+                    let x = int(c, "row") as usize;
+                    let (n0, p, saltus) = (int(c, "preperiod"), int(c, "period"), int(c, "saltus"));
+                    let width = (c.verified_up_to * 4) as usize;
+                    let row = &rows.get_or_insert_with(|| rule_rows(k, ROWS_REPORTED, width))[x];
+                    for y in n0 as usize..width - p as usize {
+                        assert_eq!(
+                            row[y + p as usize],
+                            row[y] + saltus as u32,
+                            "{spec} row {x}: period {p} fails at y = {y}"
+                        );
+                    }
+                }
+                other => panic!("{spec} states a {other}, which no check covers: {c:?}"),
+            }
+        }
+        for kind in ["one_p_per_row", "p_pairs"] {
+            find(&r, kind);
+        }
+        if k <= 100 {
+            for kind in ["linear_difference", "complementary", "beatty"] {
+                find(&r, kind);
+            }
+        }
     }
 
     #[test]
-    fn wythoff_rows_are_additively_periodic() {
-        let r = report("wythoff");
-        let row_one = r
-            .conjectures
-            .iter()
-            .find(|c| c.kind == "row_period" && c.param("row") == Some(&Param::Int(1)))
-            .unwrap();
-        assert_eq!(row_one.param("period"), Some(&Param::Int(3)));
-        assert_eq!(row_one.param("saltus"), Some(&Param::Int(3)));
+    fn k_wythoff_conjectures_hold_far_beyond_their_checks_for_k_0_to_10() {
+        (0..=10).for_each(check_k_wythoff);
+    }
+
+    #[test]
+    fn k_wythoff_conjectures_hold_far_beyond_their_checks_for_k_11_to_20() {
+        // K = 11: the rational slope 157/145 failed at i = 1897; K = 14 and 20:
+        // row 2 periods failed at y = 133 and 250; K = 15: row 1992 holds (1992, 32008).
+        (11..=20).for_each(check_k_wythoff);
+    }
+
+    #[test]
+    fn k_wythoff_conjectures_hold_far_beyond_their_checks_for_k_21_to_30() {
+        (21..=30).for_each(check_k_wythoff);
+    }
+
+    #[test]
+    fn k_wythoff_conjectures_hold_for_huge_k() {
+        for k in [100, 1000, u64::MAX] {
+            check_k_wythoff(k);
+        }
+        let r = report("wythoff:k=18446744073709551615");
+        assert!(find(&r, "p_pairs").statement.contains("(1, 18446744073709551617)"));
+    }
+
+    #[test]
+    fn the_row_of_k_15_cut_off_before_is_found() {
+        let rows = Wythoff::new(15).p_rows(2000, &mut |_, _| {});
+        assert_eq!(rows.rows[1992].single(), Some(32008));
+    }
+
+    #[test]
+    fn ratios_are_reported_honestly() {
+        let r = report("wythoff:ratios");
+        let rows = find(&r, "one_p_per_row");
+        assert_eq!(flag(rows, "holds"), Some(false));
+        let Some(Param::Ints(empty)) = rows.param("rows_without_p") else { panic!() };
+        assert!(empty.contains(&1));
+        assert_eq!(rows.param("rows_unsettled"), Some(&Param::Ints(Vec::new())));
+        // Each row proved empty has no P-position in the square sieve (tested
+        // against the rules in `games::wythoff`), and the certain pairs are its.
+        let size = 2000;
+        let sieve = WythoffRatios.sieve(size).unwrap();
+        for &x in empty.iter() {
+            assert!(sieve.rows_without_p.contains(&x), "row {x}");
+        }
+        let pairs = find(&r, "p_pairs");
+        let limit = int(pairs, "settled_below");
+        let truth: Vec<(u64, u64)> = sieve.pairs.iter().copied().filter(|&(a, _)| a < limit).collect();
+        assert!(truth.iter().all(|&(_, b)| b < size as u64 / 2) || limit < 400);
+        assert_eq!(int(pairs, "count"), truth.len() as u64);
+        let Some(Param::Pairs(first)) = pairs.param("first") else { panic!() };
+        let first: Vec<(u64, u64)> = first.iter().map(|&[a, b]| (a, b)).collect();
+        assert_eq!(first, truth[..first.len()]);
+        assert!(r.conjectures.iter().all(|c| c.kind != "beatty"), "{r:?}");
+    }
+
+    #[test]
+    fn twopile_families_state_only_what_holds() {
+        let r = report("twopile:1,0+0,1+1,1");
+        assert_eq!(text(find(&r, "beatty"), "alpha"), "(1+1*sqrt(5))/2");
+        let nim = report("twopile:1,0+0,1");
+        assert_eq!(text(find(&nim, "rational_slope"), "slope"), "1/1");
+        assert_eq!(flag(find(&nim, "complementary"), "holds"), Some(false));
+        // Every a_i is 0: nothing about complementary sequences or a mex rule.
+        let zero = report("twopile:1,1+1,0");
+        assert!(zero.conjectures.iter().all(|c| c.kind != "complementary"), "{zero:?}");
+        let rows = find(&zero, "one_p_per_row");
+        assert_eq!(flag(rows, "holds"), Some(false));
+        assert!(rows.statement.contains("unsettled"), "{rows:?}");
+        // Exact rows of a one-P-per-row family against the rules table.
+        for spec in ["1,0+0,1+1,2+2,1", "0,1+1,0:3+2,1", "0,1+3,1+1,3:2"] {
+            let game = TwoPile::parse(spec).unwrap();
+            let rows = game.p_rows(60, &mut |_, _| {}).unwrap();
+            let table = grundy_table_of(&game, 600).unwrap();
+            for (x, row) in rows.rows.iter().enumerate() {
+                let y = row.single().unwrap() as usize;
+                assert!(y < 600 && table.is_p(x, y), "{spec} row {x}");
+                assert_eq!((0..600).filter(|&y| table.is_p(x, y)).count(), 1, "{spec} row {x}");
+            }
+        }
     }
 
     #[test]
@@ -422,28 +590,28 @@ mod tests {
         assert_eq!(find(&sub, "period").param("period"), Some(&Param::Int(7)));
     }
 
-    #[test]
-    fn ratios_are_reported_honestly() {
-        let r = report("wythoff:ratios");
-        let rows = find(&r, "one_p_per_row");
-        assert_eq!(rows.param("holds"), Some(&Param::Flag(false)));
-        match rows.param("rows_without_p") {
-            Some(Param::Ints(rows)) => assert!(rows.contains(&1)),
-            other => panic!("{other:?}"),
+    /// Counts the progress reports.
+    #[derive(Default)]
+    struct Count(u64);
+
+    impl Monitor for Count {
+        fn progress(&mut self, _: u64, _: u64) -> bool {
+            self.0 += 1;
+            false
         }
-        assert!(r.conjectures.iter().all(|c| c.kind != "beatty"), "{r:?}");
     }
 
     #[test]
-    fn two_pile_families() {
-        let r = report("twopile:1,0+0,1+1,1");
-        assert_eq!(text(find(&r, "beatty"), "alpha"), "(1+1*sqrt(5))/2");
-        let nim = report("twopile:1,0+0,1");
-        assert_eq!(text(find(&nim, "rational_slope"), "slope"), "1/1");
-        assert_eq!(
-            find(&nim, "complementary").param("holds"),
-            Some(&Param::Flag(false))
-        );
+    fn long_verbs_report_progress() {
+        for spec in ["wythoff:k=3", "wythoff:ratios", "twopile:1,0+0,1+1,2"] {
+            let game = parse(spec).unwrap();
+            let mut count = Count::default();
+            game.conjecture(&mut count).unwrap();
+            assert!(count.0 > 0, "{spec}");
+            let mut count = Count::default();
+            game.table(100, true, &mut count).unwrap();
+            assert!(count.0 > 0, "{spec}");
+        }
     }
 
     #[test]
@@ -458,6 +626,13 @@ mod tests {
             let values = game.table(40, true, &mut Quiet).unwrap();
             let outcomes = game.table(40, false, &mut Quiet).unwrap();
             assert_eq!(values.clone().outcomes(), outcomes, "{spec}");
+        }
+        for (spec, rules) in [
+            ("wythoff:k=2", grundy_table_of(&Wythoff::new(2), 60).unwrap()),
+            ("wythoff:ratios", grundy_table_of(&WythoffRatios, 60).unwrap()),
+        ] {
+            let table = parse(spec).unwrap().table(60, true, &mut Quiet).unwrap();
+            assert_eq!(table, Table { game: spec.into(), ..Table::of_values(&*parse(spec).unwrap(), &rules) });
         }
         let fast = parse("wythoff")
             .unwrap()
@@ -485,5 +660,16 @@ mod tests {
             parse("nim").unwrap().table(10, false, &mut Quiet),
             Err(Error::Unsupported { .. })
         ));
+    }
+
+    #[test]
+    fn empty_tables_have_no_cells() {
+        // `table wythoff:k=2^64-1 --size 0 --values` read cell (0, 0) of an empty table.
+        let table = parse("wythoff:k=18446744073709551615")
+            .unwrap()
+            .table(0, true, &mut Quiet)
+            .unwrap();
+        assert!(table.has_values());
+        assert_eq!((table.value(0, 0), table.is_p(0, 0)), (None, false));
     }
 }

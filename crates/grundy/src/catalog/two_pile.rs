@@ -233,8 +233,8 @@ const RATIOS_ROWS: usize = 2000;
 const RATIOS_ROW_CAP: u128 = 1 << 20;
 
 /// The most rows of the ratio game one call examines (the work grows with
-/// the square of the rows).
-const RATIOS_MAX_ROWS: usize = 1 << 16;
+/// the square of the rows: 8192 rows take about 4 s, for 3,700 P-pairs).
+const RATIOS_MAX_ROWS: usize = 1 << 13;
 
 /// The largest pile of a ratio position `analyze` takes: it lists every
 /// option, about `pile * log(pile)` of them.
@@ -354,7 +354,8 @@ impl Game for RatiosEntry {
     /// hold none. Rows are added until `count` pairs are certain.
     fn sequence(&self, count: u64, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
         let count = check_count(count)?;
-        let mut rows = 64.max(3 * count);
+        // About 0.45 P-pairs per row.
+        let mut rows = (64 + count.saturating_mul(9) / 4).min(RATIOS_MAX_ROWS);
         loop {
             let found = Self::rows(rows, RATIOS_ROW_CAP, monitor)?;
             let (pairs, limit) = certain_pairs(&found);
@@ -387,7 +388,15 @@ impl Game for RatiosEntry {
                     pairs.len()
                 )));
             }
-            rows *= 2;
+            if rows == RATIOS_MAX_ROWS {
+                return Err(Error::Limit(format!(
+                    "wythoff:ratios has no closed form: the {RATIOS_MAX_ROWS} rows one call examines hold {} \
+                     P-pairs; ask for --count {} or fewer",
+                    pairs.len(),
+                    pairs.len()
+                )));
+            }
+            rows = (2 * rows).min(RATIOS_MAX_ROWS);
         }
     }
 

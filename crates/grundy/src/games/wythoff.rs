@@ -402,7 +402,9 @@ fn ratio_row(
     cap: u128,
 ) -> RowP {
     let mut lo = 0u128;
-    let mut length = RATIO_BLOCK;
+    // The P-positions found so far lie below four times their row: one block
+    // of that length usually settles a row; blocks double after it.
+    let mut length = RATIO_BLOCK + 4 * earlier.len() as u128;
     while lo < cap {
         let hi = lo.saturating_add(length).min(cap);
         let mut hit = vec![false; (hi - lo) as usize];
@@ -412,8 +414,14 @@ fn ratio_row(
             }
         };
         for &(s, y) in earlier {
-            mark(y);
-            divisors[s as usize].iter().for_each(|&t| mark(y + t));
+            if y >= hi {
+                continue;
+            }
+            // The column y and the cells y + t, t dividing s, all lie in [y, y + s].
+            if y + s >= lo {
+                mark(y);
+                divisors[s as usize].iter().for_each(|&t| mark(y + t));
+            }
             // The first cell >= max(lo, y + s) congruent to y modulo s.
             let from = lo.max(y + s);
             let mut cell = from + (s - (from - y) % s) % s;
@@ -446,6 +454,9 @@ fn ratio_row_is_covered(earlier: &[(u128, u128)], from: u128) -> bool {
         .filter(|&&(s, y)| y + s <= from)
         .map(|&(s, y)| (s, y % s))
         .collect();
+    if classes.iter().any(|&(s, _)| s == 1) {
+        return true;
+    }
     let mut moduli: Vec<u128> = classes.iter().map(|&(s, _)| s).collect();
     moduli.sort_unstable();
     moduli.dedup();
