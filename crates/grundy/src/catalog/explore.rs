@@ -527,19 +527,22 @@ mod tests {
         assert_eq!(rows.param("rows_unsettled"), Some(&Param::Ints(Vec::new())));
         // Each row proved empty has no P-position in the square sieve (tested
         // against the rules in `games::wythoff`), and the certain pairs are its.
-        let size = 2000;
+        let size = 8192;
         let sieve = WythoffRatios.sieve(size).unwrap();
         for &x in empty.iter() {
             assert!(sieve.rows_without_p.contains(&x), "row {x}");
         }
         let pairs = find(&r, "p_pairs");
         let limit = int(pairs, "settled_below");
+        let rows = WythoffRatios.rows(limit as usize, 1 << 20, &mut |_, _| {});
+        let (certain, _) = crate::analysis::conjecture::certain_pairs(&rows);
+        assert_eq!(int(pairs, "count"), certain.len() as u64);
         let truth: Vec<(u64, u64)> = sieve.pairs.iter().copied().filter(|&(a, _)| a < limit).collect();
-        assert!(truth.iter().all(|&(_, b)| b < size as u64 / 2) || limit < 400);
-        assert_eq!(int(pairs, "count"), truth.len() as u64);
+        let within: Vec<(u64, u64)> = certain.iter().copied().filter(|&(_, b)| b < size as u64).collect();
+        assert_eq!(within, truth);
         let Some(Param::Pairs(first)) = pairs.param("first") else { panic!() };
         let first: Vec<(u64, u64)> = first.iter().map(|&[a, b]| (a, b)).collect();
-        assert_eq!(first, truth[..first.len()]);
+        assert_eq!(first, certain[..first.len()]);
         assert!(r.conjectures.iter().all(|c| c.kind != "beatty"), "{r:?}");
     }
 
