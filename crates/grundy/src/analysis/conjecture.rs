@@ -666,3 +666,75 @@ fn rational_slope(pairs: &[(u64, u64)], (num, den): Fraction, fit: usize) -> Opt
             .all(|(i, &(a, _))| (i as u128 * num) / den == a as u128))
     .then_some((num, den))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn exact(ys: &[u128]) -> RowP {
+        RowP::Exactly(ys.to_vec())
+    }
+
+    #[test]
+    fn zeros_are_not_complementary_and_no_mex_rule_is_claimed() {
+        // twopile:1,1+1,0 said "a_i = mex{a_j, b_j}" while every a_i is 0.
+        let pairs: Vec<(u64, u64)> = (0..20).map(|b| (0, b)).collect();
+        assert_eq!(partition_failure(&pairs, 20), Some(0));
+        assert!(!mex_rule_holds(&pairs));
+        let c = partition_conjecture(&pairs, Some(0), 20);
+        assert_eq!(c.param("holds"), Some(&Param::Flag(false)));
+        assert!(!c.statement.contains("mex"));
+        let wythoff = [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)];
+        assert_eq!(partition_failure(&wythoff, 7), None);
+        assert!(mex_rule_holds(&wythoff));
+    }
+
+    #[test]
+    fn unsettled_rows_are_never_called_empty() {
+        let rows = PRows {
+            rows: vec![
+                exact(&[0]),
+                exact(&[2]),
+                RowP::Below {
+                    found: Vec::new(),
+                    below: 100,
+                },
+                exact(&[]),
+            ],
+        };
+        let c = rows_conjecture(&rows);
+        assert_eq!(c.param("holds"), Some(&Param::Flag(false)));
+        assert_eq!(c.param("rows_without_p"), Some(&Param::Ints(vec![3])));
+        assert_eq!(c.param("rows_unsettled"), Some(&Param::Ints(vec![2])));
+        assert_eq!(c.param("unsettled_below"), Some(&Param::Int(100)));
+        assert_eq!(certain_pairs(&rows), (vec![(0, 0), (1, 2)], 2));
+        let open = PRows {
+            rows: vec![exact(&[0]), RowP::Below { found: vec![5], below: 9 }],
+        };
+        let c = rows_conjecture(&open);
+        assert_eq!(c.param("holds"), None);
+        assert!(c.statement.starts_with("unknown"), "{c:?}");
+    }
+
+    #[test]
+    fn row_periods_are_stated_only_when_they_hold_on_the_whole_row() {
+        // Period 3 on the first quarter, broken later.
+        let mut row: Vec<u64> = (0..400).map(|y| y % 3).collect();
+        row[300] = 9;
+        let c = &row_periods(&[row])[0];
+        assert_eq!(c.param("found"), Some(&Param::Flag(false)));
+        assert!(c.statement.contains("fails below 400"), "{c:?}");
+        let good: Vec<u64> = (0..400).map(|y| y % 3).collect();
+        let c = &row_periods(&[good])[0];
+        assert_eq!(c.param("period"), Some(&Param::Int(3)));
+    }
+
+    #[test]
+    fn a_rational_slope_needs_many_periods() {
+        // a_i = floor(i*157/145) for i < 1000: too few periods of 145 to state it
+        // from 250 fitted pairs.
+        let pairs: Vec<(u64, u64)> = (0..1000u64).map(|i| (i * 157 / 145, i * 157 / 145 + 12 * i)).collect();
+        assert_eq!(rational_slope(&pairs, (157, 145), 250), None);
+        assert_eq!(rational_slope(&pairs, (157, 145), 290), Some((157, 145)));
+    }
+}

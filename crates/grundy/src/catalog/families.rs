@@ -102,3 +102,69 @@ impl Game for TwoPileEntry {
         Ok(pile_report(self, &rows, table.as_ref()))
     }
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::catalog::{parse, Quiet};
+    use crate::solve::table::grundy_table_of;
+
+    /// `analyze` against exhaustive search over the rules on every position
+    /// of a square: the value, and every winning move exactly once.
+    pub(crate) fn check_analyze<G>(spec: &str, rules: &G, size: usize)
+    where
+        G: Impartial<Position = (u64, u64)>,
+    {
+        let game = parse(spec).unwrap();
+        let table = grundy_table_of(rules, size).unwrap();
+        for x in 0..size as u64 {
+            for y in 0..size as u64 {
+                let a = game
+                    .analyze(&[x.to_string(), y.to_string()], false, &mut Quiet)
+                    .unwrap();
+                let value = table.value(x as usize, y as usize).unwrap().0;
+                assert_eq!(a.grundy, Some(UBig::from(value)), "{spec} ({x}, {y})");
+                let mut expected: Vec<(u64, u64)> = rules
+                    .options(&(x, y))
+                    .into_iter()
+                    .filter(|&(ox, oy)| table.is_p(ox as usize, oy as usize))
+                    .collect();
+                expected.sort_unstable();
+                expected.dedup();
+                let found: Vec<(u64, u64)> = a
+                    .winning_moves
+                    .iter()
+                    .map(|m| {
+                        let to = m.apply(&a.position);
+                        (u64::try_from(&to[0]).unwrap(), u64::try_from(&to[1]).unwrap())
+                    })
+                    .collect();
+                assert_eq!(found, expected, "{spec} ({x}, {y})");
+            }
+        }
+    }
+
+    #[test]
+    fn overlapping_families_give_each_winning_move_once() {
+        // The spec and size that listed (14, 0) three times from (24, 10).
+        let spec = "2,2+0,3:2+1,1+2,2:5";
+        check_analyze(&format!("twopile:{spec}"), &TwoPile::parse(spec).unwrap(), 25);
+        check_analyze("twopile:1,0+0,1+1,2:3+2,1", &TwoPile::parse("1,0+0,1+1,2:3+2,1").unwrap(), 20);
+    }
+
+    #[test]
+    fn a_cap_no_move_reaches_costs_nothing() {
+        // `twopile:1,0:4095` at (4095, 4095) enumerated 4095 options a cell.
+        let capped = TwoPile::parse("1,0:4095+0,1").unwrap();
+        let plain = TwoPile::parse("1,0+0,1").unwrap();
+        assert_eq!(capped.rays(4096), plain.rays(4096));
+        assert_eq!(capped.rect_cost(4096, 4096), plain.rect_cost(4096, 4096));
+        // A cap below the position still counts, and the rules agree.
+        let tight = TwoPile::parse("1,0:3+0,1").unwrap();
+        assert_ne!(tight.rays(50), plain.rays(50));
+        assert_eq!(
+            tight.rect_table(50, 50, &mut |_, _| {}).unwrap().row(49).unwrap(),
+            grundy_table_of(&tight, 50).unwrap().row(49).unwrap()
+        );
+    }
+}

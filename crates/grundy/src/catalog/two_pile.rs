@@ -408,3 +408,17 @@ impl Game for RatiosEntry {
         self.explore(monitor)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog::families::tests::check_analyze;
+    use crate::games::wythoff::{Wythoff, WythoffRatios};
+
+    #[test]
+    fn values_and_moves_are_those_of_the_rules() {
+        // `analyze wythoff:ratios 9 9` gave no value.
+        check_analyze("wythoff:ratios", &WythoffRatios, 30);
+        check_analyze("wythoff", &Wythoff::classic(), 30);
+        check_analyze("wythoff:k=3", &Wythoff::new(3), 30);
+    }
+}

@@ -458,6 +458,26 @@ mod tests {
     }
 
     #[test]
+    fn rectangles_and_row_sieves_are_the_rules() {
+        for rays in samples() {
+            let rules = by_rules(90, &rays);
+            let rect = ray_rect(23, 90, &rays, &mut |_, _| {}).unwrap();
+            for x in 0..23 {
+                assert_eq!(rect.row(x).unwrap(), rules.row(x).unwrap(), "{rays:?}");
+            }
+            if !one_per_row(&rays) {
+                continue;
+            }
+            let rows = row_sieve(40, |s, y, out| ray_attacks(&rays, s, y, out), &mut |_, _| {});
+            for (x, row) in rows.rows.iter().enumerate() {
+                let zeros: Vec<u128> = (0..90).filter(|&y| rules.is_p(x, y)).map(|y| y as u128).collect();
+                let y = row.single().expect("one P-position a row");
+                assert_eq!(zeros, if y < 90 { vec![y] } else { vec![] }, "{rays:?} row {x}");
+            }
+        }
+    }
+
+    #[test]
     fn sieve_finds_the_zeros_of_the_rules_table() {
         let mut all = samples();
         // k-Wythoff with k = 2 as rays with bases off the direction.

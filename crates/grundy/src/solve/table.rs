@@ -368,6 +368,23 @@ mod tests {
     }
 
     #[test]
+    fn whole_lines_are_their_options() {
+        let queen = queen_table(120).unwrap();
+        let all = WholeLines {
+            row: true,
+            column: true,
+            diagonal: true,
+        };
+        let rect = grundy_rect(40, 120, all, |_, _, _| {}, &mut |_, _| {}).unwrap();
+        let listed = grundy_rect(40, 120, WholeLines::default(), wythoff_options, &mut |_, _| {}).unwrap();
+        for x in 0..40 {
+            assert_eq!(rect.row(x).unwrap(), queen.row(x).unwrap());
+            assert_eq!(listed.row(x).unwrap(), queen.row(x).unwrap());
+        }
+        assert!(grundy_rect(MAX_RECT_CELLS, 2, all, |_, _, _| {}, &mut |_, _| {}).is_err());
+    }
+
+    #[test]
     fn wythoff_p_positions_in_the_table() {
         let table = queen_table(25).unwrap();
         let lower: Vec<(usize, usize)> = table.p_positions().filter(|(x, y)| x <= y).collect();
