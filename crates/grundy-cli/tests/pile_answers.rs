@@ -51,7 +51,12 @@ fn ratio_pairs_are_the_first_by_a_with_none_missing() {
     let outcomes = table("wythoff:ratios", 400, false);
     for (count, needed) in [(16usize, (44, 75)), (50, (115, 246))] {
         let answer = json_of(&["sequence", "wythoff:ratios", "--count", &count.to_string()]);
-        let pairs: Vec<(u64, u64)> = answer["pairs"].as_array().unwrap().iter().map(pair).collect();
+        let pairs: Vec<(u64, u64)> = answer["pairs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(pair)
+            .collect();
         assert_eq!(pairs.len(), count);
         assert!(pairs.contains(&needed), "--count {count}: {pairs:?}");
         assert!(pairs.windows(2).all(|w| w[0].0 < w[1].0));
@@ -71,7 +76,10 @@ fn ratio_pairs_are_the_first_by_a_with_none_missing() {
             .iter()
             .map(|v| v.as_u64().unwrap())
             .collect();
-        assert!(without.contains(&1), "row 1 is proved empty: (1, y) -> (0, 0)");
+        assert!(
+            without.contains(&1),
+            "row 1 is proved empty: (1, y) -> (0, 0)"
+        );
         for x in without {
             assert!(outcomes[x as usize].iter().all(|c| c == "N"), "row {x}");
         }
@@ -102,7 +110,10 @@ fn overlapping_families_list_each_move_once() {
 #[test]
 fn grundy_values_that_fit_the_budget_are_given() {
     // `analyze wythoff 1000 3000` said null while `table --values` gives 2607.
-    assert_eq!(json_of(&["analyze", "wythoff", "1000", "3000"])["grundy"], 2607);
+    assert_eq!(
+        json_of(&["analyze", "wythoff", "1000", "3000"])["grundy"],
+        2607
+    );
     for (game, x, y) in [
         ("wythoff:ratios", 9, 9),
         ("wythoff:k=2", 30, 47),
@@ -116,7 +127,10 @@ fn grundy_values_that_fit_the_budget_are_given() {
     // Beyond the budget the value is null and the method says why.
     let huge = json_of(&["analyze", "wythoff:k=5", "100000", "100001"]);
     assert!(huge["grundy"].is_null());
-    assert!(huge["method"].as_str().unwrap().contains("not computed"), "{huge}");
+    assert!(
+        huge["method"].as_str().unwrap().contains("not computed"),
+        "{huge}"
+    );
 }
 
 #[test]
@@ -136,11 +150,19 @@ fn huge_k_answers_without_panic() {
         "0",
         "--values",
     ]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let report = json_of(&["conjecture", "wythoff:k=18446744073709551615"]);
     let pairs = &report["conjectures"][1];
     assert_eq!(pairs["kind"], "p_pairs");
-    assert!(pairs["statement"].as_str().unwrap().contains("18446744073709551617"));
+    assert!(pairs["statement"]
+        .as_str()
+        .unwrap()
+        .contains("18446744073709551617"));
 }
 
 #[test]

@@ -340,7 +340,11 @@ fn pairs_text(pairs: &[[u64; 2]]) -> String {
 }
 
 fn pairs_conjecture(pairs: &[(u64, u64)], limit: u64, rows: &PRows) -> Conjecture {
-    let shown: Vec<[u64; 2]> = pairs.iter().take(PAIRS_SHOWN).map(|&(a, b)| [a, b]).collect();
+    let shown: Vec<[u64; 2]> = pairs
+        .iter()
+        .take(PAIRS_SHOWN)
+        .map(|&(a, b)| [a, b])
+        .collect();
     let mut statement = if limit == 0 {
         "no row is settled, so no P-pair is certain".to_string()
     } else {
@@ -369,9 +373,9 @@ fn pairs_conjecture(pairs: &[(u64, u64)], limit: u64, rows: &PRows) -> Conjectur
                 .enumerate()
                 .flat_map(|(i, row)| {
                     let x = limit + i as u64;
-                    row.found()
-                        .iter()
-                        .filter_map(move |&y| u64::try_from(y).ok().filter(|&y| y >= x).map(|y| [x, y]))
+                    row.found().iter().filter_map(move |&y| {
+                        u64::try_from(y).ok().filter(|&y| y >= x).map(|y| [x, y])
+                    })
                 })
                 .take(PAIRS_SHOWN)
                 .collect();
@@ -460,7 +464,10 @@ fn partition_conjecture(pairs: &[(u64, u64)], failure: Option<u64>, limit: u64) 
                  once: complementary sequences"
             );
             if mex {
-                s.push_str(&format!(", and a_i = mex{{a_j, b_j : j < i}} for every i < {}", pairs.len()));
+                s.push_str(&format!(
+                    ", and a_i = mex{{a_j, b_j : j < i}} for every i < {}",
+                    pairs.len()
+                ));
             }
             s
         }
@@ -511,15 +518,20 @@ fn signed(v: &IBig) -> Param {
 /// one `alpha` for which `floor(i*alpha)` and `floor(i*(alpha + c))` are
 /// complementary Beatty sequences: `1/alpha + 1/(alpha + c) = 1`, so
 /// `alpha = (2 - c + sqrt(c^2 + 4))/2`.
-fn slope_candidates(terms: &[u128], c: Option<u64>) -> Vec<(QuadraticIrrational, PeriodicFraction)> {
+fn slope_candidates(
+    terms: &[u128],
+    c: Option<u64>,
+) -> Vec<(QuadraticIrrational, PeriodicFraction)> {
     let mut readings: Vec<PeriodicFraction> = periodic_readings(terms)
         .into_iter()
         .take(READINGS_TRIED)
         .collect();
-    readings.extend((1..=3.min(terms.len().saturating_sub(1))).map(|p| PeriodicFraction {
-        preperiod: terms[..terms.len() - p].to_vec(),
-        period: terms[terms.len() - p..].to_vec(),
-    }));
+    readings.extend(
+        (1..=3.min(terms.len().saturating_sub(1))).map(|p| PeriodicFraction {
+            preperiod: terms[..terms.len() - p].to_vec(),
+            period: terms[terms.len() - p..].to_vec(),
+        }),
+    );
     let mut candidates: Vec<(QuadraticIrrational, PeriodicFraction)> = readings
         .into_iter()
         .filter_map(|r| Some((quadratic(&r)?, r)))
@@ -527,7 +539,9 @@ fn slope_candidates(terms: &[u128], c: Option<u64>) -> Vec<(QuadraticIrrational,
     if let Some(c) = c.filter(|&c| c >= 1) {
         let c = IBig::from(c);
         let d = UBig::try_from(&c * &c + IBig::from(4u8)).expect("positive");
-        if let Ok(alpha) = QuadraticIrrational::new(IBig::from(2u8) - c, IBig::ONE, d, IBig::from(2u8)) {
+        if let Ok(alpha) =
+            QuadraticIrrational::new(IBig::from(2u8) - c, IBig::ONE, d, IBig::from(2u8))
+        {
             let reading = PeriodicFraction {
                 preperiod: Vec::new(),
                 period: Vec::new(),
@@ -564,7 +578,10 @@ fn slope_conjecture(pairs: &[(u64, u64)], complementary: bool, c: Option<u64>) -
         verified_up_to: n,
     };
     let Some((lower, upper)) = slope_interval(&points) else {
-        return not_found("too few P-pairs to fit a slope".into(), vec![("found", Param::Flag(false))]);
+        return not_found(
+            "too few P-pairs to fit a slope".into(),
+            vec![("found", Param::Flag(false))],
+        );
     };
     if lower.0 * upper.1 >= upper.0 * lower.1 {
         return not_found(
@@ -579,7 +596,14 @@ fn slope_conjecture(pairs: &[(u64, u64)], complementary: bool, c: Option<u64>) -
     }
     let terms = shared_terms(lower, upper);
     let mut params = vec![
-        ("slope_interval", Param::Text(format!("[{}, {})", fraction_text(lower), fraction_text(upper)))),
+        (
+            "slope_interval",
+            Param::Text(format!(
+                "[{}, {})",
+                fraction_text(lower),
+                fraction_text(upper)
+            )),
+        ),
         ("continued_fraction_seen", Param::Ints(small_terms(&terms))),
         ("fitted_on", Param::Int(fit as u64)),
     ];
@@ -606,7 +630,13 @@ fn slope_conjecture(pairs: &[(u64, u64)], complementary: bool, c: Option<u64>) -
                 c.unwrap_or_default()
             ));
         } else {
-            let list = |t: &[u128]| small_terms(t).iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+            let list = |t: &[u128]| {
+                small_terms(t)
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
             statement.push_str(&format!(
                 " = [{}; ({})*] (continued fraction)",
                 list(&reading.preperiod),
@@ -635,7 +665,10 @@ fn slope_conjecture(pairs: &[(u64, u64)], complementary: bool, c: Option<u64>) -
         params.push(("slope", Param::Text(fraction_text(r))));
         return Conjecture {
             kind: "rational_slope",
-            statement: format!("a_i = floor(i*{}) for every i < {n} ({how})", fraction_text(r)),
+            statement: format!(
+                "a_i = floor(i*{}) for every i < {n} ({how})",
+                fraction_text(r)
+            ),
             params,
             verified_up_to: n,
         };
@@ -709,7 +742,13 @@ mod tests {
         assert_eq!(c.param("unsettled_below"), Some(&Param::Int(100)));
         assert_eq!(certain_pairs(&rows), (vec![(0, 0), (1, 2)], 2));
         let open = PRows {
-            rows: vec![exact(&[0]), RowP::Below { found: vec![5], below: 9 }],
+            rows: vec![
+                exact(&[0]),
+                RowP::Below {
+                    found: vec![5],
+                    below: 9,
+                },
+            ],
         };
         let c = rows_conjecture(&open);
         assert_eq!(c.param("holds"), None);
@@ -733,7 +772,9 @@ mod tests {
     fn a_rational_slope_needs_many_periods() {
         // a_i = floor(i*157/145) for i < 1000: too few periods of 145 to state it
         // from 250 fitted pairs.
-        let pairs: Vec<(u64, u64)> = (0..1000u64).map(|i| (i * 157 / 145, i * 157 / 145 + 12 * i)).collect();
+        let pairs: Vec<(u64, u64)> = (0..1000u64)
+            .map(|i| (i * 157 / 145, i * 157 / 145 + 12 * i))
+            .collect();
         assert_eq!(rational_slope(&pairs, (157, 145), 250), None);
         assert_eq!(rational_slope(&pairs, (157, 145), 290), Some((157, 145)));
     }

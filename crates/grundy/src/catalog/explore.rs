@@ -6,14 +6,14 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
 use super::Game;
+use super::Monitor;
+use crate::analysis::conjecture::Param;
 use crate::analysis::conjecture::{
     certified_period, heap_period, pile_conjectures, row_periods, Conjecture, ConjectureReport,
 };
 use crate::error::Error;
 use crate::game::HeapGame;
 use crate::solve::heap_sequence;
-use super::Monitor;
-use crate::analysis::conjecture::Param;
 use crate::solve::lines::{ray_sieve, PRows, Ray};
 use crate::solve::table::{GrundyTable, RectTable, TableError};
 
@@ -227,7 +227,9 @@ pub(crate) fn value_out_of_budget(rows: u128, width: u128, cost: u128) -> Option
 /// [`ROW_SIEVE_BUDGET`].
 pub(crate) fn sieve_rows(attacks: usize) -> usize {
     let mut rows = CONJECTURE_ROWS;
-    while rows > MIN_ROW_WIDTH && (rows as u128).pow(2) * attacks.max(1) as u128 / 2 > ROW_SIEVE_BUDGET {
+    while rows > MIN_ROW_WIDTH
+        && (rows as u128).pow(2) * attacks.max(1) as u128 / 2 > ROW_SIEVE_BUDGET
+    {
         rows /= 2;
     }
     rows
@@ -331,7 +333,6 @@ mod tests {
     use super::*;
     use crate::analysis::conjecture::Param;
     use crate::catalog::{parse, Quiet};
-    use crate::game::Impartial;
     use crate::games::twopile::TwoPile;
     use crate::games::wythoff::{Wythoff, WythoffRatios};
     use crate::solve::table::{grundy_rect, grundy_table_of, WholeLines};
@@ -411,7 +412,11 @@ mod tests {
     /// (and the rules for row periods), far beyond how far it was checked.
     fn check_k_wythoff(k: u64) {
         let game = Wythoff::new(k);
-        let spec = if k == 0 { "wythoff".to_string() } else { format!("wythoff:k={k}") };
+        let spec = if k == 0 {
+            "wythoff".to_string()
+        } else {
+            format!("wythoff:k={k}")
+        };
         let r = report(&spec);
         let mut rows: Option<Vec<Vec<u32>>> = None;
         for c in &r.conjectures {
@@ -428,7 +433,9 @@ mod tests {
                         .filter(|&(a, _)| a < limit)
                         .collect();
                     assert_eq!(int(c, "count"), truth.len() as u64, "{spec}: {c:?}");
-                    let Some(Param::Pairs(first)) = c.param("first") else { panic!() };
+                    let Some(Param::Pairs(first)) = c.param("first") else {
+                        panic!()
+                    };
                     for (&[a, b], &(ta, tb)) in first.iter().zip(&truth) {
                         assert_eq!((a, b), (ta, tb), "{spec}");
                     }
@@ -508,7 +515,9 @@ mod tests {
             check_k_wythoff(k);
         }
         let r = report("wythoff:k=18446744073709551615");
-        assert!(find(&r, "p_pairs").statement.contains("(1, 18446744073709551617)"));
+        assert!(find(&r, "p_pairs")
+            .statement
+            .contains("(1, 18446744073709551617)"));
     }
 
     #[test]
@@ -522,7 +531,9 @@ mod tests {
         let r = report("wythoff:ratios");
         let rows = find(&r, "one_p_per_row");
         assert_eq!(flag(rows, "holds"), Some(false));
-        let Some(Param::Ints(empty)) = rows.param("rows_without_p") else { panic!() };
+        let Some(Param::Ints(empty)) = rows.param("rows_without_p") else {
+            panic!()
+        };
         assert!(empty.contains(&1));
         assert_eq!(rows.param("rows_unsettled"), Some(&Param::Ints(Vec::new())));
         // Each row proved empty has no P-position in the square sieve (tested
@@ -537,10 +548,21 @@ mod tests {
         let rows = WythoffRatios.rows(limit as usize, 1 << 20, &mut |_, _| {});
         let (certain, _) = crate::analysis::conjecture::certain_pairs(&rows);
         assert_eq!(int(pairs, "count"), certain.len() as u64);
-        let truth: Vec<(u64, u64)> = sieve.pairs.iter().copied().filter(|&(a, _)| a < limit).collect();
-        let within: Vec<(u64, u64)> = certain.iter().copied().filter(|&(_, b)| b < size as u64).collect();
+        let truth: Vec<(u64, u64)> = sieve
+            .pairs
+            .iter()
+            .copied()
+            .filter(|&(a, _)| a < limit)
+            .collect();
+        let within: Vec<(u64, u64)> = certain
+            .iter()
+            .copied()
+            .filter(|&(_, b)| b < size as u64)
+            .collect();
         assert_eq!(within, truth);
-        let Some(Param::Pairs(first)) = pairs.param("first") else { panic!() };
+        let Some(Param::Pairs(first)) = pairs.param("first") else {
+            panic!()
+        };
         let first: Vec<(u64, u64)> = first.iter().map(|&[a, b]| (a, b)).collect();
         assert_eq!(first, certain[..first.len()]);
         assert!(r.conjectures.iter().all(|c| c.kind != "beatty"), "{r:?}");
@@ -555,7 +577,10 @@ mod tests {
         assert_eq!(flag(find(&nim, "complementary"), "holds"), Some(false));
         // Every a_i is 0: nothing about complementary sequences or a mex rule.
         let zero = report("twopile:1,1+1,0");
-        assert!(zero.conjectures.iter().all(|c| c.kind != "complementary"), "{zero:?}");
+        assert!(
+            zero.conjectures.iter().all(|c| c.kind != "complementary"),
+            "{zero:?}"
+        );
         let rows = find(&zero, "one_p_per_row");
         assert_eq!(flag(rows, "holds"), Some(false));
         assert!(rows.statement.contains("unsettled"), "{rows:?}");
@@ -567,7 +592,11 @@ mod tests {
             for (x, row) in rows.rows.iter().enumerate() {
                 let y = row.single().unwrap() as usize;
                 assert!(y < 600 && table.is_p(x, y), "{spec} row {x}");
-                assert_eq!((0..600).filter(|&y| table.is_p(x, y)).count(), 1, "{spec} row {x}");
+                assert_eq!(
+                    (0..600).filter(|&y| table.is_p(x, y)).count(),
+                    1,
+                    "{spec} row {x}"
+                );
             }
         }
     }
@@ -631,11 +660,23 @@ mod tests {
             assert_eq!(values.clone().outcomes(), outcomes, "{spec}");
         }
         for (spec, rules) in [
-            ("wythoff:k=2", grundy_table_of(&Wythoff::new(2), 60).unwrap()),
-            ("wythoff:ratios", grundy_table_of(&WythoffRatios, 60).unwrap()),
+            (
+                "wythoff:k=2",
+                grundy_table_of(&Wythoff::new(2), 60).unwrap(),
+            ),
+            (
+                "wythoff:ratios",
+                grundy_table_of(&WythoffRatios, 60).unwrap(),
+            ),
         ] {
             let table = parse(spec).unwrap().table(60, true, &mut Quiet).unwrap();
-            assert_eq!(table, Table { game: spec.into(), ..Table::of_values(&*parse(spec).unwrap(), &rules) });
+            assert_eq!(
+                table,
+                Table {
+                    game: spec.into(),
+                    ..Table::of_values(&*parse(spec).unwrap(), &rules)
+                }
+            );
         }
         let fast = parse("wythoff")
             .unwrap()

@@ -36,7 +36,11 @@ impl Game for TwoPileEntry {
         monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
         let (x, y) = parse_piles(position)?;
-        let fits = |v: &UBig| u64::try_from(v).ok().and_then(|v| usize::try_from(v).ok()?.checked_add(1));
+        let fits = |v: &UBig| {
+            u64::try_from(v)
+                .ok()
+                .and_then(|v| usize::try_from(v).ok()?.checked_add(1))
+        };
         let size = fits(&x).zip(fits(&y));
         let cost = size.map_or(u128::MAX, |(r, w)| self.0.rect_cost(r, w));
         let (rows, width) = size.map_or((u128::MAX, u128::MAX), |(r, w)| (r as u128, w as u128));
@@ -51,7 +55,11 @@ impl Game for TwoPileEntry {
             .rect_table(rows, width, &mut progress_of(monitor))
             .map_err(table_error)?;
         let (sx, sy) = (rows as u64 - 1, width as u64 - 1);
-        let value = |(a, b): (u64, u64)| table.value(a as usize, b as usize).expect("below the position");
+        let value = |(a, b): (u64, u64)| {
+            table
+                .value(a as usize, b as usize)
+                .expect("below the position")
+        };
         let mut targets: Vec<(u64, u64)> = self
             .0
             .options(&(sx, sy))
@@ -67,9 +75,7 @@ impl Game for TwoPileEntry {
             .collect();
         let grundy = UBig::from(value((sx, sy)));
         let outcome = Outcome::from_p(grundy == UBig::ZERO);
-        let method = format!(
-            "Grundy table of every position up to ({sx}, {sy}) from the rules"
-        );
+        let method = format!("Grundy table of every position up to ({sx}, {sy}) from the rules");
         Ok(Analysis::new(self, vec![x, y], outcome, Some(grundy), moves, &method).sorted())
     }
 
@@ -88,15 +94,18 @@ impl Game for TwoPileEntry {
     /// (each earlier P-position attacks at most one cell per family), else a
     /// rectangle whose rows are known below its width only.
     fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
-        let rows = match self
-            .0
-            .p_rows(sieve_rows(self.0.families().len()), &mut progress_of(monitor))
-        {
+        let rows = match self.0.p_rows(
+            sieve_rows(self.0.families().len()),
+            &mut progress_of(monitor),
+        ) {
             Some(rows) => rows,
             None => rectangle_rows(|width| self.0.rays(width)),
         };
         let table = row_width(|r, w| self.0.rect_cost(r, w))
-            .map(|w| self.0.rect_table(super::explore::ROWS_REPORTED, w, &mut progress_of(monitor)))
+            .map(|w| {
+                self.0
+                    .rect_table(super::explore::ROWS_REPORTED, w, &mut progress_of(monitor))
+            })
             .transpose()
             .map_err(table_error)?;
         Ok(pile_report(self, &rows, table.as_ref()))
@@ -136,7 +145,10 @@ pub(crate) mod tests {
                     .iter()
                     .map(|m| {
                         let to = m.apply(&a.position);
-                        (u64::try_from(&to[0]).unwrap(), u64::try_from(&to[1]).unwrap())
+                        (
+                            u64::try_from(&to[0]).unwrap(),
+                            u64::try_from(&to[1]).unwrap(),
+                        )
                     })
                     .collect();
                 assert_eq!(found, expected, "{spec} ({x}, {y})");
@@ -148,8 +160,16 @@ pub(crate) mod tests {
     fn overlapping_families_give_each_winning_move_once() {
         // The spec and size that listed (14, 0) three times from (24, 10).
         let spec = "2,2+0,3:2+1,1+2,2:5";
-        check_analyze(&format!("twopile:{spec}"), &TwoPile::parse(spec).unwrap(), 25);
-        check_analyze("twopile:1,0+0,1+1,2:3+2,1", &TwoPile::parse("1,0+0,1+1,2:3+2,1").unwrap(), 20);
+        check_analyze(
+            &format!("twopile:{spec}"),
+            &TwoPile::parse(spec).unwrap(),
+            25,
+        );
+        check_analyze(
+            "twopile:1,0+0,1+1,2:3+2,1",
+            &TwoPile::parse("1,0+0,1+1,2:3+2,1").unwrap(),
+            20,
+        );
     }
 
     #[test]
@@ -163,7 +183,11 @@ pub(crate) mod tests {
         let tight = TwoPile::parse("1,0:3+0,1").unwrap();
         assert_ne!(tight.rays(50), plain.rays(50));
         assert_eq!(
-            tight.rect_table(50, 50, &mut |_, _| {}).unwrap().row(49).unwrap(),
+            tight
+                .rect_table(50, 50, &mut |_, _| {})
+                .unwrap()
+                .row(49)
+                .unwrap(),
             grundy_table_of(&tight, 50).unwrap().row(49).unwrap()
         );
     }

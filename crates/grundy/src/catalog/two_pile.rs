@@ -10,10 +10,10 @@ use super::{
     check_count, parse_naturals, parse_u64, Analysis, Game, Move, PairList, Sequence, Terms,
 };
 use super::{ConjectureReport, Monitor};
+use crate::analysis::conjecture::certain_pairs;
 use crate::error::Error;
 use crate::game::{Impartial, Outcome};
 use crate::games::wythoff::{Wythoff, WythoffRatios};
-use crate::analysis::conjecture::certain_pairs;
 use crate::solve::lines::{PRows, RowP};
 use crate::solve::table::{RectTable, TableError};
 use crate::solve::wavefront::wythoff_table;
@@ -81,12 +81,20 @@ pub(super) fn value_from_rules(
     table: impl FnOnce(usize, usize) -> Result<RectTable, TableError>,
 ) -> Result<Result<UBig, String>, Error> {
     let (Some(sx), Some(sy)) = (small(x), small(y)) else {
-        return Ok(Err("the Grundy value is not computed: a pile is beyond 2^64".into()));
+        return Ok(Err(
+            "the Grundy value is not computed: a pile is beyond 2^64".into(),
+        ));
     };
-    let (sx, sy) = if symmetric && sx > sy { (sy, sx) } else { (sx, sy) };
+    let (sx, sy) = if symmetric && sx > sy {
+        (sy, sx)
+    } else {
+        (sx, sy)
+    };
     let (rows, width) = (u128::from(sx) + 1, u128::from(sy) + 1);
     let fits = |v: u128| usize::try_from(v).ok();
-    let cost = fits(rows).zip(fits(width)).map_or(u128::MAX, |(r, w)| cost(r, w));
+    let cost = fits(rows)
+        .zip(fits(width))
+        .map_or(u128::MAX, |(r, w)| cost(r, w));
     if let Some(why) = value_out_of_budget(rows, width, cost) {
         return Ok(Err(why));
     }
@@ -104,7 +112,10 @@ fn value_and_note(
         return Ok((Some(UBig::ZERO), String::new()));
     }
     Ok(match value()? {
-        Ok(g) => (Some(g), "; Grundy value from the table of all smaller positions".into()),
+        Ok(g) => (
+            Some(g),
+            "; Grundy value from the table of all smaller positions".into(),
+        ),
         Err(why) => (None, format!("; {why}")),
     })
 }
@@ -215,7 +226,10 @@ impl WythoffEntry {
     fn explore(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
         let rows = self.0.p_rows(sieve_rows(2), &mut progress_of(monitor));
         let table = row_width(|r, w| self.0.rect_cost(r, w))
-            .map(|w| self.0.rect_table(super::explore::ROWS_REPORTED, w, &mut progress_of(monitor)))
+            .map(|w| {
+                self.0
+                    .rect_table(super::explore::ROWS_REPORTED, w, &mut progress_of(monitor))
+            })
             .transpose()
             .map_err(table_error)?;
         Ok(pile_report(self, &rows, table.as_ref()))
@@ -262,7 +276,11 @@ impl RatiosEntry {
         let rows = WythoffRatios.rows(RATIOS_ROWS, RATIOS_ROW_CAP, &mut progress_of(monitor));
         let table = row_width(WythoffRatios::rect_cost)
             .map(|w| {
-                WythoffRatios.rect_table(super::explore::ROWS_REPORTED, w, &mut progress_of(monitor))
+                WythoffRatios.rect_table(
+                    super::explore::ROWS_REPORTED,
+                    w,
+                    &mut progress_of(monitor),
+                )
             })
             .transpose()
             .map_err(table_error)?;
@@ -310,7 +328,9 @@ impl Game for RatiosEntry {
         // symmetric: (a, b) is P when the row of min(a, b) has its P at max(a, b)).
         let rows = Self::rows(low as usize + 1, u128::from(high) + 1, monitor)?;
         let is_p = |(a, b): (u64, u64)| {
-            rows.rows[a.min(b) as usize].found().contains(&u128::from(a.max(b)))
+            rows.rows[a.min(b) as usize]
+                .found()
+                .contains(&u128::from(a.max(b)))
         };
         let mut targets: Vec<(u64, u64)> = WythoffRatios
             .options(&(sx, sy))
@@ -325,13 +345,9 @@ impl Game for RatiosEntry {
             .collect();
         let p = is_p((sx, sy));
         let (grundy, note) = value_and_note(p, || {
-            value_from_rules(
-                &x,
-                &y,
-                true,
-                WythoffRatios::rect_cost,
-                |r, w| WythoffRatios.rect_table(r, w, &mut progress_of(monitor)),
-            )
+            value_from_rules(&x, &y, true, WythoffRatios::rect_cost, |r, w| {
+                WythoffRatios.rect_table(r, w, &mut progress_of(monitor))
+            })
         })?;
         Ok(Analysis::new(
             self,

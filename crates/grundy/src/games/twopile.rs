@@ -123,7 +123,8 @@ impl TwoPile {
     /// alone; else `None`.
     pub fn p_rows(&self, rows: usize, progress: &mut dyn FnMut(u64, u64)) -> Option<PRows> {
         let rays = self.rays(usize::MAX);
-        one_per_row(&rays).then(|| row_sieve(rows, |s, y, out| ray_attacks(&rays, s, y, out), progress))
+        one_per_row(&rays)
+            .then(|| row_sieve(rows, |s, y, out| ray_attacks(&rays, s, y, out), progress))
     }
 
     /// The Grundy values of the positions below `size`.

@@ -193,7 +193,8 @@ impl Wythoff {
         let diagonals = if self.k == 0 {
             0
         } else {
-            (rows as u128) * u128::from(self.k.saturating_mul(2).saturating_add(1)).min(width as u128)
+            (rows as u128)
+                * u128::from(self.k.saturating_mul(2).saturating_add(1)).min(width as u128)
         };
         rows as u128 * width as u128 * (4 + diagonals)
     }
@@ -396,11 +397,7 @@ fn divisor_lists(n: usize) -> Vec<Vec<u128>> {
 
 /// One row of [`WythoffRatios::rows`], from the P-positions `(s, y')` of the
 /// earlier rows (`s` rows back).
-fn ratio_row(
-    earlier: &[(u128, u128)],
-    divisors: &[Vec<u128>],
-    cap: u128,
-) -> RowP {
+fn ratio_row(earlier: &[(u128, u128)], divisors: &[Vec<u128>], cap: u128) -> RowP {
     let mut lo = 0u128;
     // The P-positions found so far lie below four times their row: one block
     // of that length usually settles a row; blocks double after it.
@@ -764,7 +761,12 @@ mod tests {
                 .filter(|&y| table.is_p(x, y))
                 .map(|y| y as u128)
                 .collect();
-            let below: Vec<u128> = row.found().iter().copied().filter(|&y| y < size as u128).collect();
+            let below: Vec<u128> = row
+                .found()
+                .iter()
+                .copied()
+                .filter(|&y| y < size as u128)
+                .collect();
             assert_eq!(below, zeros, "row {x}: {row:?}");
             assert!(row.found().len() <= 1);
             if let RowP::Below { below, .. } = row {

@@ -362,7 +362,10 @@ pub fn row_sieve(
         }
     }
     PRows {
-        rows: p_of_row.into_iter().map(|y| RowP::Exactly(vec![y])).collect(),
+        rows: p_of_row
+            .into_iter()
+            .map(|y| RowP::Exactly(vec![y]))
+            .collect(),
     }
 }
 
@@ -381,7 +384,10 @@ fn first_free(intervals: &mut [(u128, u128)]) -> u128 {
                 hit[y as usize] = true;
             }
         }
-        return hit.iter().position(|&h| !h).expect("more cells than attacks") as u128;
+        return hit
+            .iter()
+            .position(|&h| !h)
+            .expect("more cells than attacks") as u128;
     }
     intervals.sort_unstable();
     let mut free = 0u128;
@@ -468,11 +474,22 @@ mod tests {
             if !one_per_row(&rays) {
                 continue;
             }
-            let rows = row_sieve(40, |s, y, out| ray_attacks(&rays, s, y, out), &mut |_, _| {});
+            let rows = row_sieve(
+                40,
+                |s, y, out| ray_attacks(&rays, s, y, out),
+                &mut |_, _| {},
+            );
             for (x, row) in rows.rows.iter().enumerate() {
-                let zeros: Vec<u128> = (0..90).filter(|&y| rules.is_p(x, y)).map(|y| y as u128).collect();
+                let zeros: Vec<u128> = (0..90)
+                    .filter(|&y| rules.is_p(x, y))
+                    .map(|y| y as u128)
+                    .collect();
                 let y = row.single().expect("one P-position a row");
-                assert_eq!(zeros, if y < 90 { vec![y] } else { vec![] }, "{rays:?} row {x}");
+                assert_eq!(
+                    zeros,
+                    if y < 90 { vec![y] } else { vec![] },
+                    "{rays:?} row {x}"
+                );
             }
         }
     }

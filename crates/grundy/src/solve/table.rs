@@ -273,7 +273,8 @@ where
                 sets.push(&diagonals[rows + y - x]);
             }
             let value = LineSet::mex(&sets);
-            values[x * width + y] = u32::try_from(value).expect("a mex is at most the number of options");
+            values[x * width + y] =
+                u32::try_from(value).expect("a mex is at most the number of options");
             if lines.row {
                 row_set.insert(value);
             }
@@ -376,7 +377,14 @@ mod tests {
             diagonal: true,
         };
         let rect = grundy_rect(40, 120, all, |_, _, _| {}, &mut |_, _| {}).unwrap();
-        let listed = grundy_rect(40, 120, WholeLines::default(), wythoff_options, &mut |_, _| {}).unwrap();
+        let listed = grundy_rect(
+            40,
+            120,
+            WholeLines::default(),
+            wythoff_options,
+            &mut |_, _| {},
+        )
+        .unwrap();
         for x in 0..40 {
             assert_eq!(rect.row(x).unwrap(), queen.row(x).unwrap());
             assert_eq!(listed.row(x).unwrap(), queen.row(x).unwrap());
