@@ -215,9 +215,8 @@ pub(crate) fn value_out_of_budget(rows: u128, width: u128, cost: u128) -> Option
     let cells = rows.saturating_mul(width);
     (cells > VALUE_CELLS || cost > VALUE_BUDGET).then(|| {
         format!(
-            "the Grundy value is not computed: it needs the table of the {rows} x {width} smaller positions \
-             ({cells} cells, about {cost} option look-ups), more than the {VALUE_CELLS} cells and \
-             {VALUE_BUDGET} look-ups allowed"
+            "the table of the {rows} x {width} positions up to it needs {cells} cells and about {cost} \
+             option look-ups, more than the {VALUE_CELLS} cells and {VALUE_BUDGET} look-ups allowed"
         )
     })
 }

@@ -81,9 +81,7 @@ pub(super) fn value_from_rules(
     table: impl FnOnce(usize, usize) -> Result<RectTable, TableError>,
 ) -> Result<Result<UBig, String>, Error> {
     let (Some(sx), Some(sy)) = (small(x), small(y)) else {
-        return Ok(Err(
-            "the Grundy value is not computed: a pile is beyond 2^64".into(),
-        ));
+        return Ok(Err("a pile is beyond 2^64".into()));
     };
     let (sx, sy) = if symmetric && sx > sy {
         (sy, sx)
@@ -116,7 +114,7 @@ fn value_and_note(
             Some(g),
             "; Grundy value from the table of all smaller positions".into(),
         ),
-        Err(why) => (None, format!("; {why}")),
+        Err(why) => (None, format!("; the Grundy value is not computed: {why}")),
     })
 }
 
