@@ -3,13 +3,20 @@
 //!
 //! - heap games: an eventual period, with saltus ([`heap_period`]), or a
 //!   period certified by a theorem ([`certified_period`]);
-//! - two-pile games, from the P-positions of a rectangle ([`pile_conjectures`]):
-//!   one P-position per row, the P-pairs `(a_i, b_i)`, whether `b_i - a_i` is
-//!   linear in `i`, whether the `a_i` and `b_i` partition the positive integers,
-//!   and the slope: `a_i = floor(i*alpha)` with `alpha` an exact quadratic
-//!   irrational read from a continued fraction ([`super::cfrac`]), then checked
-//!   on every pair;
-//! - Grundy tables: the additive period of each of the first rows ([`row_periods`]).
+//! - two-pile games, from what is known of the P-positions of each row
+//!   ([`pile_conjectures`]): one P-position per row (a row known only below a
+//!   bound is "unsettled", never "empty"), and, on the leading settled rows
+//!   only (where no P-pair can be missing), the P-pairs `(a_i, b_i)`, whether
+//!   `b_i - a_i` is linear in `i`, whether the `a_i` and `b_i` partition the
+//!   positive integers (and `a_i` is their mex), and the slope
+//!   `a_i = floor(i*alpha)`: fitted on the first quarter of the pairs, an
+//!   exact quadratic irrational (continued fraction readings, [`super::cfrac`],
+//!   or the root that complementary Beatty sequences with `b_i - a_i = c*i`
+//!   force) tried before a rational of small denominator, and stated only when
+//!   it holds on all the pairs;
+//! - Grundy tables: the additive period of each of the first rows
+//!   ([`row_periods`]), read from the first quarter of a row and stated only
+//!   when it holds on all of it.
 
 use dashu_int::{IBig, UBig};
 use serde::ser::{SerializeMap, Serializer};

@@ -364,7 +364,7 @@ impl WythoffRatios {
     /// of a cell below `cap` is below `cap`, so the search is exact there. A
     /// row is proved empty when, besides holding no P-position up to some
     /// bound, its progressions cover every residue modulo some `L`
-    /// ([`COVER_MODULUS`] at most) from that bound on (row 1: `(1, y) -> (0, 0)`);
+    /// (`2^16` at most) from that bound on (row 1: `(1, y) -> (0, 0)`);
     /// else a row without a P-position below `cap` is left unsettled.
     pub fn rows(&self, rows: usize, cap: u128, progress: &mut dyn FnMut(u64, u64)) -> PRows {
         let divisors = divisor_lists(rows);

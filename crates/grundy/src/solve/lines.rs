@@ -9,9 +9,14 @@
 //!   The options of `(x, y)` along such a ray are *all* the earlier cells of one
 //!   line, so a [`LineSet`] of the values on each line replaces the enumeration
 //!   of options (this is [`queen_table`](super::table::queen_table) generalised).
+//!   [`ray_rect`] is the same on a rectangle (the positions up to one position).
 //! - [`ray_sieve`]: the P-positions of a rectangle. A cell is P when no option
 //!   is P; along an unbounded ray that means the line through `(x, y) - base`
 //!   holds no P-position at or before that point, one look-up per ray.
+//! - [`row_sieve`]: when a move takes any amount from the second pile alone, a
+//!   row holds at most one P-position, the first cell no earlier P-position
+//!   attacks; each attacks finitely many cells of a later row (one per ray), so
+//!   every row holds exactly one, found exactly, however far out ([`PRows`]).
 
 use super::table::{GrundyTable, RectTable, TableError, MAX_RECT_CELLS, MAX_TABLE_SIZE};
 
