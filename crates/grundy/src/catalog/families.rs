@@ -172,6 +172,42 @@ pub(crate) mod tests {
         );
     }
 
+    fn arb_game() -> impl proptest::strategy::Strategy<Value = TwoPile> {
+        use proptest::prelude::*;
+        let family = (0u64..4, 0u64..4, proptest::option::of(1u64..4))
+            .prop_filter("takes something", |&(dx, dy, _)| (dx, dy) != (0, 0))
+            .prop_map(|(dx, dy, most)| crate::games::twopile::Family { dx, dy, most });
+        proptest::collection::vec(family, 1..5).prop_map(|f| TwoPile::new(f).unwrap())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #[test]
+        fn listed_moves_are_exactly_the_winning_ones(game in arb_game(), x in 0u64..30, y in 0u64..30) {
+            let spec = format!("twopile:{game}");
+            let a = parse(&spec).unwrap().analyze(&[x.to_string(), y.to_string()], false, &mut Quiet).unwrap();
+            let table = grundy_table_of(&game, 30).unwrap();
+            let mut winning: Vec<(u64, u64)> = game
+                .options(&(x, y))
+                .into_iter()
+                .filter(|&(ox, oy)| table.is_p(ox as usize, oy as usize))
+                .collect();
+            winning.sort_unstable();
+            winning.dedup();
+            let listed: Vec<(u64, u64)> = a
+                .winning_moves
+                .iter()
+                .map(|m| {
+                    let to = m.apply(&a.position);
+                    (u64::try_from(&to[0]).unwrap(), u64::try_from(&to[1]).unwrap())
+                })
+                .collect();
+            proptest::prop_assert_eq!(listed, winning);
+            let value = table.value(x as usize, y as usize).unwrap().0;
+            proptest::prop_assert_eq!(a.grundy, Some(UBig::from(value)));
+        }
+    }
+
     #[test]
     fn a_cap_no_move_reaches_costs_nothing() {
         // `twopile:1,0:4095` at (4095, 4095) enumerated 4095 options a cell.
