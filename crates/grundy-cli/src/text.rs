@@ -5,8 +5,8 @@ use std::io::{self, Write};
 
 use dashu_int::UBig;
 use grundy::catalog::{
-    Analysis, BeattyReport, Cells, ConjectureReport, PairList, PeriodReport, Sequence, Table,
-    Terms, ValueStats,
+    Analysis, BeattyReport, ConjectureReport, PairList, PeriodReport, Sequence, Table, Terms,
+    ValueStats,
 };
 use grundy::Outcome;
 
@@ -142,14 +142,18 @@ fn pairs(out: &mut dyn Write, game: &str, list: &PairList) -> io::Result<()> {
     if let Some(bound) = list.searched_below {
         writeln!(
             out,
-            "every position with both piles below {bound} was decided"
+            "every row x < {bound} is settled: its P-position found, or proved absent"
         )?;
         let rows: Vec<String> = list.rows_without_p.iter().map(u64::to_string).collect();
         writeln!(
             out,
-            "rows with no P-position below {bound}: {}",
+            "rows x < {bound} proved to hold no P-position: {}",
             rows.join(" ")
         )?;
+        if !list.rows_unsettled.is_empty() {
+            let rows: Vec<String> = list.rows_unsettled.iter().map(u64::to_string).collect();
+            writeln!(out, "rows x < {bound} unsettled: {}", rows.join(" "))?;
+        }
     }
     Ok(())
 }
@@ -237,7 +241,7 @@ impl Display for Decimal {
 
 /// `table`: one line per x, the cells (x, 0) .. (x, N-1): `P`/`.` or values.
 pub fn table(out: &mut dyn Write, t: &Table) -> io::Result<()> {
-    let what = if matches!(t.cells, Cells::Values(_)) {
+    let what = if t.has_values() {
         "Grundy values"
     } else {
         "outcomes (P, and . for N)"

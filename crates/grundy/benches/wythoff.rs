@@ -4,6 +4,10 @@
 //!   10^18, 10^100 and 10^10000, for k = 0 and k = 3 (O(1) big-integer operations).
 //! - `wythoff/brute_force_table` and `wythoff/queen_table`: the Grundy table of
 //!   every position below N, from the rules and from row/column/diagonal bit sets.
+//! - `wythoff/p_rows` and `wythoff/rectangle_sieve`: the P-positions of the first
+//!   2000 rows of k-Wythoff (k = 3) from the rules, row by row (each earlier
+//!   P-position attacks two intervals of a row) and by the rectangle sieve wide
+//!   enough to hold them (`(k + 2) * 2000` columns, one look-up per ray and cell).
 //! - `beatty/f64` and `beatty/exact`: `floor(i*phi)` for 1000 consecutive `i` by
 //!   the floating-point formula (fast, and wrong from some `i` on) and exactly.
 //!
@@ -16,6 +20,7 @@ use criterion::{BenchmarkId, Criterion, Throughput};
 use dashu_int::UBig;
 use grundy::arith::QuadraticIrrational;
 use grundy::games::wythoff::Wythoff;
+use grundy::solve::lines::ray_sieve;
 use grundy::solve::table::{grundy_table_of, queen_table};
 
 /// Decimal exponents of the pile sizes benchmarked.
@@ -69,6 +74,22 @@ fn tables(c: &mut Criterion) {
 }
 
 /// The floating-point formula for the lower Wythoff sequence, the baseline.
+fn p_rows(c: &mut Criterion) {
+    let mut group = c.benchmark_group("wythoff");
+    group.sample_size(10);
+    let (k, rows) = (3u64, 2000usize);
+    let game = Wythoff::new(k);
+    group.bench_function(BenchmarkId::new("p_rows", rows), |b| {
+        b.iter(|| game.p_rows(rows, &mut |_, _| {}))
+    });
+    let width = (k as usize + 2) * rows;
+    let rays = game.rays(width);
+    group.bench_function(BenchmarkId::new("rectangle_sieve", rows), |b| {
+        b.iter(|| ray_sieve(rows, width, &rays))
+    });
+    group.finish();
+}
+
 fn float_floor(i: u64, phi: f64) -> u64 {
     (i as f64 * phi).floor() as u64
 }
@@ -151,6 +172,7 @@ fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     theory(&mut criterion);
     tables(&mut criterion);
+    p_rows(&mut criterion);
     beatty(&mut criterion);
     criterion.final_summary();
 }

@@ -3,22 +3,31 @@
 //!
 //! - heap games: an eventual period, with saltus ([`heap_period`]), or a
 //!   period certified by a theorem ([`certified_period`]);
-//! - two-pile games, from the P-positions of a rectangle ([`pile_conjectures`]):
-//!   one P-position per row, the P-pairs `(a_i, b_i)`, whether `b_i - a_i` is
-//!   linear in `i`, whether the `a_i` and `b_i` partition the positive integers,
-//!   and the slope: `a_i = floor(i*alpha)` with `alpha` an exact quadratic
-//!   irrational read from a continued fraction ([`super::cfrac`]), then checked
-//!   on every pair;
-//! - Grundy tables: the additive period of each of the first rows ([`row_periods`]).
+//! - two-pile games, from what is known of the P-positions of each row
+//!   ([`pile_conjectures`]): one P-position per row (a row known only below a
+//!   bound is "unsettled", never "empty"), and, on the leading settled rows
+//!   only (where no P-pair can be missing), the P-pairs `(a_i, b_i)`, whether
+//!   `b_i - a_i` is linear in `i`, whether the `a_i` and `b_i` partition the
+//!   positive integers (and `a_i` is their mex), and the slope
+//!   `a_i = floor(i*alpha)`: fitted on the first quarter of the pairs, an
+//!   exact quadratic irrational (continued fraction readings, [`super::cfrac`],
+//!   or the root that complementary Beatty sequences with `b_i - a_i = c*i`
+//!   force) tried before a rational of small denominator, and stated only when
+//!   it holds on all the pairs;
+//! - Grundy tables: the additive period of each of the first rows
+//!   ([`row_periods`]), read from the first quarter of a row and stated only
+//!   when it holds on all of it.
 
 use dashu_int::{IBig, UBig};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
-use super::cfrac::{periodic_readings, quadratic, shared_terms, slope_interval, Fraction};
+use super::cfrac::{
+    periodic_readings, quadratic, shared_terms, slope_interval, Fraction, PeriodicFraction,
+};
 use super::periodicity::{apparent_arithmetic_period, ArithmeticPeriod, APPARENT_PERIODS};
 use crate::arith::QuadraticIrrational;
-use crate::solve::lines::PSieve;
+use crate::solve::lines::{PRows, RowP};
 
 /// How many periodic readings of a continued fraction are tried.
 const READINGS_TRIED: usize = 6;
@@ -172,21 +181,45 @@ pub fn certified_period(preperiod: u64, period: u64, checked_to: u64, how: &str)
     certified_heap_period(&a, checked_to, how)
 }
 
-/// The additive period of each row given, `G(x, y + p) = G(x, y) + s`.
+/// How many times longer than the stretch a pattern was read from it must be
+/// checked before it is stated: row periods are read from the first quarter
+/// of a row and checked on all of it, slopes fitted on the first quarter of
+/// the pairs and checked on all of them.
+pub const FIT_FRACTION: usize = 4;
+
+/// The additive period of each row given, `G(x, y + p) = G(x, y) + s`: read
+/// from the first quarter of the row and stated only if it holds on all of it.
 pub fn row_periods(rows: &[Vec<u64>]) -> Vec<Conjecture> {
     rows.iter()
         .enumerate()
         .map(|(x, row)| {
             let len = row.len() as u64;
-            let found = apparent_arithmetic_period(row);
-            let statement = match &found {
-                Some(a) => format!(
-                    "row x = {x}: G({x}, y + {}) = G({x}, y) + {} for all y >= {} (seen for y < {len})",
+            let fitted = row.len() / FIT_FRACTION;
+            let seen = apparent_arithmetic_period(&row[..fitted]);
+            let holds = |a: &ArithmeticPeriod| {
+                (a.preperiod as usize..row.len() - a.period as usize)
+                    .all(|y| row[y + a.period as usize] == row[y] + a.saltus)
+            };
+            let found = seen.filter(holds);
+            let statement = match (&found, &seen) {
+                (Some(a), _) => format!(
+                    "row x = {x}: G({x}, y + {}) = G({x}, y) + {} for all y >= {}: read from y < {fitted}, \
+                     holds for every y < {len} (not proved beyond)",
                     a.period, a.saltus, a.preperiod
                 ),
-                None => format!("row x = {x}: no additive period repeats twice for y < {len}"),
+                (None, Some(a)) => format!(
+                    "row x = {x}: the period {} (saltus {}) that y < {fitted} suggests fails below {len}; \
+                     no period is stated",
+                    a.period, a.saltus
+                ),
+                (None, None) => {
+                    format!("row x = {x}: no additive period shows three times for y < {fitted}")
+                }
             };
-            let mut params = vec![("row", Param::Int(x as u64))];
+            let mut params = vec![
+                ("row", Param::Int(x as u64)),
+                ("found", Param::Flag(found.is_some())),
+            ];
             if let Some(a) = &found {
                 params.extend(period_params(a, false).into_iter().take(3));
             }
@@ -195,83 +228,198 @@ pub fn row_periods(rows: &[Vec<u64>]) -> Vec<Conjecture> {
         .collect()
 }
 
-/// The P-positions `(x, y)` with `x <= y`, ordered by `x` then `y`.
-pub fn upper_pairs(sieve: &PSieve) -> Vec<(u64, u64)> {
-    sieve
-        .p_of_row
-        .iter()
-        .enumerate()
-        .flat_map(|(x, ys)| {
-            ys.iter()
-                .filter(move |&&y| y >= x)
-                .map(move |&y| (x as u64, y as u64))
-        })
-        .collect()
+/// The fewest P-pairs from which a sequence pattern is read.
+const MIN_PAIRS: usize = 8;
+
+/// The P-positions `(a, b)`, `a <= b`, ordered by `a` then `b`, of the leading
+/// settled rows, and the bound `A` of those rows: every P-pair with `a < A` is
+/// listed, and no other (a row whose P-position does not fit a `u64` ends the list).
+pub fn certain_pairs(rows: &PRows) -> (Vec<(u64, u64)>, u64) {
+    let mut pairs = Vec::new();
+    for (x, row) in rows.rows.iter().enumerate() {
+        let RowP::Exactly(ys) = row else {
+            return (pairs, x as u64);
+        };
+        let upper: Option<Vec<u64>> = ys
+            .iter()
+            .filter(|&&y| y >= x as u128)
+            .map(|&y| u64::try_from(y).ok())
+            .collect();
+        let Some(upper) = upper else {
+            return (pairs, x as u64);
+        };
+        pairs.extend(upper.into_iter().map(|y| (x as u64, y)));
+    }
+    (pairs, rows.rows.len() as u64)
 }
 
-/// Everything read off the P-positions of a rectangle.
-pub fn pile_conjectures(sieve: &PSieve) -> Vec<Conjecture> {
-    let pairs = upper_pairs(sieve);
-    let partition = partition_failure(&pairs, sieve.rows as u64);
-    let mut found = vec![rows_conjecture(sieve), pairs_conjecture(&pairs, sieve)];
-    found.extend(linear_difference(&pairs));
-    found.push(partition_conjecture(partition, sieve.rows as u64));
-    found.push(slope_conjecture(&pairs, partition.is_none()));
+/// Everything read off the P-positions of the rows searched. Statements about
+/// the sequence of P-pairs use only the leading settled rows, where no pair can
+/// be missing; a row known only below a bound is called unsettled, never empty.
+pub fn pile_conjectures(rows: &PRows) -> Vec<Conjecture> {
+    let (pairs, limit) = certain_pairs(rows);
+    let mut found = vec![rows_conjecture(rows), pairs_conjecture(&pairs, limit, rows)];
+    if pairs.len() < MIN_PAIRS {
+        return found;
+    }
+    let difference = linear_difference(&pairs);
+    let c = difference
+        .as_ref()
+        .filter(|d| d.param("holds") == Some(&Param::Flag(true)))
+        .and_then(|d| match d.param("c") {
+            Some(Param::Int(c)) => Some(*c),
+            _ => None,
+        });
+    let partition = partition_failure(&pairs, limit);
+    found.extend(difference);
+    found.push(partition_conjecture(&pairs, partition, limit));
+    found.push(slope_conjecture(&pairs, partition.is_none(), c));
     found
 }
 
-fn rows_conjecture(sieve: &PSieve) -> Conjecture {
-    let count = |pred: fn(usize) -> bool| -> Vec<u64> {
-        (0..sieve.rows)
-            .filter(|&x| pred(sieve.p_of_row[x].len()))
-            .map(|x| x as u64)
-            .collect()
-    };
-    let empty = count(|n| n == 0);
-    let crowded = count(|n| n > 1);
-    let (rows, width) = (sieve.rows, sieve.width);
-    let statement = if empty.is_empty() && crowded.is_empty() {
-        format!("every row x < {rows} holds exactly one P-position (x, y), and it has y < {width}")
+fn first_ten(rows: &[u64]) -> String {
+    format!("{:?}", &rows[..rows.len().min(10)])
+}
+
+fn rows_conjecture(p: &PRows) -> Conjecture {
+    let (mut empty, mut several, mut unsettled) = (Vec::new(), Vec::new(), Vec::new());
+    let mut bound: Option<u128> = None;
+    for (x, row) in p.rows.iter().enumerate() {
+        let x = x as u64;
+        match row {
+            RowP::Exactly(ys) if ys.is_empty() => empty.push(x),
+            RowP::Exactly(ys) if ys.len() > 1 => several.push(x),
+            RowP::Exactly(_) => {}
+            RowP::Below { found, .. } if found.len() > 1 => several.push(x),
+            RowP::Below { below, .. } => {
+                unsettled.push(x);
+                bound = Some(bound.map_or(*below, |b| b.min(*below)));
+            }
+        }
+    }
+    let n = p.rows.len();
+    let holds = if !empty.is_empty() || !several.is_empty() {
+        Some(false)
     } else {
-        format!(
-            "not every row holds one P-position: for x < {rows}, {} rows hold none with y < {width} \
-             (the first: {:?}) and {} hold more than one (the first: {:?})",
-            empty.len(),
-            &empty[..empty.len().min(10)],
-            crowded.len(),
-            &crowded[..crowded.len().min(10)]
-        )
+        unsettled.is_empty().then_some(true)
     };
+    let open = match bound {
+        Some(b) => format!(
+            "{} rows are unsettled: they hold no P-position, or only one, with y < {b}, and nothing is \
+             known beyond (the first: {})",
+            unsettled.len(),
+            first_ten(&unsettled)
+        ),
+        None => String::new(),
+    };
+    let statement = match holds {
+        Some(true) => format!(
+            "every row x < {n} holds exactly one P-position (x, y): each was found, and no row holds a \
+             second since a move takes any amount from the second pile"
+        ),
+        Some(false) => {
+            let mut s = format!(
+                "not every row holds one P-position: for x < {n}, {} rows are proved to hold none (the \
+                 first: {}) and {} hold more than one (the first: {})",
+                empty.len(),
+                first_ten(&empty),
+                several.len(),
+                first_ten(&several)
+            );
+            if bound.is_some() {
+                s.push_str("; ");
+                s.push_str(&open);
+            }
+            s
+        }
+        None => format!("unknown: every settled row x < {n} holds exactly one P-position, but {open}"),
+    };
+    let mut params = Vec::new();
+    if let Some(h) = holds {
+        params.push(("holds", Param::Flag(h)));
+    }
+    params.extend([
+        ("rows_without_p", Param::Ints(empty)),
+        ("rows_with_several_p", Param::Ints(several)),
+        ("rows_unsettled", Param::Ints(unsettled)),
+    ]);
+    if let Some(b) = bound {
+        params.push(("unsettled_below", big_natural(b)));
+    }
     Conjecture {
         kind: "one_p_per_row",
         statement,
-        params: vec![
-            ("holds", Param::Flag(empty.is_empty() && crowded.is_empty())),
-            ("width", Param::Int(width as u64)),
-            ("rows_without_p", Param::Ints(empty)),
-            ("rows_with_several_p", Param::Ints(crowded)),
-        ],
-        verified_up_to: rows as u64,
+        params,
+        verified_up_to: n as u64,
     }
 }
 
-fn pairs_conjecture(pairs: &[(u64, u64)], sieve: &PSieve) -> Conjecture {
+fn big_natural(v: u128) -> Param {
+    u64::try_from(v).map_or_else(|_| Param::Text(v.to_string()), Param::Int)
+}
+
+fn pairs_text(pairs: &[[u64; 2]]) -> String {
+    pairs
+        .iter()
+        .map(|[a, b]| format!("({a}, {b})"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn pairs_conjecture(pairs: &[(u64, u64)], limit: u64, rows: &PRows) -> Conjecture {
     let shown: Vec<[u64; 2]> = pairs
         .iter()
         .take(PAIRS_SHOWN)
         .map(|&(a, b)| [a, b])
         .collect();
+    let mut statement = if limit == 0 {
+        "no row is settled, so no P-pair is certain".to_string()
+    } else {
+        format!(
+            "the P-positions (a_i, b_i), a_i <= b_i, with a_i < {limit} (every row below {limit} is \
+             settled, so none is missing): {} pairs, beginning {}",
+            pairs.len(),
+            pairs_text(&shown)
+        )
+    };
+    let mut params = vec![
+        ("count", Param::Int(pairs.len() as u64)),
+        ("first", Param::Pairs(shown)),
+        ("settled_below", Param::Int(limit)),
+    ];
+    match rows.rows.get(limit as usize) {
+        Some(RowP::Exactly(ys)) => {
+            let y = ys.iter().max().copied().unwrap_or_default();
+            statement.push_str(&format!(
+                "; the list stops at row {limit}, whose P-position ({limit}, {y}) is beyond 2^64"
+            ));
+        }
+        Some(RowP::Below { .. }) => {
+            let beyond: Vec<[u64; 2]> = rows.rows[limit as usize..]
+                .iter()
+                .enumerate()
+                .flat_map(|(i, row)| {
+                    let x = limit + i as u64;
+                    row.found().iter().filter_map(move |&y| {
+                        u64::try_from(y).ok().filter(|&y| y >= x).map(|y| [x, y])
+                    })
+                })
+                .take(PAIRS_SHOWN)
+                .collect();
+            statement.push_str(&format!(
+                "; from row {limit} on, rows are not all settled: P-positions found there within the \
+                 search bounds (others may lie beyond): {}",
+                if beyond.is_empty() { "none".to_string() } else { pairs_text(&beyond) }
+            ));
+            params.push(("found_in_unsettled_rows", Param::Pairs(beyond)));
+        }
+        None => {}
+    }
     Conjecture {
         kind: "p_pairs",
-        statement: format!(
-            "the P-positions (a_i, b_i), a_i <= b_i, with a_i < {} and b_i < {}: {} pairs, beginning {}",
-            sieve.rows,
-            sieve.width,
-            pairs.len(),
-            shown.iter().map(|[a, b]| format!("({a}, {b})")).collect::<Vec<_>>().join(" ")
-        ),
-        params: vec![("count", Param::Int(pairs.len() as u64)), ("first", Param::Pairs(shown))],
-        verified_up_to: sieve.rows as u64,
+        statement,
+        params,
+        verified_up_to: limit,
     }
 }
 
@@ -281,7 +429,7 @@ fn linear_difference(pairs: &[(u64, u64)]) -> Option<Conjecture> {
     let failure = pairs
         .iter()
         .enumerate()
-        .find(|&(i, &(a, b))| b - a != c * i as u64);
+        .find(|&(i, &(a, b))| Some(b - a) != c.checked_mul(i as u64));
     let n = pairs.len() as u64;
     Some(match failure {
         None => Conjecture {
@@ -305,8 +453,8 @@ fn linear_difference(pairs: &[(u64, u64)]) -> Option<Conjecture> {
     })
 }
 
-/// The first `m` in `1..limit` that is not exactly one of the `a_i`, `b_i`
-/// (`i >= 1`), if any.
+/// The first `m < limit` that breaks "the `a_i`, `b_i` (`i >= 1`) hold every
+/// positive integer below `limit` exactly once, and never 0", if any.
 fn partition_failure(pairs: &[(u64, u64)], limit: u64) -> Option<u64> {
     let mut seen = vec![0u32; limit as usize];
     for &(a, b) in pairs.iter().skip(1) {
@@ -316,21 +464,50 @@ fn partition_failure(pairs: &[(u64, u64)], limit: u64) -> Option<u64> {
             }
         }
     }
-    (1..limit).find(|&m| seen[m as usize] != 1)
+    (0..limit).find(|&m| seen[m as usize] != u32::from(m != 0))
 }
 
-fn partition_conjecture(failure: Option<u64>, limit: u64) -> Conjecture {
+/// Whether `a_i = mex{a_j, b_j : j < i}` for every pair given.
+fn mex_rule_holds(pairs: &[(u64, u64)]) -> bool {
+    let mut used = std::collections::HashSet::new();
+    let mut mex = 0u64;
+    pairs.iter().all(|&(a, b)| {
+        while used.contains(&mex) {
+            mex += 1;
+        }
+        let ok = a == mex;
+        used.insert(a);
+        used.insert(b);
+        ok
+    })
+}
+
+fn partition_conjecture(pairs: &[(u64, u64)], failure: Option<u64>, limit: u64) -> Conjecture {
+    let mex = mex_rule_holds(pairs);
     let statement = match failure {
-        None => format!(
-            "the a_i and b_i (i >= 1) together hold every positive integer below {limit} exactly once: \
-             a_i = mex{{a_j, b_j : j < i}}, complementary sequences"
-        ),
+        None => {
+            let mut s = format!(
+                "the a_i and b_i (i >= 1) together hold every positive integer below {limit} exactly \
+                 once: complementary sequences"
+            );
+            if mex {
+                s.push_str(&format!(
+                    ", and a_i = mex{{a_j, b_j : j < i}} for every i < {}",
+                    pairs.len()
+                ));
+            }
+            s
+        }
+        Some(0) => "the a_i and b_i are not complementary: 0 is one of them for some i >= 1".into(),
         Some(m) => format!("the a_i and b_i are not complementary: {m} is not exactly one of them"),
     };
     Conjecture {
         kind: "complementary",
         statement,
-        params: vec![("holds", Param::Flag(failure.is_none()))],
+        params: vec![
+            ("holds", Param::Flag(failure.is_none())),
+            ("mex_rule", Param::Flag(mex)),
+        ],
         verified_up_to: failure.unwrap_or(limit),
     }
 }
@@ -346,18 +523,11 @@ fn small_terms(terms: &[u128]) -> Vec<u64> {
         .collect()
 }
 
-/// Whether `a_i = floor(i*alpha)` for every pair, and `b_i = floor(i*beta)`
-/// too when `beta` is given.
-fn floors_hold(
-    pairs: &[(u64, u64)],
-    alpha: &QuadraticIrrational,
-    beta: Option<&QuadraticIrrational>,
-) -> bool {
-    pairs.iter().enumerate().all(|(i, &(a, b))| {
-        let i = UBig::from(i);
-        alpha.floor_mul(&i) == UBig::from(a)
-            && beta.map_or(true, |beta| beta.floor_mul(&i) == UBig::from(b))
-    })
+/// Whether `floor(i*alpha)` is the `i`-th value of `values` for every `i`.
+fn floors_hold(values: impl Iterator<Item = u64>, alpha: &QuadraticIrrational) -> bool {
+    values
+        .enumerate()
+        .all(|(i, v)| alpha.floor_mul(&UBig::from(i)) == UBig::from(v))
 }
 
 fn natural(v: &UBig) -> Param {
@@ -368,76 +538,141 @@ fn signed(v: &IBig) -> Param {
     i64::try_from(v).map_or_else(|_| Param::Text(v.to_string()), Param::Signed)
 }
 
-/// The slope of the `a_i`: an exact quadratic irrational checked on every
-/// pair, a rational one, or an honest account of what was not found.
-fn slope_conjecture(pairs: &[(u64, u64)], complementary: bool) -> Conjecture {
+/// The quadratic irrationals worth trying for a slope whose continued fraction
+/// begins with `terms`, most plausible first: the periodic readings (a period
+/// seen twice), the readings that repeat the last one to three terms (a period
+/// seen once), and, when `b_i - a_i = c*i` and the pairs are complementary, the
+/// one `alpha` for which `floor(i*alpha)` and `floor(i*(alpha + c))` are
+/// complementary Beatty sequences: `1/alpha + 1/(alpha + c) = 1`, so
+/// `alpha = (2 - c + sqrt(c^2 + 4))/2`.
+fn slope_candidates(
+    terms: &[u128],
+    c: Option<u64>,
+) -> Vec<(QuadraticIrrational, PeriodicFraction)> {
+    let mut readings: Vec<PeriodicFraction> = periodic_readings(terms)
+        .into_iter()
+        .take(READINGS_TRIED)
+        .collect();
+    readings.extend(
+        (1..=3.min(terms.len().saturating_sub(1))).map(|p| PeriodicFraction {
+            preperiod: terms[..terms.len() - p].to_vec(),
+            period: terms[terms.len() - p..].to_vec(),
+        }),
+    );
+    let mut candidates: Vec<(QuadraticIrrational, PeriodicFraction)> = readings
+        .into_iter()
+        .filter_map(|r| Some((quadratic(&r)?, r)))
+        .collect();
+    if let Some(c) = c.filter(|&c| c >= 1) {
+        let c = IBig::from(c);
+        let d = UBig::try_from(&c * &c + IBig::from(4u8)).expect("positive");
+        if let Ok(alpha) =
+            QuadraticIrrational::new(IBig::from(2u8) - c, IBig::ONE, d, IBig::from(2u8))
+        {
+            let reading = PeriodicFraction {
+                preperiod: Vec::new(),
+                period: Vec::new(),
+            };
+            candidates.push((alpha, reading));
+        }
+    }
+    let mut seen = Vec::new();
+    candidates.retain(|(a, _)| {
+        let new = !seen.contains(a);
+        seen.push(a.clone());
+        new
+    });
+    candidates
+}
+
+/// The slope of the `a_i`: fitted on the first `n / FIT_FRACTION` pairs and
+/// stated only when it holds on all `n`: an exact quadratic irrational, else a
+/// rational whose denominator is at most half the pairs fitted, else an honest
+/// account of what was not found.
+fn slope_conjecture(pairs: &[(u64, u64)], complementary: bool, c: Option<u64>) -> Conjecture {
     let n = pairs.len() as u64;
+    let fit = pairs.len() / FIT_FRACTION;
     let points: Vec<(u64, u64)> = pairs
         .iter()
+        .take(fit)
         .enumerate()
         .map(|(i, &(a, _))| (i as u64, a))
         .collect();
+    let not_found = |statement: String, params| Conjecture {
+        kind: "slope",
+        statement,
+        params,
+        verified_up_to: n,
+    };
     let Some((lower, upper)) = slope_interval(&points) else {
-        return Conjecture {
-            kind: "slope",
-            statement: "too few P-pairs to estimate a slope".into(),
-            params: vec![("found", Param::Flag(false))],
-            verified_up_to: n,
-        };
+        return not_found(
+            "too few P-pairs to fit a slope".into(),
+            vec![("found", Param::Flag(false))],
+        );
     };
     if lower.0 * upper.1 >= upper.0 * lower.1 {
-        return Conjecture {
-            kind: "slope",
-            statement: format!(
-                "not found: no alpha has a_i = floor(i*alpha) for every i < {n}: max a_i/i = {} \
-                 is not below min (a_i + 1)/i = {}",
+        return not_found(
+            format!(
+                "not found: no alpha has a_i = floor(i*alpha) for every i < {fit}: max a_i/i = {} is not \
+                 below min (a_i + 1)/i = {}",
                 fraction_text(lower),
                 fraction_text(upper)
             ),
-            params: vec![("found", Param::Flag(false))],
-            verified_up_to: n,
-        };
+            vec![("found", Param::Flag(false))],
+        );
     }
     let terms = shared_terms(lower, upper);
-    let interval = Param::Text(format!(
-        "[{}, {})",
-        fraction_text(lower),
-        fraction_text(upper)
-    ));
     let mut params = vec![
-        ("slope_interval", interval),
+        (
+            "slope_interval",
+            Param::Text(format!(
+                "[{}, {})",
+                fraction_text(lower),
+                fraction_text(upper)
+            )),
+        ),
         ("continued_fraction_seen", Param::Ints(small_terms(&terms))),
+        ("fitted_on", Param::Int(fit as u64)),
     ];
-    for reading in periodic_readings(&terms).into_iter().take(READINGS_TRIED) {
-        let Some(alpha) = quadratic(&reading) else {
-            continue;
-        };
-        let beta = complementary.then(|| alpha.complement().ok()).flatten();
-        if !floors_hold(pairs, &alpha, beta.as_ref()) {
+    let how = format!("read from the first {fit} pairs, checked on all {n}");
+    for (alpha, reading) in slope_candidates(&terms, c) {
+        if !floors_hold(pairs.iter().map(|p| p.0), &alpha) {
             continue;
         }
+        let beta = complementary
+            .then(|| alpha.complement().ok())
+            .flatten()
+            .filter(|beta| floors_hold(pairs.iter().map(|p| p.1), beta));
         params.extend([
             ("alpha", Param::Text(alpha.to_string())),
             ("p", signed(alpha.p())),
             ("q", signed(alpha.q())),
             ("d", natural(alpha.d())),
             ("s", natural(alpha.s())),
-            ("cf_preperiod", Param::Ints(small_terms(&reading.preperiod))),
-            ("cf_period", Param::Ints(small_terms(&reading.period))),
         ]);
-        let pre: Vec<String> = small_terms(&reading.preperiod)
-            .iter()
-            .map(u64::to_string)
-            .collect();
-        let per: Vec<String> = small_terms(&reading.period)
-            .iter()
-            .map(u64::to_string)
-            .collect();
-        let mut statement = format!(
-            "a_i = floor(i*alpha) with alpha = {alpha} = [{}; ({})*] (continued fraction), for every i < {n}",
-            pre.join(", "),
-            per.join(", ")
-        );
+        let mut statement = format!("a_i = floor(i*alpha) with alpha = {alpha}");
+        if reading.period.is_empty() {
+            statement.push_str(&format!(
+                " (the root of 1/alpha + 1/(alpha + {}) = 1)",
+                c.unwrap_or_default()
+            ));
+        } else {
+            let list = |t: &[u128]| {
+                small_terms(t)
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            statement.push_str(&format!(
+                " = [{}; ({})*] (continued fraction)",
+                list(&reading.preperiod),
+                list(&reading.period)
+            ));
+            params.push(("cf_preperiod", Param::Ints(small_terms(&reading.preperiod))));
+            params.push(("cf_period", Param::Ints(small_terms(&reading.period))));
+        }
+        statement.push_str(&format!(", for every i < {n} ({how})"));
         if let Some(beta) = &beta {
             statement.push_str(&format!(
                 "; b_i = floor(i*beta), beta = alpha/(alpha - 1) = {beta}: complementary Beatty sequences"
@@ -452,37 +687,122 @@ fn slope_conjecture(pairs: &[(u64, u64)], complementary: bool) -> Conjecture {
             verified_up_to: n,
         };
     }
-    if let Some(c) = rational_slope(pairs, lower) {
+    if let Some(r) = rational_slope(pairs, lower, fit) {
         params.push(("found", Param::Flag(true)));
-        params.push(("slope", Param::Text(fraction_text(c))));
+        params.push(("slope", Param::Text(fraction_text(r))));
         return Conjecture {
             kind: "rational_slope",
-            statement: format!("a_i = floor(i*{}) for every i < {n}", fraction_text(c)),
+            statement: format!(
+                "a_i = floor(i*{}) for every i < {n} ({how})",
+                fraction_text(r)
+            ),
             params,
             verified_up_to: n,
         };
     }
     params.push(("found", Param::Flag(false)));
-    Conjecture {
-        kind: "slope",
-        statement: format!(
-            "not found: a_i/i lies in [{}, {}) and its continued fraction begins {:?}, but no eventually \
-             periodic reading of these terms gives an alpha with a_i = floor(i*alpha) for all {n} pairs \
-             (the a_i may not be a Beatty sequence at all)",
+    not_found(
+        format!(
+            "not found: on the first {fit} pairs a_i/i lies in [{}, {}) and its continued fraction begins \
+             {:?}, but no quadratic irrational tried (nor a rational of denominator at most {}) gives \
+             a_i = floor(i*alpha) for all {n} pairs (the a_i may not be a Beatty sequence at all)",
             fraction_text(lower),
             fraction_text(upper),
-            small_terms(&terms)
+            small_terms(&terms),
+            fit / 2
         ),
         params,
-        verified_up_to: n,
-    }
+    )
 }
 
-/// The rational lower end of the slope interval, if `a_i = floor(i*r)` for all pairs.
-fn rational_slope(pairs: &[(u64, u64)], (num, den): Fraction) -> Option<Fraction> {
-    pairs
-        .iter()
-        .enumerate()
-        .all(|(i, &(a, _))| (i as u128 * num) / den == a as u128)
-        .then_some((num, den))
+/// The rational lower end of the fitted interval, if its denominator is at
+/// most `fit / 2` (so the data spans many of its periods) and
+/// `a_i = floor(i*r)` for all pairs.
+fn rational_slope(pairs: &[(u64, u64)], (num, den): Fraction, fit: usize) -> Option<Fraction> {
+    (den <= fit as u128 / 2
+        && pairs
+            .iter()
+            .enumerate()
+            .all(|(i, &(a, _))| (i as u128 * num) / den == a as u128))
+    .then_some((num, den))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn exact(ys: &[u128]) -> RowP {
+        RowP::Exactly(ys.to_vec())
+    }
+
+    #[test]
+    fn zeros_are_not_complementary_and_no_mex_rule_is_claimed() {
+        // twopile:1,1+1,0 said "a_i = mex{a_j, b_j}" while every a_i is 0.
+        let pairs: Vec<(u64, u64)> = (0..20).map(|b| (0, b)).collect();
+        assert_eq!(partition_failure(&pairs, 20), Some(0));
+        assert!(!mex_rule_holds(&pairs));
+        let c = partition_conjecture(&pairs, Some(0), 20);
+        assert_eq!(c.param("holds"), Some(&Param::Flag(false)));
+        assert!(!c.statement.contains("mex"));
+        let wythoff = [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)];
+        assert_eq!(partition_failure(&wythoff, 7), None);
+        assert!(mex_rule_holds(&wythoff));
+    }
+
+    #[test]
+    fn unsettled_rows_are_never_called_empty() {
+        let rows = PRows {
+            rows: vec![
+                exact(&[0]),
+                exact(&[2]),
+                RowP::Below {
+                    found: Vec::new(),
+                    below: 100,
+                },
+                exact(&[]),
+            ],
+        };
+        let c = rows_conjecture(&rows);
+        assert_eq!(c.param("holds"), Some(&Param::Flag(false)));
+        assert_eq!(c.param("rows_without_p"), Some(&Param::Ints(vec![3])));
+        assert_eq!(c.param("rows_unsettled"), Some(&Param::Ints(vec![2])));
+        assert_eq!(c.param("unsettled_below"), Some(&Param::Int(100)));
+        assert_eq!(certain_pairs(&rows), (vec![(0, 0), (1, 2)], 2));
+        let open = PRows {
+            rows: vec![
+                exact(&[0]),
+                RowP::Below {
+                    found: vec![5],
+                    below: 9,
+                },
+            ],
+        };
+        let c = rows_conjecture(&open);
+        assert_eq!(c.param("holds"), None);
+        assert!(c.statement.starts_with("unknown"), "{c:?}");
+    }
+
+    #[test]
+    fn row_periods_are_stated_only_when_they_hold_on_the_whole_row() {
+        // Period 3 on the first quarter, broken later.
+        let mut row: Vec<u64> = (0..400).map(|y| y % 3).collect();
+        row[300] = 9;
+        let c = &row_periods(&[row])[0];
+        assert_eq!(c.param("found"), Some(&Param::Flag(false)));
+        assert!(c.statement.contains("fails below 400"), "{c:?}");
+        let good: Vec<u64> = (0..400).map(|y| y % 3).collect();
+        let c = &row_periods(&[good])[0];
+        assert_eq!(c.param("period"), Some(&Param::Int(3)));
+    }
+
+    #[test]
+    fn a_rational_slope_needs_many_periods() {
+        // a_i = floor(i*157/145) for i < 1000: too few periods of 145 to state it
+        // from 250 fitted pairs.
+        let pairs: Vec<(u64, u64)> = (0..1000u64)
+            .map(|i| (i * 157 / 145, i * 157 / 145 + 12 * i))
+            .collect();
+        assert_eq!(rational_slope(&pairs, (157, 145), 250), None);
+        assert_eq!(rational_slope(&pairs, (157, 145), 290), Some((157, 145)));
+    }
 }

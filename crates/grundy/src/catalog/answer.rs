@@ -378,11 +378,14 @@ pub enum Terms {
 pub struct PairList {
     /// The pairs `(a, b)`, `a <= b`, ordered by `a`, from `(0, 0)`.
     pub pairs: Vec<(UBig, UBig)>,
-    /// For games without a closed form: every position `(x, y)` with `x, y`
-    /// below this bound was decided, and nothing beyond.
+    /// For games without a closed form: every row `x` below this bound was
+    /// settled (its P-positions found, or proved absent).
     pub searched_below: Option<u64>,
-    /// Rows `x` below the bound holding no P-position `(x, y)` with `y` below it.
+    /// Rows `x` below the bound proved to hold no P-position at all.
     pub rows_without_p: Vec<u64>,
+    /// Rows below the bound whose P-positions are not all known (none when the
+    /// bound is that of settled rows; kept so that "without P" always means proved).
+    pub rows_unsettled: Vec<u64>,
 }
 
 impl Serialize for Sequence {
@@ -399,6 +402,7 @@ impl Serialize for Sequence {
                 if let Some(bound) = list.searched_below {
                     map.serialize_entry("searched_below", &bound)?;
                     map.serialize_entry("rows_without_p", &list.rows_without_p)?;
+                    map.serialize_entry("rows_unsettled", &list.rows_unsettled)?;
                 }
             }
         }

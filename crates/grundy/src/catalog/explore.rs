@@ -6,28 +6,23 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
 use super::Game;
+use super::Monitor;
+use crate::analysis::conjecture::Param;
 use crate::analysis::conjecture::{
     certified_period, pile_conjectures, row_periods, Conjecture, ConjectureReport,
 };
 use crate::error::Error;
-use crate::game::Impartial;
-use crate::solve::lines::{ray_sieve, PSieve, Ray};
-use crate::solve::table::{grundy_table_of, GrundyTable, TableError};
+use crate::solve::lines::{ray_sieve, PRows, Ray};
+use crate::solve::table::{GrundyTable, RectTable, TableError};
 
 /// The largest side the `table` verb draws.
 pub const MAX_TABLE_SIDE: u64 = 8192;
 
-/// The most option look-ups a Grundy table from the rules may cost.
-const RULES_BUDGET: u64 = 2_000_000_000;
-
 /// Rows of the P-position search of `conjecture`.
 pub const CONJECTURE_ROWS: usize = 2000;
 
-/// The most cells (times rays) the P-position search of `conjecture` visits.
-const SIEVE_BUDGET: u64 = 1 << 31;
-
 /// Rows of a Grundy table whose additive periods `conjecture` reports.
-const ROWS_REPORTED: usize = 8;
+pub(crate) const ROWS_REPORTED: usize = 8;
 
 /// What each cell of a [`Table`] holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,18 +46,44 @@ pub struct Table {
 
 impl Table {
     /// Whether `(x, y)` is a P-position.
+    /// (`false` outside the table).
     pub fn is_p(&self, x: usize, y: usize) -> bool {
+        let Some(cell) = self.cell(x, y) else {
+            return false;
+        };
         match &self.cells {
-            Cells::Outcomes(p) => p[x * self.size + y],
-            Cells::Values(v) => v[x * self.size + y] == 0,
+            Cells::Outcomes(p) => p[cell],
+            Cells::Values(v) => v[cell] == 0,
         }
     }
 
-    /// The Grundy value of `(x, y)`, for a table of values.
+    /// The Grundy value of `(x, y)`, for a table of values (`None` outside).
     pub fn value(&self, x: usize, y: usize) -> Option<u32> {
         match &self.cells {
             Cells::Outcomes(_) => None,
-            Cells::Values(v) => Some(v[x * self.size + y]),
+            Cells::Values(v) => Some(v[self.cell(x, y)?]),
+        }
+    }
+
+    /// Whether the cells hold Grundy values (not only outcomes).
+    pub fn has_values(&self) -> bool {
+        matches!(self.cells, Cells::Values(_))
+    }
+
+    /// The index of `(x, y)`, if it is in the table.
+    fn cell(&self, x: usize, y: usize) -> Option<usize> {
+        (x < self.size && y < self.size).then_some(x * self.size + y)
+    }
+
+    /// The table of values of a square [`RectTable`].
+    pub fn of_rect(game: &dyn Game, table: &RectTable) -> Table {
+        let values = (0..table.rows())
+            .flat_map(|x| table.row(x).expect("in the table").to_vec())
+            .collect();
+        Table {
+            game: game.spec(),
+            size: table.rows(),
+            cells: Cells::Values(values),
         }
     }
 
@@ -145,88 +166,129 @@ pub(crate) fn table_error(e: TableError) -> Error {
     Error::Limit(e.to_string())
 }
 
-/// The Grundy table of a two-pile game from its rules, when `options` (an
-/// estimate of the options of one position of a table of side `size`) keeps
-/// the work within budget.
-pub(crate) fn rules_table<G>(
-    game: &G,
-    spec: &str,
-    size: usize,
-    options: u64,
-) -> Result<GrundyTable, Error>
-where
-    G: Impartial<Position = (u64, u64)>,
-{
-    let work = (size as u64).pow(2).saturating_mul(options);
-    if work > RULES_BUDGET {
+/// The most option look-ups a Grundy table from the rules may cost (`table`,
+/// and the rows `conjecture` reports).
+pub const RULES_BUDGET: u128 = 2_000_000_000;
+
+/// The most option look-ups `analyze` spends on the Grundy value of a
+/// position of a two-pile game without a closed form for values.
+pub const VALUE_BUDGET: u128 = 1 << 30;
+
+/// The most cells of the table of smaller positions `analyze` keeps for one
+/// Grundy value (4 bytes each).
+pub const VALUE_CELLS: u128 = 1 << 25;
+
+/// The most cells (times rays) the rectangle sieve of `conjecture` visits,
+/// for games whose rows may hold several P-positions.
+const SIEVE_BUDGET: u128 = 1 << 31;
+
+/// The most attacks (earlier P-position times rays) the row sieve of
+/// `conjecture` examines.
+const ROW_SIEVE_BUDGET: u128 = 1 << 32;
+
+/// The widest rows whose additive periods `conjecture` reports.
+const ROW_WIDTH: usize = 2048;
+
+/// The narrowest: below this no period is worth reading.
+const MIN_ROW_WIDTH: usize = 64;
+
+/// Checks the cost of a Grundy table from the rules against [`RULES_BUDGET`].
+pub(crate) fn check_rules_cost(spec: &str, size: usize, cost: u128) -> Result<(), Error> {
+    if cost > RULES_BUDGET {
         return Err(Error::Limit(format!(
-            "the Grundy values of {spec} come from its rules, {work} option look-ups for side {size}, \
+            "the Grundy values of {spec} come from its rules, about {cost} option look-ups for side {size}, \
              more than the {RULES_BUDGET} allowed; ask for a smaller --size, or drop --values"
         )));
     }
-    grundy_table_of(game, size).map_err(table_error)
+    Ok(())
 }
 
-/// The P-positions of the first [`CONJECTURE_ROWS`] rows by a sieve over the
-/// rays, widened (from 4 times the rows) while some row holds none and the
-/// budget allows.
-pub(crate) fn pile_sieve(rays: impl Fn(usize) -> Vec<Ray>, rows: usize) -> PSieve {
-    let mut width = 4 * rows;
-    loop {
-        let sieve = ray_sieve(rows, width, &rays(width));
-        let complete = sieve.p_of_row.iter().all(|r| !r.is_empty());
-        let next = 4 * width;
-        let cost = (rows * next * rays(next).len()) as u64;
-        if complete || cost > SIEVE_BUDGET || next > 64 * rows {
-            return sieve;
-        }
-        width = next;
-    }
+/// Why a Grundy value was not computed, or `None` when the table of the
+/// `rows x width` smaller positions fits [`VALUE_CELLS`] and `cost` fits
+/// [`VALUE_BUDGET`].
+pub(crate) fn value_out_of_budget(rows: u128, width: u128, cost: u128) -> Option<String> {
+    let cells = rows.saturating_mul(width);
+    (cells > VALUE_CELLS || cost > VALUE_BUDGET).then(|| {
+        format!(
+            "the table of the {rows} x {width} positions up to it needs {cells} cells and about {cost} \
+             option look-ups, more than the {VALUE_CELLS} cells and {VALUE_BUDGET} look-ups allowed"
+        )
+    })
 }
 
-/// A sieve built from a list of P-pairs `(a, b)`, `a <= b` (both orders are P).
-pub(crate) fn sieve_of_pairs(pairs: &[(u64, u64)], rows: usize, width: usize) -> PSieve {
-    let mut p_of_row = vec![Vec::new(); rows];
-    for &(a, b) in pairs {
-        for (x, y) in [(a, b), (b, a)] {
-            if (x as usize) < rows
-                && (y as usize) < width
-                && !p_of_row[x as usize].contains(&(y as usize))
-            {
-                p_of_row[x as usize].push(y as usize);
-            }
+/// The number of rows the row sieve examines when each earlier P-position
+/// attacks `attacks` intervals of a row: [`CONJECTURE_ROWS`] within
+/// [`ROW_SIEVE_BUDGET`].
+pub(crate) fn sieve_rows(attacks: usize) -> usize {
+    let mut rows = CONJECTURE_ROWS;
+    while rows > MIN_ROW_WIDTH
+        && (rows as u128).pow(2) * attacks.max(1) as u128 / 2 > ROW_SIEVE_BUDGET
+    {
+        rows /= 2;
+    }
+    rows
+}
+
+/// The P-positions of the first rows by a rectangle sieve (width four times
+/// the rows), for games whose rows may hold several P-positions: each row is
+/// known below the width only. Rows are halved until the cost fits [`SIEVE_BUDGET`].
+pub(crate) fn rectangle_rows(rays: impl Fn(usize) -> Vec<Ray>) -> PRows {
+    let mut rows = CONJECTURE_ROWS;
+    let cost = |rows: usize| (rows as u128).pow(2) * 4 * rays(4 * rows).len() as u128;
+    while rows > MIN_ROW_WIDTH && cost(rows) > SIEVE_BUDGET {
+        rows /= 2;
+    }
+    PRows::of_sieve(&ray_sieve(rows, 4 * rows, &rays(4 * rows)))
+}
+
+/// The widest row length up to [`ROW_WIDTH`] whose table of
+/// [`ROWS_REPORTED`] rows costs at most [`RULES_BUDGET`] by `cost`.
+pub(crate) fn row_width(cost: impl Fn(usize, usize) -> u128) -> Option<usize> {
+    let mut width = ROW_WIDTH;
+    while cost(ROWS_REPORTED, width) > RULES_BUDGET {
+        width /= 2;
+        if width < MIN_ROW_WIDTH {
+            return None;
         }
     }
-    p_of_row.iter_mut().for_each(|r| r.sort_unstable());
-    PSieve {
-        rows,
-        width,
-        p_of_row,
-    }
+    Some(width)
 }
 
 /// The report for a two-pile game: its P-positions, then the additive
-/// periods of the first rows of `table`.
+/// periods of the rows of `table` (`None`: beyond the budget).
 pub(crate) fn pile_report(
     game: &dyn Game,
-    sieve: &PSieve,
-    table: &GrundyTable,
+    rows: &PRows,
+    table: Option<&RectTable>,
 ) -> ConjectureReport {
-    let mut conjectures = pile_conjectures(sieve);
-    let rows: Vec<Vec<u64>> = (0..ROWS_REPORTED.min(table.size()))
-        .map(|x| {
-            table
-                .row(x)
-                .expect("in the table")
-                .iter()
-                .map(|&v| v.into())
-                .collect()
-        })
-        .collect();
-    conjectures.extend(row_periods(&rows));
+    let mut conjectures = pile_conjectures(rows);
+    match table {
+        Some(table) => {
+            let rows: Vec<Vec<u64>> = (0..table.rows())
+                .map(|x| table.row(x).expect("in the table").iter().map(|&v| v.into()).collect())
+                .collect();
+            conjectures.extend(row_periods(&rows));
+        }
+        None => conjectures.push(Conjecture {
+            kind: "row_period",
+            statement: format!(
+                "row periods not examined: {MIN_ROW_WIDTH} values of each of the first {ROWS_REPORTED} rows \
+                 cost more than the {RULES_BUDGET} option look-ups allowed"
+            ),
+            params: vec![("found", Param::Flag(false))],
+            verified_up_to: 0,
+        }),
+    }
     ConjectureReport {
         game: game.spec(),
         conjectures,
+    }
+}
+
+/// A monitor as the progress callback of the solvers.
+pub(crate) fn progress_of(monitor: &mut dyn Monitor) -> impl FnMut(u64, u64) + '_ {
+    move |done, total| {
+        monitor.progress(done, total);
     }
 }
 
@@ -253,7 +315,10 @@ mod tests {
     use super::*;
     use crate::analysis::conjecture::Param;
     use crate::catalog::{parse, Quiet};
-    use crate::games::wythoff::Wythoff;
+    use crate::games::twopile::TwoPile;
+    use crate::games::wythoff::{Wythoff, WythoffRatios};
+    use crate::solve::table::{grundy_rect, grundy_table_of, WholeLines};
+    use dashu_int::UBig;
 
     fn report(spec: &str) -> ConjectureReport {
         parse(spec).unwrap().conjecture(&mut Quiet).unwrap()
@@ -273,54 +338,249 @@ mod tests {
         }
     }
 
-    #[test]
-    fn rediscovers_the_golden_ratio_and_fraenkels_ratios() {
-        for k in 0..=10u64 {
-            let spec = if k == 0 {
-                "wythoff".to_string()
-            } else {
-                format!("wythoff:k={k}")
-            };
-            let r = report(&spec);
-            assert_eq!(
-                find(&r, "one_p_per_row").param("holds"),
-                Some(&Param::Flag(true)),
-                "{spec}"
-            );
-            assert_eq!(
-                find(&r, "linear_difference").param("c"),
-                Some(&Param::Int(k + 1)),
-                "{spec}"
-            );
-            assert_eq!(
-                find(&r, "complementary").param("holds"),
-                Some(&Param::Flag(true)),
-                "{spec}"
-            );
-            let beatty = find(&r, "beatty");
-            assert_eq!(
-                text(beatty, "alpha"),
-                Wythoff::new(k).ratio().to_string(),
-                "{spec}"
-            );
-            assert!(beatty.verified_up_to > 150, "{spec}: {beatty:?}");
+    fn int(c: &Conjecture, name: &str) -> u64 {
+        match c.param(name) {
+            Some(Param::Int(v)) => *v,
+            other => panic!("{name}: {other:?}"),
         }
-        assert_eq!(
-            text(find(&report("wythoff"), "beatty"), "alpha"),
-            "(1+1*sqrt(5))/2"
-        );
+    }
+
+    fn flag(c: &Conjecture, name: &str) -> Option<bool> {
+        match c.param(name) {
+            Some(Param::Flag(v)) => Some(*v),
+            None => None,
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+
+    /// How far beyond its `verified_up_to` each statement is checked.
+    const BEYOND: u64 = 8;
+
+    /// The pairs `(a_i, b_i)` of k-Wythoff from the closed form (itself
+    /// tested against the rules in `games::wythoff`), as `u64` while they fit.
+    fn closed_pairs(game: &Wythoff, count: u64) -> Vec<(u64, u64)> {
+        (0..count)
+            .map(|i| game.pair(&UBig::from(i)))
+            .map_while(|(a, b)| Some((u64::try_from(a).ok()?, u64::try_from(b).ok()?)))
+            .collect()
+    }
+
+    /// The first rows of k-Wythoff, `width` values each, from the rules
+    /// written out here: the row as a whole line, the column and the moves
+    /// from both piles (`s, t >= 1`, `|s - t| <= k`) listed.
+    fn rule_rows(k: u64, rows: usize, width: usize) -> Vec<Vec<u32>> {
+        let k = usize::try_from(k).unwrap_or(usize::MAX);
+        let table = grundy_rect(
+            rows,
+            width,
+            WholeLines {
+                row: true,
+                ..WholeLines::default()
+            },
+            |x, y, out| {
+                out.extend((0..x).map(|ox| (ox, y)));
+                for s in 1..=x {
+                    let most = s.saturating_add(k).min(y);
+                    out.extend((s.saturating_sub(k).max(1)..=most).map(|t| (x - s, y - t)));
+                }
+            },
+            &mut |_, _| {},
+        )
+        .unwrap();
+        (0..rows).map(|x| table.row(x).unwrap().to_vec()).collect()
+    }
+
+    /// Every statement of `conjecture wythoff:k=K` against the closed form
+    /// (and the rules for row periods), far beyond how far it was checked.
+    fn check_k_wythoff(k: u64) {
+        let game = Wythoff::new(k);
+        let spec = if k == 0 {
+            "wythoff".to_string()
+        } else {
+            format!("wythoff:k={k}")
+        };
+        let r = report(&spec);
+        let mut rows: Option<Vec<Vec<u32>>> = None;
+        for c in &r.conjectures {
+            let far = c.verified_up_to * BEYOND;
+            match c.kind {
+                "one_p_per_row" => {
+                    // The closed form gives every row exactly one partner.
+                    assert_eq!(flag(c, "holds"), Some(true), "{spec}: {c:?}");
+                }
+                "p_pairs" => {
+                    let limit = int(c, "settled_below");
+                    let truth: Vec<(u64, u64)> = closed_pairs(&game, limit + 1)
+                        .into_iter()
+                        .filter(|&(a, _)| a < limit)
+                        .collect();
+                    assert_eq!(int(c, "count"), truth.len() as u64, "{spec}: {c:?}");
+                    let Some(Param::Pairs(first)) = c.param("first") else {
+                        panic!()
+                    };
+                    for (&[a, b], &(ta, tb)) in first.iter().zip(&truth) {
+                        assert_eq!((a, b), (ta, tb), "{spec}");
+                    }
+                }
+                "linear_difference" => {
+                    assert_eq!(flag(c, "holds"), Some(true), "{spec}: {c:?}");
+                    let step = int(c, "c");
+                    for (i, (a, b)) in closed_pairs(&game, far).into_iter().enumerate() {
+                        assert_eq!(b - a, step * i as u64, "{spec}: i = {i}");
+                    }
+                }
+                "complementary" => {
+                    assert_eq!(flag(c, "holds"), Some(true), "{spec}: {c:?}");
+                    let pairs = closed_pairs(&game, far);
+                    let mut seen = vec![0u8; far as usize];
+                    for &(a, b) in &pairs[1..] {
+                        for v in [a, b].into_iter().filter(|&v| v < far) {
+                            seen[v as usize] += 1;
+                        }
+                    }
+                    let limit = far.min(pairs.last().unwrap().0);
+                    assert!((1..limit as usize).all(|m| seen[m] == 1), "{spec}");
+                }
+                "beatty" => {
+                    let alpha = text(c, "alpha");
+                    assert_eq!(alpha, game.ratio().to_string(), "{spec}: {c:?}");
+                }
+                "row_period" => {
+                    if flag(c, "found") != Some(true) {
+                        continue;
+                    }
+                    let x = int(c, "row") as usize;
+                    let (n0, p, saltus) = (int(c, "preperiod"), int(c, "period"), int(c, "saltus"));
+                    let width = (c.verified_up_to * 4) as usize;
+                    let row = &rows.get_or_insert_with(|| rule_rows(k, ROWS_REPORTED, width))[x];
+                    for y in n0 as usize..width - p as usize {
+                        assert_eq!(
+                            row[y + p as usize],
+                            row[y] + saltus as u32,
+                            "{spec} row {x}: period {p} fails at y = {y}"
+                        );
+                    }
+                }
+                other => panic!("{spec} states a {other}, which no check covers: {c:?}"),
+            }
+        }
+        for kind in ["one_p_per_row", "p_pairs"] {
+            find(&r, kind);
+        }
+        if k <= 100 {
+            for kind in ["linear_difference", "complementary", "beatty"] {
+                find(&r, kind);
+            }
+        }
     }
 
     #[test]
-    fn wythoff_rows_are_additively_periodic() {
-        let r = report("wythoff");
-        let row_one = r
-            .conjectures
+    fn k_wythoff_conjectures_hold_far_beyond_their_checks_for_k_0_to_10() {
+        (0..=10).for_each(check_k_wythoff);
+    }
+
+    #[test]
+    fn k_wythoff_conjectures_hold_far_beyond_their_checks_for_k_11_to_20() {
+        // K = 11: the rational slope 157/145 failed at i = 1897; K = 14 and 20:
+        // row 2 periods failed at y = 133 and 250; K = 15: row 1992 holds (1992, 32008).
+        (11..=20).for_each(check_k_wythoff);
+    }
+
+    #[test]
+    fn k_wythoff_conjectures_hold_far_beyond_their_checks_for_k_21_to_30() {
+        (21..=30).for_each(check_k_wythoff);
+    }
+
+    #[test]
+    fn k_wythoff_conjectures_hold_for_huge_k() {
+        for k in [100, 1000, u64::MAX] {
+            check_k_wythoff(k);
+        }
+        let r = report("wythoff:k=18446744073709551615");
+        assert!(find(&r, "p_pairs")
+            .statement
+            .contains("(1, 18446744073709551617)"));
+    }
+
+    #[test]
+    fn the_row_of_k_15_cut_off_before_is_found() {
+        let rows = Wythoff::new(15).p_rows(2000, &mut |_, _| {});
+        assert_eq!(rows.rows[1992].single(), Some(32008));
+    }
+
+    #[test]
+    fn ratios_are_reported_honestly() {
+        let r = report("wythoff:ratios");
+        let rows = find(&r, "one_p_per_row");
+        assert_eq!(flag(rows, "holds"), Some(false));
+        let Some(Param::Ints(empty)) = rows.param("rows_without_p") else {
+            panic!()
+        };
+        assert!(empty.contains(&1));
+        assert_eq!(rows.param("rows_unsettled"), Some(&Param::Ints(Vec::new())));
+        // Each row proved empty has no P-position in the square sieve (tested
+        // against the rules in `games::wythoff`), and the certain pairs are its.
+        let size = 8192;
+        let sieve = WythoffRatios.sieve(size).unwrap();
+        for &x in empty.iter() {
+            assert!(sieve.rows_without_p.contains(&x), "row {x}");
+        }
+        let pairs = find(&r, "p_pairs");
+        let limit = int(pairs, "settled_below");
+        let rows = WythoffRatios.rows(limit as usize, 1 << 20, &mut |_, _| {});
+        let (certain, _) = crate::analysis::conjecture::certain_pairs(&rows);
+        assert_eq!(int(pairs, "count"), certain.len() as u64);
+        let truth: Vec<(u64, u64)> = sieve
+            .pairs
             .iter()
-            .find(|c| c.kind == "row_period" && c.param("row") == Some(&Param::Int(1)))
-            .unwrap();
-        assert_eq!(row_one.param("period"), Some(&Param::Int(3)));
-        assert_eq!(row_one.param("saltus"), Some(&Param::Int(3)));
+            .copied()
+            .filter(|&(a, _)| a < limit)
+            .collect();
+        let within: Vec<(u64, u64)> = certain
+            .iter()
+            .copied()
+            .filter(|&(_, b)| b < size as u64)
+            .collect();
+        assert_eq!(within, truth);
+        let Some(Param::Pairs(first)) = pairs.param("first") else {
+            panic!()
+        };
+        let first: Vec<(u64, u64)> = first.iter().map(|&[a, b]| (a, b)).collect();
+        assert_eq!(first, certain[..first.len()]);
+        assert!(r.conjectures.iter().all(|c| c.kind != "beatty"), "{r:?}");
+    }
+
+    #[test]
+    fn twopile_families_state_only_what_holds() {
+        let r = report("twopile:1,0+0,1+1,1");
+        assert_eq!(text(find(&r, "beatty"), "alpha"), "(1+1*sqrt(5))/2");
+        let nim = report("twopile:1,0+0,1");
+        assert_eq!(text(find(&nim, "rational_slope"), "slope"), "1/1");
+        assert_eq!(flag(find(&nim, "complementary"), "holds"), Some(false));
+        // Every a_i is 0: nothing about complementary sequences or a mex rule.
+        let zero = report("twopile:1,1+1,0");
+        assert!(
+            zero.conjectures.iter().all(|c| c.kind != "complementary"),
+            "{zero:?}"
+        );
+        let rows = find(&zero, "one_p_per_row");
+        assert_eq!(flag(rows, "holds"), Some(false));
+        assert!(rows.statement.contains("unsettled"), "{rows:?}");
+        // Exact rows of a one-P-per-row family against the rules table.
+        for spec in ["1,0+0,1+1,2+2,1", "0,1+1,0:3+2,1", "0,1+3,1+1,3:2"] {
+            let game = TwoPile::parse(spec).unwrap();
+            let rows = game.p_rows(60, &mut |_, _| {}).unwrap();
+            let table = grundy_table_of(&game, 600).unwrap();
+            for (x, row) in rows.rows.iter().enumerate() {
+                let y = row.single().unwrap() as usize;
+                assert!(y < 600 && table.is_p(x, y), "{spec} row {x}");
+                assert_eq!(
+                    (0..600).filter(|&y| table.is_p(x, y)).count(),
+                    1,
+                    "{spec} row {x}"
+                );
+            }
+        }
     }
 
     #[test]
@@ -344,28 +604,28 @@ mod tests {
         assert_eq!(find(&sub, "period").param("period"), Some(&Param::Int(7)));
     }
 
-    #[test]
-    fn ratios_are_reported_honestly() {
-        let r = report("wythoff:ratios");
-        let rows = find(&r, "one_p_per_row");
-        assert_eq!(rows.param("holds"), Some(&Param::Flag(false)));
-        match rows.param("rows_without_p") {
-            Some(Param::Ints(rows)) => assert!(rows.contains(&1)),
-            other => panic!("{other:?}"),
+    /// Counts the progress reports.
+    #[derive(Default)]
+    struct Count(u64);
+
+    impl Monitor for Count {
+        fn progress(&mut self, _: u64, _: u64) -> bool {
+            self.0 += 1;
+            false
         }
-        assert!(r.conjectures.iter().all(|c| c.kind != "beatty"), "{r:?}");
     }
 
     #[test]
-    fn two_pile_families() {
-        let r = report("twopile:1,0+0,1+1,1");
-        assert_eq!(text(find(&r, "beatty"), "alpha"), "(1+1*sqrt(5))/2");
-        let nim = report("twopile:1,0+0,1");
-        assert_eq!(text(find(&nim, "rational_slope"), "slope"), "1/1");
-        assert_eq!(
-            find(&nim, "complementary").param("holds"),
-            Some(&Param::Flag(false))
-        );
+    fn long_verbs_report_progress() {
+        for spec in ["wythoff:k=3", "wythoff:ratios", "twopile:1,0+0,1+1,2"] {
+            let game = parse(spec).unwrap();
+            let mut count = Count::default();
+            game.conjecture(&mut count).unwrap();
+            assert!(count.0 > 0, "{spec}");
+            let mut count = Count::default();
+            game.table(100, true, &mut count).unwrap();
+            assert!(count.0 > 0, "{spec}");
+        }
     }
 
     #[test]
@@ -380,6 +640,25 @@ mod tests {
             let values = game.table(40, true, &mut Quiet).unwrap();
             let outcomes = game.table(40, false, &mut Quiet).unwrap();
             assert_eq!(values.clone().outcomes(), outcomes, "{spec}");
+        }
+        for (spec, rules) in [
+            (
+                "wythoff:k=2",
+                grundy_table_of(&Wythoff::new(2), 60).unwrap(),
+            ),
+            (
+                "wythoff:ratios",
+                grundy_table_of(&WythoffRatios, 60).unwrap(),
+            ),
+        ] {
+            let table = parse(spec).unwrap().table(60, true, &mut Quiet).unwrap();
+            assert_eq!(
+                table,
+                Table {
+                    game: spec.into(),
+                    ..Table::of_values(&*parse(spec).unwrap(), &rules)
+                }
+            );
         }
         let fast = parse("wythoff")
             .unwrap()
@@ -407,5 +686,16 @@ mod tests {
             parse("nim").unwrap().table(10, false, &mut Quiet),
             Err(Error::Unsupported { .. })
         ));
+    }
+
+    #[test]
+    fn empty_tables_have_no_cells() {
+        // `table wythoff:k=2^64-1 --size 0 --values` read cell (0, 0) of an empty table.
+        let table = parse("wythoff:k=18446744073709551615")
+            .unwrap()
+            .table(0, true, &mut Quiet)
+            .unwrap();
+        assert!(table.has_values());
+        assert_eq!((table.value(0, 0), table.is_p(0, 0)), (None, false));
     }
 }

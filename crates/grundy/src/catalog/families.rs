@@ -3,18 +3,15 @@
 
 use dashu_int::UBig;
 
-use super::explore::{check_side, pile_report, pile_sieve, table_error, Table, CONJECTURE_ROWS};
+use super::explore::{
+    check_rules_cost, check_side, pile_report, progress_of, rectangle_rows, row_width, sieve_rows,
+    table_error, value_out_of_budget, Table,
+};
 use super::two_pile::{parse_piles, pile_move};
 use super::{Analysis, ConjectureReport, Game, Monitor};
 use crate::error::Error;
 use crate::game::{Impartial, Outcome};
 use crate::games::twopile::TwoPile;
-
-/// The largest pile `analyze` accepts: it computes the table below it.
-const ANALYZE_LIMIT: u64 = 4096;
-
-/// Side of the Grundy table whose rows `conjecture` reports.
-const ROW_TABLE: usize = 1024;
 
 /// `twopile:...`.
 pub(super) fn two_pile(spec: &str, families: &str) -> Result<Box<dyn Game>, Error> {
@@ -29,65 +26,205 @@ impl Game for TwoPileEntry {
         format!("twopile:{}", self.0)
     }
 
+    /// The table of the `(x + 1) x (y + 1)` positions up to `(x, y)` decides
+    /// it, its options and its value; its cost (checked first against the
+    /// value budget) is bounded by the position, whatever caps the spec writes.
     fn analyze(
         &self,
         position: &[String],
         _first_only: bool,
-        _monitor: &mut dyn Monitor,
+        monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
         let (x, y) = parse_piles(position)?;
-        let small = |v: &UBig| u64::try_from(v).ok().filter(|&v| v < ANALYZE_LIMIT);
-        let (Some(sx), Some(sy)) = (small(&x), small(&y)) else {
-            return Err(Error::Limit(format!(
-                "twopile games are solved from their rules: both piles must be below {ANALYZE_LIMIT}"
-            )));
+        let fits = |v: &UBig| {
+            u64::try_from(v)
+                .ok()
+                .and_then(|v| usize::try_from(v).ok()?.checked_add(1))
         };
+        let size = fits(&x).zip(fits(&y));
+        let cost = size.map_or(u128::MAX, |(r, w)| self.0.rect_cost(r, w));
+        let (rows, width) = size.map_or((u128::MAX, u128::MAX), |(r, w)| (r as u128, w as u128));
+        if let Some(why) = value_out_of_budget(rows, width, cost) {
+            return Err(Error::Limit(format!(
+                "twopile games are solved from their rules, and this position is too large: {why}"
+            )));
+        }
+        let (rows, width) = (rows as usize, width as usize);
         let table = self
             .0
-            .grundy_table(sx.max(sy) as usize + 1)
+            .rect_table(rows, width, &mut progress_of(monitor))
             .map_err(table_error)?;
+        let (sx, sy) = (rows as u64 - 1, width as u64 - 1);
         let value = |(a, b): (u64, u64)| {
             table
                 .value(a as usize, b as usize)
                 .expect("below the position")
-                .0
         };
-        let moves = self
+        let mut targets: Vec<(u64, u64)> = self
             .0
             .options(&(sx, sy))
             .into_iter()
             .filter(|&o| value(o) == 0)
-            .map(|(ox, oy)| {
-                pile_move(
-                    &UBig::from(sx),
-                    &UBig::from(sy),
-                    UBig::from(ox),
-                    UBig::from(oy),
-                )
-            })
+            .collect();
+        // Families may overlap (2,2 and 1,1 both take (2, 2)): one move each.
+        targets.sort_unstable();
+        targets.dedup();
+        let moves = targets
+            .into_iter()
+            .map(|(ox, oy)| pile_move(&x, &y, UBig::from(ox), UBig::from(oy)))
             .collect();
         let grundy = UBig::from(value((sx, sy)));
         let outcome = Outcome::from_p(grundy == UBig::ZERO);
-        let method = format!(
-            "Grundy table of every position below ({}, {}) from the rules",
-            sx + 1,
-            sy + 1
-        );
+        let method = format!("Grundy table of every position up to ({sx}, {sy}) from the rules");
         Ok(Analysis::new(self, vec![x, y], outcome, Some(grundy), moves, &method).sorted())
     }
 
-    fn table(&self, size: u64, values: bool, _monitor: &mut dyn Monitor) -> Result<Table, Error> {
+    fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
+        let size = check_side(size)?;
+        check_rules_cost(&self.spec(), size, self.0.rect_cost(size, size))?;
         let table = self
             .0
-            .grundy_table(check_side(size)?)
+            .rect_table(size, size, &mut progress_of(monitor))
             .map_err(table_error)?;
-        let table = Table::of_values(self, &table);
+        let table = Table::of_rect(self, &table);
         Ok(if values { table } else { table.outcomes() })
     }
 
-    fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
-        let sieve = pile_sieve(|width| self.0.rays(width), CONJECTURE_ROWS);
-        let table = self.0.grundy_table(ROW_TABLE).map_err(table_error)?;
-        Ok(pile_report(self, &sieve, &table))
+    /// Exact rows when a family takes any amount from the second pile alone
+    /// (each earlier P-position attacks at most one cell per family), else a
+    /// rectangle whose rows are known below its width only.
+    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+        let rows = match self.0.p_rows(
+            sieve_rows(self.0.families().len()),
+            &mut progress_of(monitor),
+        ) {
+            Some(rows) => rows,
+            None => rectangle_rows(|width| self.0.rays(width)),
+        };
+        let table = row_width(|r, w| self.0.rect_cost(r, w))
+            .map(|w| {
+                self.0
+                    .rect_table(super::explore::ROWS_REPORTED, w, &mut progress_of(monitor))
+            })
+            .transpose()
+            .map_err(table_error)?;
+        Ok(pile_report(self, &rows, table.as_ref()))
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::catalog::{parse, Quiet};
+    use crate::solve::table::grundy_table_of;
+
+    /// `analyze` against exhaustive search over the rules on every position
+    /// of a square: the value, and every winning move exactly once.
+    pub(crate) fn check_analyze<G>(spec: &str, rules: &G, size: usize)
+    where
+        G: Impartial<Position = (u64, u64)>,
+    {
+        let game = parse(spec).unwrap();
+        let table = grundy_table_of(rules, size).unwrap();
+        for x in 0..size as u64 {
+            for y in 0..size as u64 {
+                let a = game
+                    .analyze(&[x.to_string(), y.to_string()], false, &mut Quiet)
+                    .unwrap();
+                let value = table.value(x as usize, y as usize).unwrap().0;
+                assert_eq!(a.grundy, Some(UBig::from(value)), "{spec} ({x}, {y})");
+                let mut expected: Vec<(u64, u64)> = rules
+                    .options(&(x, y))
+                    .into_iter()
+                    .filter(|&(ox, oy)| table.is_p(ox as usize, oy as usize))
+                    .collect();
+                expected.sort_unstable();
+                expected.dedup();
+                let found: Vec<(u64, u64)> = a
+                    .winning_moves
+                    .iter()
+                    .map(|m| {
+                        let to = m.apply(&a.position);
+                        (
+                            u64::try_from(&to[0]).unwrap(),
+                            u64::try_from(&to[1]).unwrap(),
+                        )
+                    })
+                    .collect();
+                assert_eq!(found, expected, "{spec} ({x}, {y})");
+            }
+        }
+    }
+
+    #[test]
+    fn overlapping_families_give_each_winning_move_once() {
+        // The spec and size that listed (14, 0) three times from (24, 10).
+        let spec = "2,2+0,3:2+1,1+2,2:5";
+        check_analyze(
+            &format!("twopile:{spec}"),
+            &TwoPile::parse(spec).unwrap(),
+            25,
+        );
+        check_analyze(
+            "twopile:1,0+0,1+1,2:3+2,1",
+            &TwoPile::parse("1,0+0,1+1,2:3+2,1").unwrap(),
+            20,
+        );
+    }
+
+    fn arb_game() -> impl proptest::strategy::Strategy<Value = TwoPile> {
+        use proptest::prelude::*;
+        let family = (0u64..4, 0u64..4, proptest::option::of(1u64..4))
+            .prop_filter("takes something", |&(dx, dy, _)| (dx, dy) != (0, 0))
+            .prop_map(|(dx, dy, most)| crate::games::twopile::Family { dx, dy, most });
+        proptest::collection::vec(family, 1..5).prop_map(|f| TwoPile::new(f).unwrap())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #[test]
+        fn listed_moves_are_exactly_the_winning_ones(game in arb_game(), x in 0u64..30, y in 0u64..30) {
+            let spec = format!("twopile:{game}");
+            let a = parse(&spec).unwrap().analyze(&[x.to_string(), y.to_string()], false, &mut Quiet).unwrap();
+            let table = grundy_table_of(&game, 30).unwrap();
+            let mut winning: Vec<(u64, u64)> = game
+                .options(&(x, y))
+                .into_iter()
+                .filter(|&(ox, oy)| table.is_p(ox as usize, oy as usize))
+                .collect();
+            winning.sort_unstable();
+            winning.dedup();
+            let listed: Vec<(u64, u64)> = a
+                .winning_moves
+                .iter()
+                .map(|m| {
+                    let to = m.apply(&a.position);
+                    (u64::try_from(&to[0]).unwrap(), u64::try_from(&to[1]).unwrap())
+                })
+                .collect();
+            proptest::prop_assert_eq!(listed, winning);
+            let value = table.value(x as usize, y as usize).unwrap().0;
+            proptest::prop_assert_eq!(a.grundy, Some(UBig::from(value)));
+        }
+    }
+
+    #[test]
+    fn a_cap_no_move_reaches_costs_nothing() {
+        // `twopile:1,0:4095` at (4095, 4095) enumerated 4095 options a cell.
+        let capped = TwoPile::parse("1,0:4095+0,1").unwrap();
+        let plain = TwoPile::parse("1,0+0,1").unwrap();
+        assert_eq!(capped.rays(4096), plain.rays(4096));
+        assert_eq!(capped.rect_cost(4096, 4096), plain.rect_cost(4096, 4096));
+        // A cap below the position still counts, and the rules agree.
+        let tight = TwoPile::parse("1,0:3+0,1").unwrap();
+        assert_ne!(tight.rays(50), plain.rays(50));
+        assert_eq!(
+            tight
+                .rect_table(50, 50, &mut |_, _| {})
+                .unwrap()
+                .row(49)
+                .unwrap(),
+            grundy_table_of(&tight, 50).unwrap().row(49).unwrap()
+        );
     }
 }

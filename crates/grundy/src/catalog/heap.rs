@@ -323,11 +323,7 @@ impl Game for SubtractionEntry {
         })
     }
 
-    fn period(
-        &self,
-        max_terms: Option<u64>,
-        _: &mut dyn Monitor,
-    ) -> Result<PeriodReport, Error> {
+    fn period(&self, max_terms: Option<u64>, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
         let periodic = self.periodic(max_terms.unwrap_or_else(|| self.search_budget()))?;
         Ok(PeriodReport::from_periodic(
             self,

@@ -3,26 +3,20 @@
 use dashu_int::UBig;
 
 use super::explore::{
-    check_side, pile_report, pile_sieve, rules_table, sieve_of_pairs, table_error, Table,
-    CONJECTURE_ROWS,
+    check_rules_cost, check_side, pile_report, progress_of, row_width, sieve_rows, table_error,
+    value_out_of_budget, Table,
 };
 use super::{
     check_count, parse_naturals, parse_u64, Analysis, Game, Move, PairList, Sequence, Terms,
 };
 use super::{ConjectureReport, Monitor};
+use crate::analysis::conjecture::certain_pairs;
 use crate::error::Error;
 use crate::game::{Impartial, Outcome};
 use crate::games::wythoff::{Wythoff, WythoffRatios};
-use crate::solve::table::{GrundyTable, MAX_TABLE_SIZE};
+use crate::solve::lines::{PRows, RowP};
+use crate::solve::table::{RectTable, TableError};
 use crate::solve::wavefront::wythoff_table;
-
-/// Below this size the Grundy value of a classic Wythoff position is read from
-/// the table of all smaller positions (a few tenths of a second at most).
-const WYTHOFF_TABLE_LIMIT: u64 = 2048;
-
-/// Below this size the Grundy value of a k-Wythoff position (k > 0) is computed
-/// from the rules, which list every option of every cell.
-const RULES_TABLE_LIMIT: u64 = 128;
 
 /// `wythoff`, `wythoff:k=K` or `wythoff:ratios`.
 pub(super) fn wythoff(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
@@ -76,31 +70,52 @@ fn small(v: &UBig) -> Option<u64> {
 
 struct WythoffEntry(Wythoff);
 
-impl WythoffEntry {
-    /// The Grundy value where a table of all smaller positions is cheap enough.
-    fn grundy(&self, x: &UBig, y: &UBig, is_p: bool) -> Result<Option<UBig>, Error> {
-        if is_p {
-            return Ok(Some(UBig::ZERO));
-        }
-        let limit = if self.0.k() == 0 {
-            WYTHOFF_TABLE_LIMIT
-        } else {
-            RULES_TABLE_LIMIT
-        };
-        let (Some(sx), Some(sy)) = (small(x), small(y)) else {
-            return Ok(None);
-        };
-        if sx.max(sy) >= limit {
-            return Ok(None);
-        }
-        let table = self
-            .0
-            .grundy_table(sx.max(sy) as usize + 1)
-            .map_err(table_error)?;
-        Ok(table
-            .value(sx as usize, sy as usize)
-            .map(|g| UBig::from(g.0)))
+/// The Grundy value of `(x, y)` from the table of the smaller positions that
+/// `table(rows, width)` computes (`cost` look-ups), with the orientation that
+/// makes the table shortest when the game is `symmetric`; or why not.
+pub(super) fn value_from_rules(
+    x: &UBig,
+    y: &UBig,
+    symmetric: bool,
+    cost: impl Fn(usize, usize) -> u128,
+    table: impl FnOnce(usize, usize) -> Result<RectTable, TableError>,
+) -> Result<Result<UBig, String>, Error> {
+    let (Some(sx), Some(sy)) = (small(x), small(y)) else {
+        return Ok(Err("a pile is beyond 2^64".into()));
+    };
+    let (sx, sy) = if symmetric && sx > sy {
+        (sy, sx)
+    } else {
+        (sx, sy)
+    };
+    let (rows, width) = (u128::from(sx) + 1, u128::from(sy) + 1);
+    let fits = |v: u128| usize::try_from(v).ok();
+    let cost = fits(rows)
+        .zip(fits(width))
+        .map_or(u128::MAX, |(r, w)| cost(r, w));
+    if let Some(why) = value_out_of_budget(rows, width, cost) {
+        return Ok(Err(why));
     }
+    let table = table(rows as usize, width as usize).map_err(table_error)?;
+    let value = table.value(sx as usize, sy as usize).expect("in the table");
+    Ok(Ok(UBig::from(value)))
+}
+
+/// The Grundy value, and what `method` says of it.
+fn value_and_note(
+    is_p: bool,
+    value: impl FnOnce() -> Result<Result<UBig, String>, Error>,
+) -> Result<(Option<UBig>, String), Error> {
+    if is_p {
+        return Ok((Some(UBig::ZERO), String::new()));
+    }
+    Ok(match value()? {
+        Ok(g) => (
+            Some(g),
+            "; Grundy value from the table of all smaller positions".into(),
+        ),
+        Err(why) => (None, format!("; the Grundy value is not computed: {why}")),
+    })
 }
 
 impl Game for WythoffEntry {
@@ -115,7 +130,7 @@ impl Game for WythoffEntry {
         &self,
         position: &[String],
         _first_only: bool,
-        _monitor: &mut dyn Monitor,
+        monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
         let (x, y) = parse_piles(position)?;
         let is_p = self.0.is_p(&x, &y);
@@ -125,14 +140,19 @@ impl Game for WythoffEntry {
             .into_iter()
             .map(|(tx, ty)| pile_move(&x, &y, tx, ty))
             .collect();
-        let grundy = self.grundy(&x, &y, is_p)?;
-        let mut method = format!(
-            "closed form (Fraenkel 1982): P-positions (a_i, a_i + (k+1)*i), a_i = floor(i*r), r = {}",
+        let (grundy, note) = value_and_note(is_p, || {
+            value_from_rules(
+                &x,
+                &y,
+                true,
+                |r, w| self.0.rect_cost(r, w),
+                |r, w| self.0.rect_table(r, w, &mut progress_of(monitor)),
+            )
+        })?;
+        let method = format!(
+            "closed form (Fraenkel 1982): P-positions (a_i, a_i + (k+1)*i), a_i = floor(i*r), r = {}{note}",
             self.0.ratio()
         );
-        if grundy.is_some() && !is_p {
-            method.push_str("; Grundy value from the table of all smaller positions");
-        }
         Ok(Analysis::new(
             self,
             vec![x, y],
@@ -152,46 +172,45 @@ impl Game for WythoffEntry {
                 pairs: self.0.p_positions(count),
                 searched_below: None,
                 rows_without_p: Vec::new(),
+                rows_unsettled: Vec::new(),
             }),
             stats: None,
         })
     }
 
-    fn table(&self, size: u64, values: bool, _monitor: &mut dyn Monitor) -> Result<Table, Error> {
-        self.draw(size, values)
+    fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
+        self.draw(size, values, monitor)
     }
 
-    fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
-        self.explore()
+    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+        self.explore(monitor)
     }
 }
 
 impl WythoffEntry {
-    /// Side of the Grundy table whose rows `conjecture` reports.
-    fn row_table_side(&self) -> usize {
-        if self.0.k() == 0 {
-            1024
-        } else {
-            128
-        }
-    }
-
     /// Grundy values: the parallel table for Wythoff's game, the rules for k > 0.
-    fn values(&self, size: usize) -> Result<crate::solve::table::GrundyTable, Error> {
+    fn values(&self, size: usize, monitor: &mut dyn Monitor) -> Result<Table, Error> {
         if self.0.k() == 0 {
             let fast = wythoff_table(size).map_err(table_error)?;
             let values = fast.values().iter().map(|&v| u32::from(v)).collect();
-            return Ok(crate::solve::table::GrundyTable::from_values(size, values));
+            return Ok(Table::of_values(
+                self,
+                &crate::solve::table::GrundyTable::from_values(size, values),
+            ));
         }
-        let diagonals = self.0.k().min(size as u64) * 2 + 1;
-        rules_table(&self.0, &self.spec(), size, (2 + diagonals) * size as u64)
+        check_rules_cost(&self.spec(), size, self.0.rect_cost(size, size))?;
+        let table = self
+            .0
+            .rect_table(size, size, &mut progress_of(monitor))
+            .map_err(table_error)?;
+        Ok(Table::of_rect(self, &table))
     }
 
     /// The table verb: P-positions from the closed form, values as above.
-    fn draw(&self, size: u64, values: bool) -> Result<Table, Error> {
+    fn draw(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
         let size = check_side(size)?;
         if values {
-            return Ok(Table::of_values(self, &self.values(size)?));
+            return self.values(size, monitor);
         }
         let p = (0..size).filter_map(|x| {
             let y = small(&self.0.partner(&UBig::from(x)))?;
@@ -200,46 +219,48 @@ impl WythoffEntry {
         Ok(Table::of_p_positions(self, size, p))
     }
 
-    /// The conjecture verb: P-positions by the rules (as rays), rows of values.
-    fn explore(&self) -> Result<ConjectureReport, Error> {
-        let sieve = pile_sieve(|width| self.0.rays(width), CONJECTURE_ROWS);
-        Ok(pile_report(
-            self,
-            &sieve,
-            &self.values(self.row_table_side())?,
-        ))
+    /// The conjecture verb: P-positions by the rules, row by row (each earlier
+    /// P-position attacks two intervals of a row), and rows of values.
+    fn explore(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+        let rows = self.0.p_rows(sieve_rows(2), &mut progress_of(monitor));
+        let table = row_width(|r, w| self.0.rect_cost(r, w))
+            .map(|w| {
+                self.0
+                    .rect_table(super::explore::ROWS_REPORTED, w, &mut progress_of(monitor))
+            })
+            .transpose()
+            .map_err(table_error)?;
+        Ok(pile_report(self, &rows, table.as_ref()))
     }
 }
 
 struct RatiosEntry;
 
-/// Side of the ratio sieve `conjecture` searches.
-const RATIOS_SIEVE: usize = 4096;
+/// Rows of the ratio game `conjecture` examines.
+const RATIOS_ROWS: usize = 2000;
 
-/// Side of the ratio game's Grundy table whose rows `conjecture` reports.
-const RATIOS_ROW_TABLE: usize = 128;
+/// How far `conjecture` and `sequence` search a row of the ratio game for its
+/// P-position before calling it unsettled (every row below 2000 settles long
+/// before: its P-position is found, or it is proved to hold none).
+const RATIOS_ROW_CAP: u128 = 1 << 20;
+
+/// The most rows of the ratio game one call examines (the work grows with
+/// the square of the rows: 8192 rows take about 4 s, for 3,700 P-pairs).
+const RATIOS_MAX_ROWS: usize = 1 << 13;
+
+/// The largest pile of a ratio position `analyze` takes: it lists every
+/// option, about `pile * log(pile)` of them.
+const RATIOS_MAX_PILE: u64 = 1 << 24;
 
 impl RatiosEntry {
-    /// About how many options a position of a table of side `size` has.
-    fn options_estimate(size: usize) -> u64 {
-        let logarithm = u64::from(usize::BITS - size.leading_zeros());
-        2 * size as u64 * (1 + logarithm)
-    }
-
-    /// The Grundy table of side `size`, from the rules.
-    fn values(&self, size: usize) -> Result<GrundyTable, Error> {
-        rules_table(
-            &WythoffRatios,
-            &self.spec(),
-            size,
-            Self::options_estimate(size),
-        )
-    }
-
-    fn draw(&self, size: u64, values: bool) -> Result<Table, Error> {
+    fn draw(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
         let size = check_side(size)?;
         if values {
-            return Ok(Table::of_values(self, &self.values(size)?));
+            check_rules_cost(&self.spec(), size, WythoffRatios::rect_cost(size, size))?;
+            let table = WythoffRatios
+                .rect_table(size, size, &mut progress_of(monitor))
+                .map_err(table_error)?;
+            return Ok(Table::of_rect(self, &table));
         }
         let sieve = WythoffRatios.sieve(size).map_err(table_error)?;
         let p = sieve
@@ -249,10 +270,31 @@ impl RatiosEntry {
         Ok(Table::of_p_positions(self, size, p))
     }
 
-    fn explore(&self) -> Result<ConjectureReport, Error> {
-        let ratios = WythoffRatios.sieve(RATIOS_SIEVE).map_err(table_error)?;
-        let sieve = sieve_of_pairs(&ratios.pairs, RATIOS_SIEVE, RATIOS_SIEVE);
-        Ok(pile_report(self, &sieve, &self.values(RATIOS_ROW_TABLE)?))
+    fn explore(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+        let rows = WythoffRatios.rows(RATIOS_ROWS, RATIOS_ROW_CAP, &mut progress_of(monitor));
+        let table = row_width(WythoffRatios::rect_cost)
+            .map(|w| {
+                WythoffRatios.rect_table(
+                    super::explore::ROWS_REPORTED,
+                    w,
+                    &mut progress_of(monitor),
+                )
+            })
+            .transpose()
+            .map_err(table_error)?;
+        Ok(pile_report(self, &rows, table.as_ref()))
+    }
+
+    /// The rows `x < rows` of the ratio game, each searched below `cap`, after
+    /// checking [`RATIOS_MAX_ROWS`].
+    fn rows(rows: usize, cap: u128, monitor: &mut dyn Monitor) -> Result<PRows, Error> {
+        if rows > RATIOS_MAX_ROWS {
+            return Err(Error::Limit(format!(
+                "wythoff:ratios has no closed form: the answer needs {rows} rows of P-positions, more than \
+                 the {RATIOS_MAX_ROWS} one call computes"
+            )));
+        }
+        Ok(WythoffRatios.rows(rows, cap, &mut progress_of(monitor)))
     }
 }
 
@@ -265,18 +307,29 @@ impl Game for RatiosEntry {
         &self,
         position: &[String],
         _first_only: bool,
-        _monitor: &mut dyn Monitor,
+        monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
         let (x, y) = parse_piles(position)?;
         let too_big = || {
             Error::Limit(format!(
-                "wythoff:ratios has no closed form; positions are decided by a sieve of piles below {MAX_TABLE_SIZE}"
+                "wythoff:ratios has no closed form; positions are decided from the rules, with both piles at \
+                 most {RATIOS_MAX_PILE} and the smaller below {RATIOS_MAX_ROWS}"
             ))
         };
-        let (sx, sy) = small(&x).zip(small(&y)).ok_or_else(too_big)?;
-        let size = usize::try_from(sx.max(sy) + 1).map_err(|_| too_big())?;
-        let sieve = WythoffRatios.sieve(size).map_err(table_error)?;
-        let is_p = |(a, b): (u64, u64)| sieve.pairs.contains(&(a.min(b), a.max(b)));
+        let (sx, sy) = small(&x)
+            .zip(small(&y))
+            .filter(|&(a, b)| a.max(b) <= RATIOS_MAX_PILE)
+            .ok_or_else(too_big)?;
+        let (low, high) = (sx.min(sy), sx.max(sy));
+        // Every option is below the position, so rows up to the smaller pile,
+        // searched below the larger, decide it and all its options (the game is
+        // symmetric: (a, b) is P when the row of min(a, b) has its P at max(a, b)).
+        let rows = Self::rows(low as usize + 1, u128::from(high) + 1, monitor)?;
+        let is_p = |(a, b): (u64, u64)| {
+            rows.rows[a.min(b) as usize]
+                .found()
+                .contains(&u128::from(a.max(b)))
+        };
         let mut targets: Vec<(u64, u64)> = WythoffRatios
             .options(&(sx, sy))
             .into_iter()
@@ -289,55 +342,97 @@ impl Game for RatiosEntry {
             .map(|(tx, ty)| pile_move(&x, &y, UBig::from(tx), UBig::from(ty)))
             .collect();
         let p = is_p((sx, sy));
+        let (grundy, note) = value_and_note(p, || {
+            value_from_rules(&x, &y, true, WythoffRatios::rect_cost, |r, w| {
+                WythoffRatios.rect_table(r, w, &mut progress_of(monitor))
+            })
+        })?;
         Ok(Analysis::new(
             self,
             vec![x, y],
             Outcome::from_p(p),
-            p.then_some(UBig::ZERO),
+            grundy,
             moves,
-            &format!("sieve of all positions below {size} (no closed form is known)"),
+            &format!(
+                "P-positions of the rows below {} from the rules (no closed form is known){note}",
+                low + 1
+            ),
         )
         .sorted())
     }
 
-    fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
+    /// The first `count` P-pairs by `a`. A row holds at most one P-position;
+    /// the pairs with `a < A` are certain once every row below `A` is settled:
+    /// its P-position found (every option of a cell below the search bound is
+    /// below it, so the first free cell found is exact), or the row proved to
+    /// hold none. Rows are added until `count` pairs are certain.
+    fn sequence(&self, count: u64, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
         let count = check_count(count)?;
-        // Grow the sieve until it holds `count` pairs (or reaches its limit).
-        let mut size = 64.max(2 * count).min(MAX_TABLE_SIZE);
-        let sieve = loop {
-            let sieve = WythoffRatios.sieve(size).map_err(table_error)?;
-            if sieve.pairs.len() >= count || size == MAX_TABLE_SIZE {
-                break sieve;
+        // About 0.45 P-pairs per row.
+        let mut rows = (64 + count.saturating_mul(9) / 4).min(RATIOS_MAX_ROWS);
+        loop {
+            let found = Self::rows(rows, RATIOS_ROW_CAP, monitor)?;
+            let (pairs, limit) = certain_pairs(&found);
+            if pairs.len() >= count {
+                let end = pairs.get(count).map_or(limit, |&(a, _)| a);
+                let proven_empty = |x: &usize| found.rows[*x] == RowP::Exactly(Vec::new());
+                return Ok(Sequence {
+                    game: self.spec(),
+                    terms: Terms::Pairs(PairList {
+                        pairs: pairs
+                            .into_iter()
+                            .take(count)
+                            .map(|(a, b)| (UBig::from(a), UBig::from(b)))
+                            .collect(),
+                        searched_below: Some(end),
+                        rows_without_p: (0..end as usize)
+                            .filter(proven_empty)
+                            .map(|x| x as u64)
+                            .collect(),
+                        rows_unsettled: Vec::new(),
+                    }),
+                    stats: None,
+                });
             }
-            size = (2 * size).min(MAX_TABLE_SIZE);
-        };
-        if sieve.pairs.len() < count {
-            return Err(Error::Limit(format!(
-                "only {} P-positions of wythoff:ratios have both piles below {MAX_TABLE_SIZE}",
-                sieve.pairs.len()
-            )));
+            if (limit as usize) < rows {
+                return Err(Error::Limit(format!(
+                    "only the first {} P-positions of wythoff:ratios are certain: row {limit} holds none below \
+                     {RATIOS_ROW_CAP} and none was proved absent; ask for --count {} or fewer",
+                    pairs.len(),
+                    pairs.len()
+                )));
+            }
+            if rows == RATIOS_MAX_ROWS {
+                return Err(Error::Limit(format!(
+                    "wythoff:ratios has no closed form: the {RATIOS_MAX_ROWS} rows one call examines hold {} \
+                     P-pairs; ask for --count {} or fewer",
+                    pairs.len(),
+                    pairs.len()
+                )));
+            }
+            rows = (2 * rows).min(RATIOS_MAX_ROWS);
         }
-        Ok(Sequence {
-            game: self.spec(),
-            terms: Terms::Pairs(PairList {
-                pairs: sieve
-                    .pairs
-                    .iter()
-                    .take(count)
-                    .map(|&(a, b)| (UBig::from(a), UBig::from(b)))
-                    .collect(),
-                searched_below: Some(size as u64),
-                rows_without_p: sieve.rows_without_p,
-            }),
-            stats: None,
-        })
     }
 
-    fn table(&self, size: u64, values: bool, _monitor: &mut dyn Monitor) -> Result<Table, Error> {
-        self.draw(size, values)
+    fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
+        self.draw(size, values, monitor)
     }
 
-    fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
-        self.explore()
+    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+        self.explore(monitor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog::families::tests::check_analyze;
+    use crate::games::wythoff::{Wythoff, WythoffRatios};
+
+    #[test]
+    fn values_and_moves_are_those_of_the_rules() {
+        // `analyze wythoff:ratios 9 9` gave no value.
+        check_analyze("wythoff:ratios", &WythoffRatios, 30);
+        check_analyze("wythoff", &Wythoff::classic(), 30);
+        check_analyze("wythoff:k=3", &Wythoff::new(3), 30);
     }
 }

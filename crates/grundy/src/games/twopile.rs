@@ -13,8 +13,8 @@
 use std::fmt;
 
 use crate::game::Impartial;
-use crate::solve::lines::{ray_table, Ray};
-use crate::solve::table::{GrundyTable, TableError};
+use crate::solve::lines::{one_per_row, ray_attacks, ray_rect, ray_table, row_sieve, PRows, Ray};
+use crate::solve::table::{GrundyTable, RectTable, TableError};
 
 /// The most families a game may list.
 pub const MAX_FAMILIES: usize = 64;
@@ -78,16 +78,53 @@ impl TwoPile {
     }
 
     /// The moves as rays within a table of side `size` (families that cannot
-    /// move there are left out).
+    /// move there are left out). A cap `T` that a move within the table cannot
+    /// reach is no cap: the family is unbounded there, so the cost of a table
+    /// does not depend on how large a cap the spec happens to write.
     pub fn rays(&self, size: usize) -> Vec<Ray> {
         let fits = |v: u64| usize::try_from(v).ok().filter(|&v| v < size.max(1));
         self.families
             .iter()
             .filter_map(|f| {
-                let most = f.most.map(|m| usize::try_from(m).unwrap_or(usize::MAX));
-                Some(Ray::family(fits(f.dx)?, fits(f.dy)?, most))
+                let (dx, dy) = (fits(f.dx)?, fits(f.dy)?);
+                let reach = size.saturating_sub(1) / dx.max(dy);
+                let most = f
+                    .most
+                    .map(|m| usize::try_from(m).unwrap_or(usize::MAX))
+                    .filter(|&m| m < reach);
+                Some(Ray::family(dx, dy, most))
             })
             .collect()
+    }
+
+    /// The Grundy values of the rectangle `x < rows`, `y < width`.
+    pub fn rect_table(
+        &self,
+        rows: usize,
+        width: usize,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<RectTable, TableError> {
+        ray_rect(rows, width, &self.rays(rows.max(width)), progress)
+    }
+
+    /// About how many option look-ups [`TwoPile::rect_table`] makes: one per
+    /// unbounded family and cell, and every step of a bounded one.
+    pub fn rect_cost(&self, rows: usize, width: usize) -> u128 {
+        let per_cell: u128 = self
+            .rays(rows.max(width))
+            .iter()
+            .map(|r| r.most.map_or(1, |m| m as u128 + 1))
+            .sum();
+        rows as u128 * width as u128 * (1 + per_cell)
+    }
+
+    /// The P-positions of the rows `x < rows`: exact, row by row
+    /// ([`row_sieve`]), when a family takes any amount from the second pile
+    /// alone; else `None`.
+    pub fn p_rows(&self, rows: usize, progress: &mut dyn FnMut(u64, u64)) -> Option<PRows> {
+        let rays = self.rays(usize::MAX);
+        one_per_row(&rays)
+            .then(|| row_sieve(rows, |s, y, out| ray_attacks(&rays, s, y, out), progress))
     }
 
     /// The Grundy values of the positions below `size`.

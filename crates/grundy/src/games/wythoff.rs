@@ -18,8 +18,11 @@ use dashu_int::{IBig, UBig};
 
 use crate::arith::{BeattySequence, QuadraticIrrational};
 use crate::game::{Impartial, Outcome};
-use crate::solve::lines::Ray;
-use crate::solve::table::{grundy_table_of, queen_table, GrundyTable, TableError, MAX_TABLE_SIZE};
+use crate::solve::lines::{row_sieve, PRows, Ray, RowP};
+use crate::solve::table::{
+    grundy_rect, grundy_table_of, queen_table, GrundyTable, RectTable, TableError, WholeLines,
+    MAX_TABLE_SIZE,
+};
 
 /// k-Wythoff: take from one pile, or `s, t >= 1` from both with `|s - t| <= k`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -158,6 +161,59 @@ impl Wythoff {
         rays
     }
 
+    /// The Grundy values of the rectangle `x < rows`, `y < width`, from the
+    /// rules: the row, the column and (for `k = 0`) the diagonal are whole lines
+    /// ([`grundy_rect`]); for `k > 0` the moves from both piles are listed.
+    pub fn rect_table(
+        &self,
+        rows: usize,
+        width: usize,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<RectTable, TableError> {
+        let lines = WholeLines {
+            row: true,
+            column: true,
+            diagonal: self.k == 0,
+        };
+        let k = usize::try_from(self.k).unwrap_or(usize::MAX);
+        let both = |x: usize, y: usize, out: &mut Vec<(usize, usize)>| {
+            if k == 0 {
+                return;
+            }
+            for s in 1..=x {
+                let most = s.saturating_add(k).min(y);
+                out.extend((s.saturating_sub(k).max(1)..=most).map(|t| (x - s, y - t)));
+            }
+        };
+        grundy_rect(rows, width, lines, both, progress)
+    }
+
+    /// About how many option look-ups [`Wythoff::rect_table`] makes.
+    pub fn rect_cost(&self, rows: usize, width: usize) -> u128 {
+        let diagonals = if self.k == 0 {
+            0
+        } else {
+            (rows as u128)
+                * u128::from(self.k.saturating_mul(2).saturating_add(1)).min(width as u128)
+        };
+        rows as u128 * width as u128 * (4 + diagonals)
+    }
+
+    /// The P-positions of the rows `x < rows`, exactly, from the rules: a row
+    /// holds one P-position ([`row_sieve`]), and `(x', y')` attacks in row
+    /// `x' + s` its column and the cells `y' + t`, `max(1, s - k) <= t <= s + k`.
+    pub fn p_rows(&self, rows: usize, progress: &mut dyn FnMut(u64, u64)) -> PRows {
+        let k = u128::from(self.k);
+        row_sieve(
+            rows,
+            |s, y, out| {
+                out.push((y, y));
+                out.push((y + s.saturating_sub(k).max(1), y + s + k));
+            },
+            progress,
+        )
+    }
+
     /// The P-positions whose difference `y' - x'` is within `k` of `y - x`.
     fn diagonal_candidates(&self, x: &UBig, y: &UBig) -> Vec<(UBig, UBig)> {
         let difference = IBig::from(y.clone()) - IBig::from(x.clone());
@@ -257,6 +313,171 @@ impl WythoffRatios {
             pairs,
             rows_without_p,
         })
+    }
+}
+
+impl WythoffRatios {
+    /// The Grundy values of the rectangle `x < rows`, `y < width`, from the
+    /// rules (the row and the column as whole lines, the ratio moves listed).
+    pub fn rect_table(
+        &self,
+        rows: usize,
+        width: usize,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<RectTable, TableError> {
+        let lines = WholeLines {
+            row: true,
+            column: true,
+            diagonal: false,
+        };
+        let ratio_moves = |x: usize, y: usize, out: &mut Vec<(usize, usize)>| {
+            for t in 1..=x.min(y) {
+                out.extend((t..=x).step_by(t).map(|far| (x - far, y - t)));
+                out.extend((t..=y).step_by(t).map(|far| (x - t, y - far)));
+            }
+        };
+        grundy_rect(rows, width, lines, ratio_moves, progress)
+    }
+
+    /// About how many option look-ups [`WythoffRatios::rect_table`] makes.
+    pub fn rect_cost(rows: usize, width: usize) -> u128 {
+        let logarithm = u128::from(usize::BITS - (rows + width).leading_zeros());
+        rows as u128 * width as u128 * (4 + (rows + width) as u128 * (1 + logarithm))
+    }
+}
+
+/// Rows of the ratio game scanned a block at a time: the first block's length.
+const RATIO_BLOCK: u128 = 1024;
+
+/// The largest modulus up to which [`ratio_row_is_covered`] tries to prove a
+/// row empty.
+const COVER_MODULUS: u128 = 1 << 16;
+
+impl WythoffRatios {
+    /// The P-positions of the rows `x < rows`, each searched for `y < cap`.
+    ///
+    /// A row holds at most one P-position (a move takes any amount from the
+    /// second pile), the first cell that no move leads from to an earlier
+    /// P-position `(x', y')`, `s = x - x' >= 1`: the column `y'`, the cells
+    /// `y' + t` for `t` dividing `s` (moves `(p*t, t)`), and the progression
+    /// `y = y' + p*s`, `p >= 1` (moves `(t, p*t)` with `t = s`). Every option
+    /// of a cell below `cap` is below `cap`, so the search is exact there. A
+    /// row is proved empty when, besides holding no P-position up to some
+    /// bound, its progressions cover every residue modulo some `L`
+    /// (`2^16` at most) from that bound on (row 1: `(1, y) -> (0, 0)`);
+    /// else a row without a P-position below `cap` is left unsettled.
+    pub fn rows(&self, rows: usize, cap: u128, progress: &mut dyn FnMut(u64, u64)) -> PRows {
+        let divisors = divisor_lists(rows);
+        let mut found: Vec<RowP> = Vec::with_capacity(rows);
+        for x in 0..rows {
+            let earlier: Vec<(u128, u128)> = found
+                .iter()
+                .enumerate()
+                .filter_map(|(x2, row)| row.single().map(|y| ((x - x2) as u128, y)))
+                .collect();
+            found.push(ratio_row(&earlier, &divisors, cap));
+            if x % 64 == 63 {
+                progress(x as u64 + 1, rows as u64);
+            }
+        }
+        PRows { rows: found }
+    }
+}
+
+/// The divisors of every `s < n`, ascending.
+fn divisor_lists(n: usize) -> Vec<Vec<u128>> {
+    let mut lists = vec![Vec::new(); n];
+    for t in 1..n {
+        for multiple in (t..n).step_by(t) {
+            lists[multiple].push(t as u128);
+        }
+    }
+    lists
+}
+
+/// One row of [`WythoffRatios::rows`], from the P-positions `(s, y')` of the
+/// earlier rows (`s` rows back).
+fn ratio_row(earlier: &[(u128, u128)], divisors: &[Vec<u128>], cap: u128) -> RowP {
+    let mut lo = 0u128;
+    // The P-positions found so far lie below four times their row: one block
+    // of that length usually settles a row; blocks double after it.
+    let mut length = RATIO_BLOCK + 4 * earlier.len() as u128;
+    while lo < cap {
+        let hi = lo.saturating_add(length).min(cap);
+        let mut hit = vec![false; (hi - lo) as usize];
+        let mut mark = |y: u128| {
+            if (lo..hi).contains(&y) {
+                hit[(y - lo) as usize] = true;
+            }
+        };
+        for &(s, y) in earlier {
+            if y >= hi {
+                continue;
+            }
+            // The column y and the cells y + t, t dividing s, all lie in [y, y + s].
+            if y + s >= lo {
+                mark(y);
+                divisors[s as usize].iter().for_each(|&t| mark(y + t));
+            }
+            // The first cell >= max(lo, y + s) congruent to y modulo s.
+            let from = lo.max(y + s);
+            let mut cell = from + (s - (from - y) % s) % s;
+            while cell < hi {
+                mark(cell);
+                cell += s;
+            }
+        }
+        if let Some(free) = hit.iter().position(|&h| !h) {
+            return RowP::Exactly(vec![lo + free as u128]);
+        }
+        if ratio_row_is_covered(earlier, hi) {
+            return RowP::Exactly(Vec::new());
+        }
+        lo = hi;
+        length = length.saturating_mul(2);
+    }
+    RowP::Below {
+        found: Vec::new(),
+        below: cap,
+    }
+}
+
+/// Whether the progressions `y = y' + p*s` (`p >= 1`) that start at or below
+/// `from` cover every `y >= from`: every residue modulo an `L <=`
+/// [`COVER_MODULUS`] built from the smallest moduli.
+fn ratio_row_is_covered(earlier: &[(u128, u128)], from: u128) -> bool {
+    let classes: Vec<(u128, u128)> = earlier
+        .iter()
+        .filter(|&&(s, y)| y + s <= from)
+        .map(|&(s, y)| (s, y % s))
+        .collect();
+    if classes.iter().any(|&(s, _)| s == 1) {
+        return true;
+    }
+    let mut moduli: Vec<u128> = classes.iter().map(|&(s, _)| s).collect();
+    moduli.sort_unstable();
+    moduli.dedup();
+    let mut l = 1u128;
+    for s in moduli {
+        let next = l / gcd(l, s) * s;
+        if next <= COVER_MODULUS {
+            l = next;
+        }
+    }
+    let mut covered = vec![false; l as usize];
+    for &(s, r) in classes.iter().filter(|&&(s, _)| l % s == 0) {
+        for m in (r..l).step_by(s as usize) {
+            covered[m as usize] = true;
+        }
+    }
+    covered.iter().all(|&c| c)
+}
+
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
 }
 
@@ -525,6 +746,37 @@ mod tests {
                 size: MAX_TABLE_SIZE + 1
             })
         );
+    }
+
+    /// The rows of the ratio game against the rules table: a P-position found
+    /// is the table's, a row proved empty has none in the table, and a row
+    /// left unsettled has none below its bound.
+    #[test]
+    fn ratio_rows_match_the_rules() {
+        let size = 200;
+        let table = grundy_table_of(&WythoffRatios, size).unwrap();
+        let rows = WythoffRatios.rows(size, 1 << 20, &mut |_, _| {});
+        for (x, row) in rows.rows.iter().enumerate() {
+            let zeros: Vec<u128> = (0..size)
+                .filter(|&y| table.is_p(x, y))
+                .map(|y| y as u128)
+                .collect();
+            let below: Vec<u128> = row
+                .found()
+                .iter()
+                .copied()
+                .filter(|&y| y < size as u128)
+                .collect();
+            assert_eq!(below, zeros, "row {x}: {row:?}");
+            assert!(row.found().len() <= 1);
+            if let RowP::Below { below, .. } = row {
+                assert_eq!(*below, 1 << 20);
+            }
+        }
+        assert_eq!(rows.rows[1], RowP::Exactly(Vec::new()));
+        // Every row below 2000 settles: found, or proved empty.
+        let settled = WythoffRatios.rows(2000, 1 << 16, &mut |_, _| {});
+        assert!(settled.rows.iter().all(|r| matches!(r, RowP::Exactly(_))));
     }
 
     fn arb_big() -> impl Strategy<Value = UBig> {

@@ -9,11 +9,16 @@
 //!   The options of `(x, y)` along such a ray are *all* the earlier cells of one
 //!   line, so a [`LineSet`] of the values on each line replaces the enumeration
 //!   of options (this is [`queen_table`](super::table::queen_table) generalised).
+//!   [`ray_rect`] is the same on a rectangle (the positions up to one position).
 //! - [`ray_sieve`]: the P-positions of a rectangle. A cell is P when no option
 //!   is P; along an unbounded ray that means the line through `(x, y) - base`
 //!   holds no P-position at or before that point, one look-up per ray.
+//! - [`row_sieve`]: when a move takes any amount from the second pile alone, a
+//!   row holds at most one P-position, the first cell no earlier P-position
+//!   attacks; each attacks finitely many cells of a later row (one per ray), so
+//!   every row holds exactly one, found exactly, however far out ([`PRows`]).
 
-use super::table::{GrundyTable, TableError, MAX_TABLE_SIZE};
+use super::table::{GrundyTable, RectTable, TableError, MAX_RECT_CELLS, MAX_TABLE_SIZE};
 
 /// A set of small values, one bit each, that knows how many of its leading
 /// words are full: every value below `64 * full` is in the set, so a mex never
@@ -131,11 +136,32 @@ impl Lines {
 }
 
 /// The Grundy table of the positions below `size` of the game whose moves are
-/// `rays`. Unbounded rays must have `base = dir` ([`Ray::family`]); bounded
-/// ones are enumerated.
+/// `rays` (see [`ray_rect`]).
 pub fn ray_table(size: usize, rays: &[Ray]) -> Result<GrundyTable, TableError> {
     if size > MAX_TABLE_SIZE {
         return Err(TableError::TooLarge { size });
+    }
+    let rect = ray_rect(size, size, rays, &mut |_, _| {})?;
+    let values = (0..size)
+        .flat_map(|x| rect.row(x).expect("in the rectangle").to_vec())
+        .collect();
+    Ok(GrundyTable::from_values(size, values))
+}
+
+/// The Grundy values of the rectangle `x < rows`, `y < width` of the game whose
+/// moves are `rays`. Unbounded rays must have `base = dir` ([`Ray::family`]):
+/// their options are all the earlier cells of one line, served by one value set
+/// per line; bounded ones are enumerated. `progress` is called after each row.
+pub fn ray_rect(
+    rows: usize,
+    width: usize,
+    rays: &[Ray],
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<RectTable, TableError> {
+    if rows.checked_mul(width).map_or(true, |c| c > MAX_RECT_CELLS) {
+        return Err(TableError::TooLarge {
+            size: rows.max(width),
+        });
     }
     let (unbounded, bounded): (Vec<Ray>, Vec<Ray>) = rays.iter().partition(|r| r.most.is_none());
     assert!(
@@ -144,24 +170,21 @@ pub fn ray_table(size: usize, rays: &[Ray]) -> Result<GrundyTable, TableError> {
     );
     let lines: Vec<Lines> = unbounded
         .iter()
-        .map(|r| Lines {
-            dir: r.dir,
-            width: size,
-        })
+        .map(|r| Lines { dir: r.dir, width })
         .collect();
     let mut sets: Vec<Vec<LineSet>> = lines
         .iter()
-        .map(|l| vec![LineSet::default(); l.count(size)])
+        .map(|l| vec![LineSet::default(); l.count(rows)])
         .collect();
-    let mut values = vec![0u32; size * size];
+    let mut values = vec![0u32; rows * width];
     let mut extra = LineSet::default();
     let mut indices = vec![0; lines.len()];
-    for x in 0..size {
-        for y in 0..size {
+    for x in 0..rows {
+        for y in 0..width {
             extra.clear();
             for ray in &bounded {
                 ray.for_each_option((x, y), |ox, oy| {
-                    extra.insert(values[ox * size + oy] as usize)
+                    extra.insert(values[ox * width + oy] as usize)
                 });
             }
             for (index, l) in indices.iter_mut().zip(&lines) {
@@ -170,14 +193,15 @@ pub fn ray_table(size: usize, rays: &[Ray]) -> Result<GrundyTable, TableError> {
             let mut union: Vec<&LineSet> = sets.iter().zip(&indices).map(|(s, &i)| &s[i]).collect();
             union.push(&extra);
             let value = LineSet::mex(&union);
-            values[x * size + y] =
+            values[x * width + y] =
                 u32::try_from(value).expect("a mex is at most the number of options");
             for (s, &i) in sets.iter_mut().zip(&indices) {
                 s[i].insert(value);
             }
         }
+        progress(x as u64 + 1, rows as u64);
     }
-    Ok(GrundyTable::from_values(size, values))
+    Ok(RectTable::from_values(rows, width, values))
 }
 
 /// The P-positions of a `rows x width` rectangle of a game whose moves are `rays`.
@@ -196,9 +220,7 @@ pub struct PSieve {
 /// before it). When a ray takes any amount from the second pile alone, a row
 /// holds at most one P-position and its scan stops there.
 pub fn ray_sieve(rows: usize, width: usize, rays: &[Ray]) -> PSieve {
-    let one_per_row = rays
-        .iter()
-        .any(|r| r.base == (0, 1) && r.dir == (0, 1) && r.most.is_none());
+    let one_per_row = one_per_row(rays);
     let (unbounded, bounded): (Vec<Ray>, Vec<Ray>) = rays.iter().partition(|r| r.most.is_none());
     let lines: Vec<Lines> = unbounded
         .iter()
@@ -254,6 +276,157 @@ pub fn ray_sieve(rows: usize, width: usize, rays: &[Ray]) -> PSieve {
     }
 }
 
+/// What a search knows about the P-positions `(x, y)` of one row `x`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RowP {
+    /// Exactly these P-positions, ascending: the list is proved complete
+    /// (empty: the row holds none at all).
+    Exactly(Vec<u128>),
+    /// These P-positions, ascending, are all those with `y < below`; beyond
+    /// `below` nothing is known.
+    Below {
+        /// The P-positions found.
+        found: Vec<u128>,
+        /// Every cell `(x, y)` with `y` below this was decided.
+        below: u128,
+    },
+}
+
+impl RowP {
+    /// The P-positions known.
+    pub fn found(&self) -> &[u128] {
+        match self {
+            RowP::Exactly(found) | RowP::Below { found, .. } => found,
+        }
+    }
+
+    /// The one P-position of the row, when it is proved to hold exactly one.
+    pub fn single(&self) -> Option<u128> {
+        match self {
+            RowP::Exactly(found) if found.len() == 1 => Some(found[0]),
+            _ => None,
+        }
+    }
+}
+
+/// The P-positions of the rows `0 <= x < rows.len()` of a two-pile game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PRows {
+    /// What is known of each row.
+    pub rows: Vec<RowP>,
+}
+
+impl PRows {
+    /// The rows of a rectangle sieve: every row is known below `width` only.
+    pub fn of_sieve(sieve: &PSieve) -> PRows {
+        let rows = sieve
+            .p_of_row
+            .iter()
+            .map(|ys| RowP::Below {
+                found: ys.iter().map(|&y| y as u128).collect(),
+                below: sieve.width as u128,
+            })
+            .collect();
+        PRows { rows }
+    }
+
+    /// The number of leading rows whose P-positions are all known.
+    pub fn settled_prefix(&self) -> usize {
+        self.rows
+            .iter()
+            .take_while(|r| matches!(r, RowP::Exactly(_)))
+            .count()
+    }
+}
+
+/// The rows of a game in which a move may take any amount from the second
+/// pile alone, so that a row holds at most one P-position: the first cell of
+/// the row that no move leads from to an earlier P-position.
+///
+/// `attacks(s, y', out)` pushes the cells `y` of row `x' + s` (`s >= 1`) from
+/// which a move that changes the first pile reaches `(x', y')`, as inclusive
+/// intervals `(lo, hi)`. When every earlier P-position attacks finitely many
+/// cells of a row (true for rays: one cell per ray with `dx > 0`), the row
+/// surely has a free cell: every row holds exactly one P-position, found
+/// exactly. `progress(done, total)` is called after each block of rows.
+pub fn row_sieve(
+    rows: usize,
+    attacks: impl Fn(u128, u128, &mut Vec<(u128, u128)>),
+    progress: &mut dyn FnMut(u64, u64),
+) -> PRows {
+    let mut p_of_row: Vec<u128> = Vec::with_capacity(rows);
+    let mut intervals = Vec::new();
+    for x in 0..rows {
+        intervals.clear();
+        for (earlier, &y) in p_of_row.iter().enumerate() {
+            attacks((x - earlier) as u128, y, &mut intervals);
+        }
+        p_of_row.push(first_free(&mut intervals));
+        if x % 256 == 255 {
+            progress(x as u64 + 1, rows as u64);
+        }
+    }
+    PRows {
+        rows: p_of_row
+            .into_iter()
+            .map(|y| RowP::Exactly(vec![y]))
+            .collect(),
+    }
+}
+
+/// The least `y >= 0` in none of the inclusive `intervals` (which it reorders).
+fn first_free(intervals: &mut [(u128, u128)]) -> u128 {
+    let cells: u128 = intervals
+        .iter()
+        .map(|&(lo, hi)| hi.saturating_sub(lo).saturating_add(1))
+        .fold(0, u128::saturating_add);
+    // Few attacked cells: one bit each, no sort.
+    if cells <= 4 * intervals.len() as u128 + 64 {
+        let size = cells as usize + 1;
+        let mut hit = vec![false; size];
+        for &(lo, hi) in intervals.iter() {
+            for y in lo..=hi.min(size as u128 - 1) {
+                hit[y as usize] = true;
+            }
+        }
+        return hit
+            .iter()
+            .position(|&h| !h)
+            .expect("more cells than attacks") as u128;
+    }
+    intervals.sort_unstable();
+    let mut free = 0u128;
+    for &(lo, hi) in intervals.iter() {
+        if lo > free {
+            break;
+        }
+        free = free.max(hi.saturating_add(1));
+    }
+    free
+}
+
+/// The cells of row `x' + s` from which a ray leads to `(x', y')`, as
+/// [`row_sieve`] wants them (rays with `dx = 0` stay within a row and are left out).
+pub fn ray_attacks(rays: &[Ray], s: u128, y: u128, out: &mut Vec<(u128, u128)>) {
+    for r in rays.iter().filter(|r| r.dir.0 > 0) {
+        let (bx, dx) = (r.base.0 as u128, r.dir.0 as u128);
+        let Some(along) = s.checked_sub(bx) else {
+            continue;
+        };
+        let t = along / dx;
+        if along % dx == 0 && r.most.map_or(true, |m| t <= m as u128) {
+            let cell = y + r.base.1 as u128 + t * r.dir.1 as u128;
+            out.push((cell, cell));
+        }
+    }
+}
+
+/// Whether the rays let a move take any amount from the second pile alone.
+pub fn one_per_row(rays: &[Ray]) -> bool {
+    rays.iter()
+        .any(|r| r.base == (0, 1) && r.dir == (0, 1) && r.most.is_none())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -293,6 +466,37 @@ mod tests {
         }
         let queen = samples().remove(0);
         assert_eq!(ray_table(300, &queen).unwrap(), queen_table(300).unwrap());
+    }
+
+    #[test]
+    fn rectangles_and_row_sieves_are_the_rules() {
+        for rays in samples() {
+            let rules = by_rules(90, &rays);
+            let rect = ray_rect(23, 90, &rays, &mut |_, _| {}).unwrap();
+            for x in 0..23 {
+                assert_eq!(rect.row(x).unwrap(), rules.row(x).unwrap(), "{rays:?}");
+            }
+            if !one_per_row(&rays) {
+                continue;
+            }
+            let rows = row_sieve(
+                40,
+                |s, y, out| ray_attacks(&rays, s, y, out),
+                &mut |_, _| {},
+            );
+            for (x, row) in rows.rows.iter().enumerate() {
+                let zeros: Vec<u128> = (0..90)
+                    .filter(|&y| rules.is_p(x, y))
+                    .map(|y| y as u128)
+                    .collect();
+                let y = row.single().expect("one P-position a row");
+                assert_eq!(
+                    zeros,
+                    if y < 90 { vec![y] } else { vec![] },
+                    "{rays:?} row {x}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -166,6 +166,134 @@ pub fn queen_table(size: usize) -> Result<GrundyTable, TableError> {
     Ok(table)
 }
 
+/// The most cells a [`RectTable`] holds (as many as the largest square table).
+pub const MAX_RECT_CELLS: usize = MAX_TABLE_SIZE * MAX_TABLE_SIZE;
+
+/// The Grundy values of the positions `(x, y)`, `x < rows`, `y < width`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RectTable {
+    rows: usize,
+    width: usize,
+    values: Vec<u32>,
+}
+
+impl RectTable {
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The width.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// The value of `(x, y)`, or `None` outside the rectangle.
+    pub fn value(&self, x: usize, y: usize) -> Option<u32> {
+        self.row(x)?.get(y).copied()
+    }
+
+    /// The values `(x, 0), ..., (x, width - 1)` of row `x`, or `None` outside.
+    pub fn row(&self, x: usize) -> Option<&[u32]> {
+        (x < self.rows).then(|| &self.values[x * self.width..(x + 1) * self.width])
+    }
+
+    /// The rectangle holding `values` row by row.
+    pub(crate) fn from_values(rows: usize, width: usize, values: Vec<u32>) -> RectTable {
+        debug_assert_eq!(values.len(), rows * width);
+        RectTable {
+            rows,
+            width,
+            values,
+        }
+    }
+}
+
+/// Which whole lines of earlier cells are options of every position: "take
+/// any amount from the second pile" (its row), "from the first pile" (its
+/// column), "the same amount from both" (its diagonal). Each is served by one
+/// value set per line instead of listing its options.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WholeLines {
+    /// Every `(x, y')`, `y' < y`.
+    pub row: bool,
+    /// Every `(x', y)`, `x' < x`.
+    pub column: bool,
+    /// Every `(x - t, y - t)`, `t >= 1`.
+    pub diagonal: bool,
+}
+
+/// The Grundy values of the rectangle `rows x width`, row by row: the mex of
+/// the values of the whole `lines` and of the other options, which `options`
+/// pushes (emptied before each call; they must be below their position).
+/// `progress(done, total)` is called after each row.
+pub fn grundy_rect<F>(
+    rows: usize,
+    width: usize,
+    lines: WholeLines,
+    mut options: F,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<RectTable, TableError>
+where
+    F: FnMut(usize, usize, &mut Vec<(usize, usize)>),
+{
+    use super::lines::LineSet;
+    if rows.checked_mul(width).map_or(true, |c| c > MAX_RECT_CELLS) {
+        return Err(TableError::TooLarge {
+            size: rows.max(width),
+        });
+    }
+    let mut values = vec![0u32; rows * width];
+    let mut columns = vec![LineSet::default(); if lines.column { width } else { 0 }];
+    let mut diagonals = vec![LineSet::default(); if lines.diagonal { rows + width } else { 0 }];
+    let (mut buffer, mut extra, mut row_set) = (Vec::new(), LineSet::default(), LineSet::default());
+    for x in 0..rows {
+        row_set.clear();
+        for y in 0..width {
+            buffer.clear();
+            options(x, y, &mut buffer);
+            extra.clear();
+            for &(ox, oy) in &buffer {
+                if ox > x || oy > y || (ox, oy) == (x, y) {
+                    return Err(TableError::NotSmaller {
+                        from: (x, y),
+                        to: (ox, oy),
+                    });
+                }
+                extra.insert(values[ox * width + oy] as usize);
+            }
+            let mut sets = vec![&extra];
+            if lines.row {
+                sets.push(&row_set);
+            }
+            if lines.column {
+                sets.push(&columns[y]);
+            }
+            if lines.diagonal {
+                sets.push(&diagonals[rows + y - x]);
+            }
+            let value = LineSet::mex(&sets);
+            values[x * width + y] =
+                u32::try_from(value).expect("a mex is at most the number of options");
+            if lines.row {
+                row_set.insert(value);
+            }
+            if lines.column {
+                columns[y].insert(value);
+            }
+            if lines.diagonal {
+                diagonals[rows + y - x].insert(value);
+            }
+        }
+        progress(x as u64 + 1, rows as u64);
+    }
+    Ok(RectTable {
+        rows,
+        width,
+        values,
+    })
+}
+
 /// The mex of `seen` as a stored value. A mex is at most the number of options,
 /// and no table within [`MAX_TABLE_SIZE`] has 2^32 options at one position.
 fn mex_as_u32(seen: &MexSet) -> u32 {
@@ -238,6 +366,30 @@ mod tests {
             .map(|y| generic.value(1, y).unwrap().0 as u32)
             .collect();
         assert_eq!(row_one, [1, 2, 0, 4, 5, 3, 7, 8]); // worked out by hand from the rules
+    }
+
+    #[test]
+    fn whole_lines_are_their_options() {
+        let queen = queen_table(120).unwrap();
+        let all = WholeLines {
+            row: true,
+            column: true,
+            diagonal: true,
+        };
+        let rect = grundy_rect(40, 120, all, |_, _, _| {}, &mut |_, _| {}).unwrap();
+        let listed = grundy_rect(
+            40,
+            120,
+            WholeLines::default(),
+            wythoff_options,
+            &mut |_, _| {},
+        )
+        .unwrap();
+        for x in 0..40 {
+            assert_eq!(rect.row(x).unwrap(), queen.row(x).unwrap());
+            assert_eq!(listed.row(x).unwrap(), queen.row(x).unwrap());
+        }
+        assert!(grundy_rect(MAX_RECT_CELLS, 2, all, |_, _, _| {}, &mut |_, _| {}).is_err());
     }
 
     #[test]
