@@ -193,9 +193,6 @@ fn read_graph<'a>(
     Ok((GraphInput::Edges(text), rest))
 }
 
-/// The most bytes a graph or grid file may hold: far more than any graph whose
-/// game can be solved, and a bound on what `/dev/zero` or an endless pipe costs.
-const MAX_GRAPH_BYTES: u64 = 64 << 20;
 
 fn read_text(path: &Path) -> Result<String, Failure> {
     let file = std::fs::File::open(path)
@@ -204,17 +201,17 @@ fn read_text(path: &Path) -> Result<String, Failure> {
 }
 
 /// The text of `source`, refused when it is not UTF-8 or holds more than
-/// [`MAX_GRAPH_BYTES`].
+/// [`MAX_GRAPH_BYTES`](grundy::limits::MAX_GRAPH_BYTES).
 fn read_limited(source: impl Read, name: &str) -> Result<String, Failure> {
     let mut text = String::new();
     source
-        .take(MAX_GRAPH_BYTES + 1)
+        .take(grundy::limits::MAX_GRAPH_BYTES + 1)
         .read_to_string(&mut text)
         .map_err(|e| bad_argument(format!("cannot read {name}: {e}")))?;
-    if text.len() as u64 > MAX_GRAPH_BYTES {
+    if text.len() as u64 > grundy::limits::MAX_GRAPH_BYTES {
         return Err(bad_argument(format!(
             "{name} holds more than {} MiB, the most a graph file may hold",
-            MAX_GRAPH_BYTES >> 20
+            grundy::limits::MAX_GRAPH_BYTES >> 20
         )));
     }
     Ok(text)

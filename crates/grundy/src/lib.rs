@@ -36,6 +36,7 @@ pub mod game;
 pub mod games;
 pub mod graph;
 pub mod json;
+pub mod limits;
 pub mod nimber;
 pub mod solve;
 

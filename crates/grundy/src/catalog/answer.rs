@@ -1,6 +1,7 @@
 //! The answers of the catalogue's verbs, as plain data whose `Serialize` is
 //! the JSON of the command-line contract.
 
+use crate::limits::FULL_POSITION_LIMIT;
 use std::cmp::Ordering;
 
 use dashu_int::UBig;
@@ -229,14 +230,6 @@ impl Serialize for Analysis {
         s.end()
     }
 }
-
-/// The most coordinates a position may have for each of its winning moves to be
-/// written with the whole position it reaches (the contract's `to`).
-///
-/// Beyond it, writing the position reached by every move would make the answer
-/// grow with the square of the input (20,000 Nim heaps wrote 394 MB), so each
-/// move names only what it changes: see [`Analysis::shows_positions_reached`].
-pub const FULL_POSITION_LIMIT: usize = 64;
 
 impl Analysis {
     /// Whether each winning move is written with the whole position it

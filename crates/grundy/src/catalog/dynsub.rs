@@ -1,10 +1,11 @@
 //! k-multiple dynamic subtraction (`dynsub:k=K`, `fibonacci-nim`).
 
+use crate::limits::GRUNDY_PILE_LIMIT;
 use dashu_int::UBig;
 
 use super::{parse_naturals, parse_u64, Analysis, Game, Monitor, Move};
 use crate::error::Error;
-use crate::games::dynsub::{Amount, DynSub, DynSubError, GRUNDY_PILE_LIMIT};
+use crate::games::dynsub::{Amount, DynSub, DynSubError};
 
 /// `dynsub:k=K`; `fibonacci-nim` is `dynsub:k=2`.
 pub(super) fn dynsub(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {

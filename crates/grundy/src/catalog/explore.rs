@@ -2,6 +2,10 @@
 //! position of a two-pile game below a bound) and `conjecture` (patterns found
 //! from the rules, see [`crate::analysis::conjecture`]).
 
+use crate::limits::{
+    CONJECTURE_ROWS, MAX_TABLE_SIDE, ROW_SIEVE_BUDGET, ROW_WIDTH, RULES_BUDGET, SIEVE_BUDGET,
+    VALUE_BUDGET, VALUE_CELLS,
+};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
@@ -14,12 +18,6 @@ use crate::analysis::conjecture::{
 use crate::error::Error;
 use crate::solve::lines::{ray_sieve, PRows, Ray};
 use crate::solve::table::{GrundyTable, RectTable, TableError};
-
-/// The largest side the `table` verb draws.
-pub const MAX_TABLE_SIDE: u64 = 8192;
-
-/// Rows of the P-position search of `conjecture`.
-pub const CONJECTURE_ROWS: usize = 2000;
 
 /// Rows of a Grundy table whose additive periods `conjecture` reports.
 pub(crate) const ROWS_REPORTED: usize = 8;
@@ -165,29 +163,6 @@ pub(crate) fn check_side(size: u64) -> Result<usize, Error> {
 pub(crate) fn table_error(e: TableError) -> Error {
     Error::Limit(e.to_string())
 }
-
-/// The most option look-ups a Grundy table from the rules may cost (`table`,
-/// and the rows `conjecture` reports).
-pub const RULES_BUDGET: u128 = 2_000_000_000;
-
-/// The most option look-ups `analyze` spends on the Grundy value of a
-/// position of a two-pile game without a closed form for values.
-pub const VALUE_BUDGET: u128 = 1 << 30;
-
-/// The most cells of the table of smaller positions `analyze` keeps for one
-/// Grundy value (4 bytes each).
-pub const VALUE_CELLS: u128 = 1 << 25;
-
-/// The most cells (times rays) the rectangle sieve of `conjecture` visits,
-/// for games whose rows may hold several P-positions.
-const SIEVE_BUDGET: u128 = 1 << 31;
-
-/// The most attacks (earlier P-position times rays) the row sieve of
-/// `conjecture` examines.
-const ROW_SIEVE_BUDGET: u128 = 1 << 32;
-
-/// The widest rows whose additive periods `conjecture` reports.
-const ROW_WIDTH: usize = 2048;
 
 /// The narrowest: below this no period is worth reading.
 const MIN_ROW_WIDTH: usize = 64;

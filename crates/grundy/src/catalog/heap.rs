@@ -1,12 +1,13 @@
 //! Heap games: Nim, Bash, subtraction games and staircase Nim.
 
+use crate::limits::{DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION, SUBTRACTION_WORK};
 use dashu_int::UBig;
 
 use super::explore::single_report;
 use super::{
     check_count, parse_naturals, parse_u64, Analysis, Game, Move, PeriodReport, Sequence, Terms,
 };
-use super::{ConjectureReport, Monitor, DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION};
+use super::{ConjectureReport, Monitor};
 use crate::analysis::conjecture::{certified_heap_period, heap_period, Conjecture};
 use crate::analysis::periodicity::{ArithmeticPeriod, Periodic};
 use crate::error::Error;
@@ -212,10 +213,6 @@ fn proved_period(report: &PeriodReport) -> Conjecture {
     };
     certified_heap_period(&period, report.checked_to, &report.method)
 }
-
-/// The most look-ups of earlier values (one per amount per value) that the
-/// period search of a subtraction game costs outside `period`.
-const SUBTRACTION_WORK: u64 = 1_000_000_000;
 
 struct SubtractionEntry(Subtraction);
 

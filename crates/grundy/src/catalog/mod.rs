@@ -16,6 +16,7 @@ mod heap;
 mod octal;
 mod two_pile;
 
+use crate::limits::MAX_COUNT;
 use dashu_int::UBig;
 
 use crate::error::Error;
@@ -23,7 +24,7 @@ use crate::error::Error;
 pub use crate::analysis::conjecture::{Conjecture, ConjectureReport, Param};
 pub use answer::{Analysis, Move, MoveFamily, PairList, PeriodReport, Sequence, Terms, ValueStats};
 pub use beatty::{beatty, BeattyReport};
-pub use explore::{Cells, Table, MAX_TABLE_SIDE};
+pub use explore::{Cells, Table};
 pub use graphs::GraphInput;
 
 /// The specs the catalogue accepts, for error messages and help.
@@ -32,16 +33,6 @@ pub const KNOWN_GAMES: &str =
      dynsub:k=K, fibonacci-nim, octal:CODE, kayles, dawson, circle:K, \
      hackenbush, geography, \
      twopile:DX,DY[:T]+... (take t*(DX,DY), 1 <= t [<= T]; e.g. twopile:1,0+0,1+1,1 is Wythoff)";
-
-/// The most values `sequence` computes in one call.
-pub const MAX_COUNT: u64 = 100_000_000;
-
-/// How many values a period search computes unless told otherwise.
-pub const DEFAULT_PERIOD_SEARCH: u64 = 10_000_000;
-
-/// The largest amount a subtraction set may hold: the period search keeps a
-/// window of that many values.
-pub const MAX_SUBTRACTION: u64 = 10_000_000;
 
 /// A game of the catalogue, behind one interface for every family.
 pub trait Game {

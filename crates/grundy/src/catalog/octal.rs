@@ -1,5 +1,8 @@
 //! Take-and-break games (`octal:CODE`, `kayles`, `dawson`) and coins in a circle.
 
+use crate::limits::{
+    MAX_DIGITS, MAX_OCTAL_COUNT, MOVE_LIST_LIMIT, OCTAL_ANALYZE_SEARCH, OCTAL_PERIOD_SEARCH,
+};
 use dashu_int::UBig;
 
 use super::answer::sort_moves;
@@ -13,26 +16,8 @@ use crate::game::Outcome;
 use crate::games::circle::Circle;
 use crate::games::octal::moves::{family_total, first_moves, HeapValues, OctalFamily};
 use crate::games::octal::sparse::{SparseSolver, Value};
-use crate::games::octal::{checkpoint, Octal, OctalMove, MAX_DIGITS};
+use crate::games::octal::{checkpoint, Octal, OctalMove};
 use crate::nimber::Nimber;
-
-/// Heaps below this size are answered from their values, computed by the
-/// engine (which uses a period as soon as it is certified); beyond, a period
-/// certified within this many values is needed. It bounds `analyze`'s work.
-const ANALYZE_SEARCH: u64 = 1 << 22;
-
-/// The most winning moves `analyze` lists one by one. Beyond, it lists the
-/// first ones in the contract's order, says how many there are in all
-/// (`winning_move_count`), and describes every one of them exactly in
-/// `winning_move_families` (when there are at most this many families). A
-/// list this long is about 30 MB of JSON.
-pub const MOVE_LIST_LIMIT: usize = 1 << 18;
-
-/// The most values of an octal game one run computes: 2^31 values take 4 GiB.
-pub const MAX_OCTAL_COUNT: u64 = 1 << 31;
-
-/// How many values `conjecture` computes while looking for a certified period.
-const CONJECTURE_SEARCH: u64 = 1 << 20;
 
 /// Values are computed in chunks of this many between progress reports.
 const CHUNK: usize = 1 << 14;
@@ -140,21 +125,21 @@ impl OctalEntry {
     }
 
     /// A solver holding the value of every heap of `heaps`: the values up to
-    /// the largest when it is below [`ANALYZE_SEARCH`], else a certified period.
+    /// the largest when it is below [`OCTAL_ANALYZE_SEARCH`], else a certified period.
     fn values_for(&self, heaps: &[UBig], monitor: &mut dyn Monitor) -> Result<SparseSolver, Error> {
         let largest = heaps.iter().max().cloned().unwrap_or(UBig::ZERO);
         let mut solver = SparseSolver::new(&self.0);
         match u64::try_from(&largest) {
-            Ok(n) if n < ANALYZE_SEARCH => {
+            Ok(n) if n < OCTAL_ANALYZE_SEARCH => {
                 self.run_to(&mut solver, n as usize + 1, n + 1, monitor)?;
             }
             _ => {
                 if self
-                    .search_period(&mut solver, ANALYZE_SEARCH, monitor)?
+                    .search_period(&mut solver, OCTAL_ANALYZE_SEARCH, monitor)?
                     .is_none()
                 {
                     return Err(Error::Limit(format!(
-                        "a heap of {largest} needs a certified period, and none was found in the first {ANALYZE_SEARCH} values of octal:{}",
+                        "a heap of {largest} needs a certified period, and none was found in the first {OCTAL_ANALYZE_SEARCH} values of octal:{}",
                         self.0
                     )));
                 }
@@ -332,7 +317,7 @@ impl Game for OctalEntry {
         max_terms: Option<u64>,
         monitor: &mut dyn Monitor,
     ) -> Result<PeriodReport, Error> {
-        let max_terms = max_terms.unwrap_or(CONJECTURE_SEARCH);
+        let max_terms = max_terms.unwrap_or(OCTAL_PERIOD_SEARCH);
         if max_terms > MAX_OCTAL_COUNT {
             return Err(Error::Limit(format!(
                 "--max {max_terms} is more than the {MAX_OCTAL_COUNT} values of an octal game one run computes"
@@ -371,7 +356,7 @@ impl Game for OctalEntry {
     /// The period certified by the Guy-Smith theorem, else the values' own.
     fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
         let mut solver = SparseSolver::new(&self.0);
-        let found = self.search_period(&mut solver, CONJECTURE_SEARCH, monitor)?;
+        let found = self.search_period(&mut solver, OCTAL_PERIOD_SEARCH, monitor)?;
         let checked_to = solver.values().len() as u64;
         Ok(match found {
             Some((n0, p)) => single_report(self, certified(n0, p, checked_to)),

@@ -1,5 +1,6 @@
 //! Two-pile games: Wythoff's game, k-Wythoff, and Wythoff with ratios.
 
+use crate::limits::{RATIOS_MAX_PILE, RATIOS_MAX_ROWS, RATIOS_ROWS, RATIOS_ROW_CAP};
 use dashu_int::UBig;
 
 use super::explore::{
@@ -235,22 +236,6 @@ impl WythoffEntry {
 }
 
 struct RatiosEntry;
-
-/// Rows of the ratio game `conjecture` examines.
-const RATIOS_ROWS: usize = 2000;
-
-/// How far `conjecture` and `sequence` search a row of the ratio game for its
-/// P-position before calling it unsettled (every row below 2000 settles long
-/// before: its P-position is found, or it is proved to hold none).
-const RATIOS_ROW_CAP: u128 = 1 << 20;
-
-/// The most rows of the ratio game one call examines (the work grows with
-/// the square of the rows: 8192 rows take about 4 s, for 3,700 P-pairs).
-const RATIOS_MAX_ROWS: usize = 1 << 13;
-
-/// The largest pile of a ratio position `analyze` takes: it lists every
-/// option, about `pile * log(pile)` of them.
-const RATIOS_MAX_PILE: u64 = 1 << 24;
 
 impl RatiosEntry {
     fn draw(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {

@@ -70,7 +70,7 @@ impl Circle {
 /// The octal game `0.77...7` with `k` sevens, where `k` fits a code.
 fn sevens(k: u64) -> Option<Octal> {
     let k = usize::try_from(k).ok()?;
-    (k <= crate::games::octal::MAX_DIGITS).then(|| {
+    (k <= crate::limits::MAX_DIGITS).then(|| {
         format!("0.{}", "7".repeat(k))
             .parse()
             .expect("a valid code")

@@ -58,23 +58,13 @@
 //! near `N = 2.8 * 10^15` for `K = 10^9`. Piles are any [`Amount`]: `u64` and
 //! `u128` with checked arithmetic, or [`UBig`] for any size.
 
+use crate::limits::{GRUNDY_PILE_LIMIT, MAX_K, MEMORY_WORDS_LIMIT};
 use dashu_int::ops::BitTest;
 use dashu_int::UBig;
 use thiserror::Error;
 
 use crate::game::{Impartial, Outcome};
 use crate::nimber::Nimber;
-
-/// The largest multiplier `K` that [`DynSub::new`] accepts.
-pub const MAX_K: u64 = 1_000_000_000_000_000_000;
-
-/// The most machine words of base-sequence runs one query may store (64 MiB).
-pub const MEMORY_WORDS_LIMIT: usize = 1 << 23;
-
-/// The largest pile whose Grundy value [`DynSub::grundy_by_rules`] computes:
-/// its table holds one value for every pile up to it and every limit up to
-/// the pile, about 8.4 million 16-bit values (17 MB) at this bound.
-pub const GRUNDY_PILE_LIMIT: u64 = 4096;
 
 /// Why a dynamic subtraction game or query was refused.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]

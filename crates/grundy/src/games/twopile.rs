@@ -10,14 +10,12 @@
 //! [`TwoPile::grundy_table`] computes values by one value set per line of each
 //! unbounded family ([`crate::solve::lines`]).
 
+use crate::limits::MAX_FAMILIES;
 use std::fmt;
 
 use crate::game::Impartial;
 use crate::solve::lines::{one_per_row, ray_attacks, ray_rect, ray_table, row_sieve, PRows, Ray};
 use crate::solve::table::{GrundyTable, RectTable, TableError};
-
-/// The most families a game may list.
-pub const MAX_FAMILIES: usize = 64;
 
 /// One move family: take `t*(dx, dy)` for `1 <= t <= most` (any `t` if `None`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

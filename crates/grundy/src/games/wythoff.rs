@@ -18,10 +18,10 @@ use dashu_int::{IBig, UBig};
 
 use crate::arith::{BeattySequence, QuadraticIrrational};
 use crate::game::{Impartial, Outcome};
+use crate::limits::MAX_TABLE_SIZE;
 use crate::solve::lines::{row_sieve, PRows, Ray, RowP};
 use crate::solve::table::{
     grundy_rect, grundy_table_of, queen_table, GrundyTable, RectTable, TableError, WholeLines,
-    MAX_TABLE_SIZE,
 };
 
 /// k-Wythoff: take from one pile, or `s, t >= 1` from both with `|s - t| <= k`.

@@ -18,7 +18,8 @@
 //!   attacks; each attacks finitely many cells of a later row (one per ray), so
 //!   every row holds exactly one, found exactly, however far out ([`PRows`]).
 
-use super::table::{GrundyTable, RectTable, TableError, MAX_RECT_CELLS, MAX_TABLE_SIZE};
+use super::table::{GrundyTable, RectTable, TableError};
+use crate::limits::{MAX_RECT_CELLS, MAX_TABLE_SIZE};
 
 /// A set of small values, one bit each, that knows how many of its leading
 /// words are full: every value below `64 * full` is in the set, so a mex never

@@ -8,13 +8,11 @@
 //! computes the whole table. [`queen_table`] is the same computation specialised
 //! to Wythoff's game, whose options are whole half-lines (Wythoff 1907).
 
+use crate::limits::{MAX_RECT_CELLS, MAX_TABLE_SIZE};
 use thiserror::Error;
 
 use crate::game::Impartial;
 use crate::nimber::{MexSet, Nimber};
-
-/// The largest side accepted: a table of this side holds 2^28 values (1 GiB).
-pub const MAX_TABLE_SIZE: usize = 1 << 14;
 
 /// Why a table could not be computed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -165,9 +163,6 @@ pub fn queen_table(size: usize) -> Result<GrundyTable, TableError> {
     }
     Ok(table)
 }
-
-/// The most cells a [`RectTable`] holds (as many as the largest square table).
-pub const MAX_RECT_CELLS: usize = MAX_TABLE_SIZE * MAX_TABLE_SIZE;
 
 /// The Grundy values of the positions `(x, y)`, `x < rows`, `y < width`.
 #[derive(Clone, Debug, PartialEq, Eq)]

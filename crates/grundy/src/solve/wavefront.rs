@@ -14,7 +14,8 @@
 use rayon::prelude::*;
 
 use super::lines::LineSet;
-use super::table::{TableError, MAX_TABLE_SIZE};
+use super::table::TableError;
+use crate::limits::MAX_TABLE_SIZE;
 
 /// The side of a block.
 const BLOCK: usize = 128;

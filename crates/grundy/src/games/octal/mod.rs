@@ -21,6 +21,7 @@ mod lookahead;
 pub mod moves;
 pub mod sparse;
 
+use crate::limits::MAX_DIGITS;
 use std::fmt;
 use std::str::FromStr;
 
@@ -28,9 +29,6 @@ use dashu_int::UBig;
 use thiserror::Error;
 
 use crate::game::HeapGame;
-
-/// The most digits after the point a code may have.
-pub const MAX_DIGITS: usize = 64;
 
 /// What is wrong with an octal code.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]

@@ -1,0 +1,169 @@
+//! Every limit grundy states and enforces, in one place.
+//!
+//! A limit bounds the work, the memory or the size of one answer. Each is
+//! checked before the work it bounds starts, and a request beyond it gets an
+//! [`Error::Limit`](crate::Error::Limit) that says which limit and, where the
+//! verb has one, the option that moves it (`--count`, `--max`, `--size`). A
+//! budget that cuts a search short is reported in the answer ("unknown below
+//! X", "unsettled below X"), never turned into a verdict. README.md's table of
+//! limits lists the same names and values, and a test keeps the two equal.
+
+// Sequences and periods of heap games.
+/// The most values `sequence` of a heap game computes in one call.
+pub const MAX_COUNT: u64 = 100_000_000;
+
+/// The most values of an octal game one run computes: 2^31 values take 4 GiB.
+pub const MAX_OCTAL_COUNT: u64 = 1 << 31;
+
+/// How many values the period search of a subtraction game computes when
+/// `--max` does not say (fewer for large sets: see [`SUBTRACTION_WORK`]).
+pub const DEFAULT_PERIOD_SEARCH: u64 = 10_000_000;
+
+/// The most look-ups of earlier values (one per amount per value) that the
+/// period search of a subtraction game costs outside `period`.
+pub const SUBTRACTION_WORK: u64 = 1_000_000_000;
+
+/// The largest amount a subtraction set may hold: the period search keeps a
+/// window of that many values.
+pub const MAX_SUBTRACTION: u64 = 10_000_000;
+
+/// How many values of an octal game `period` (when `--max` does not say) and
+/// `conjecture` compute while looking for a period certified by the
+/// Guy-Smith theorem (0.16 needs about 594,000).
+pub const OCTAL_PERIOD_SEARCH: u64 = 1 << 20;
+
+/// Heaps below this size are answered from their values, computed by the
+/// engine (which uses a period as soon as it is certified); beyond, a period
+/// certified within this many values is needed. It bounds `analyze`'s work.
+pub const OCTAL_ANALYZE_SEARCH: u64 = 1 << 22;
+
+// Winning moves.
+/// The most winning moves `analyze` lists one by one. Beyond, it lists the
+/// first ones in the contract's order, says how many there are in all
+/// (`winning_move_count`), and describes every one of them exactly in
+/// `winning_move_families` (when there are at most this many families). A
+/// list this long is about 30 MB of JSON.
+pub const MOVE_LIST_LIMIT: usize = 1 << 18;
+
+/// The most coordinates a position may have for each of its winning moves to be
+/// written with the whole position it reaches (the contract's `to`).
+///
+/// Beyond it, writing the position reached by every move would make the answer
+/// grow with the square of the input (20,000 Nim heaps wrote 394 MB), so each
+/// move names only what it changes: see [`Analysis::shows_positions_reached`](crate::catalog::Analysis::shows_positions_reached).
+pub const FULL_POSITION_LIMIT: usize = 64;
+
+// Two-pile games: tables, values and the explorer.
+/// The largest side the `table` verb draws.
+pub const MAX_TABLE_SIDE: u64 = 8192;
+
+/// The largest side accepted: a table of this side holds 2^28 values (1 GiB).
+pub const MAX_TABLE_SIZE: usize = 1 << 14;
+
+/// The most cells a [`RectTable`](crate::solve::table::RectTable) holds (as many as the largest square table).
+pub const MAX_RECT_CELLS: usize = MAX_TABLE_SIZE * MAX_TABLE_SIZE;
+
+/// The most option look-ups a Grundy table from the rules may cost (`table`,
+/// and the rows `conjecture` reports).
+pub const RULES_BUDGET: u128 = 2_000_000_000;
+
+/// The most option look-ups `analyze` spends on the Grundy value of a
+/// position of a two-pile game without a closed form for values.
+pub const VALUE_BUDGET: u128 = 1 << 30;
+
+/// The most cells of the table of smaller positions `analyze` keeps for one
+/// Grundy value (4 bytes each).
+pub const VALUE_CELLS: u128 = 1 << 25;
+
+/// Rows of the P-position search of `conjecture`.
+pub const CONJECTURE_ROWS: usize = 2000;
+
+/// The most cells (times rays) the rectangle sieve of `conjecture` visits,
+/// for games whose rows may hold several P-positions.
+pub const SIEVE_BUDGET: u128 = 1 << 31;
+
+/// The most attacks (earlier P-position times rays) the row sieve of
+/// `conjecture` examines.
+pub const ROW_SIEVE_BUDGET: u128 = 1 << 32;
+
+/// The widest rows whose additive periods `conjecture` reports.
+pub const ROW_WIDTH: usize = 2048;
+
+/// Rows of the ratio game `conjecture` examines.
+pub const RATIOS_ROWS: usize = 2000;
+
+/// How far `conjecture` and `sequence` search a row of the ratio game for its
+/// P-position before calling it unsettled (every row below 2000 settles long
+/// before: its P-position is found, or it is proved to hold none).
+pub const RATIOS_ROW_CAP: u128 = 1 << 20;
+
+/// The most rows of the ratio game one call examines (the work grows with
+/// the square of the rows: 8192 rows take about 4 s, for 3,700 P-pairs).
+pub const RATIOS_MAX_ROWS: usize = 1 << 13;
+
+/// The largest pile of a ratio position `analyze` takes: it lists every
+/// option, about `pile * log(pile)` of them.
+pub const RATIOS_MAX_PILE: u64 = 1 << 24;
+
+// Game parameters.
+/// The most digits after the point a code may have.
+pub const MAX_DIGITS: usize = 64;
+
+/// The most families a game may list.
+pub const MAX_FAMILIES: usize = 64;
+
+/// The largest multiplier `K` that [`DynSub::new`] accepts.
+pub const MAX_K: u64 = 1_000_000_000_000_000_000;
+
+/// The most machine words of base-sequence runs one query may store (64 MiB).
+pub const MEMORY_WORDS_LIMIT: usize = 1 << 23;
+
+/// The largest pile whose Grundy value [`DynSub::grundy_by_rules`] computes:
+/// its table holds one value for every pile up to it and every limit up to
+/// the pile, about 8.4 million 16-bit values (17 MB) at this bound.
+pub const GRUNDY_PILE_LIMIT: u64 = 4096;
+
+// Input.
+
+/// The most bytes a graph or grid file may hold: far more than any graph whose
+/// game can be solved, and a bound on what `/dev/zero` or an endless pipe costs.
+pub const MAX_GRAPH_BYTES: u64 = 64 << 20;
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    /// `(name, value)` of every `pub const NAME: TYPE = VALUE;` line of `text`.
+    fn declared(text: &str) -> BTreeSet<(String, String)> {
+        text.lines()
+            .filter_map(|line| line.strip_prefix("pub const "))
+            .filter_map(|rest| {
+                let (name, rest) = rest.split_once(':')?;
+                let (_, value) = rest.split_once(" = ")?;
+                Some((name.to_string(), value.trim_end_matches(';').to_string()))
+            })
+            .collect()
+    }
+
+    /// `(name, value)` of every README row `` | `NAME` | `VALUE` | ... ``.
+    fn documented(readme: &str) -> BTreeSet<(String, String)> {
+        readme
+            .lines()
+            .filter_map(|line| {
+                let mut cells = line.split('|').map(str::trim).skip(1);
+                let name = cells.next()?.strip_prefix('`')?.strip_suffix('`')?;
+                let value = cells.next()?.strip_prefix('`')?.strip_suffix('`')?;
+                let is_limit =
+                    !name.is_empty() && name.bytes().all(|b| b.is_ascii_uppercase() || b == b'_');
+                is_limit.then(|| (name.to_string(), value.to_string()))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn readme_states_every_limit_with_its_value_and_no_other() {
+        let here = declared(include_str!("limits.rs"));
+        assert!(here.len() >= 20, "the parser found {} limits", here.len());
+        assert_eq!(documented(include_str!("../../../README.md")), here);
+    }
+}
