@@ -193,7 +193,6 @@ fn read_graph<'a>(
     Ok((GraphInput::Edges(text), rest))
 }
 
-
 fn read_text(path: &Path) -> Result<String, Failure> {
     let file = std::fs::File::open(path)
         .map_err(|e| bad_argument(format!("cannot read {}: {e}", path.display())))?;
