@@ -1,15 +1,12 @@
 //! The command-line contract (shared/CLI.md), checked on the built binary.
 
+mod common;
+
 use std::process::{Command, Output};
 
 use serde_json::{json, Value};
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use common::{grundy, json_of};
 
 /// Runs the binary with `input` on its stdin.
 fn grundy_with_stdin(args: &[&str], input: &str) -> Output {
@@ -38,20 +35,6 @@ fn temporary_file(name: &str, text: &str) -> std::path::PathBuf {
     let file = dir.join(name);
     std::fs::write(&file, text).unwrap();
     file
-}
-
-/// Runs a verb with `--json` and parses the one document it must print.
-fn json_of(args: &[&str]) -> Value {
-    let mut all = args.to_vec();
-    all.push("--json");
-    let out = grundy(&all);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.stderr.is_empty(), "{args:?} wrote to stderr");
-    serde_json::from_slice(&out.stdout).expect("stdout is one JSON document")
 }
 
 /// Runs `analyze` on the position a move leads to.

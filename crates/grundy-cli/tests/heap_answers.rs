@@ -3,16 +3,11 @@
 //! options the verb has, an apparent period is never mistaken for the answer,
 //! `conjecture` and `period` agree, and `analyze` output is linear in the input.
 
-use std::process::{Command, Output};
+mod common;
 
 use serde_json::Value;
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use common::grundy;
 
 fn stdout_of(args: &[&str]) -> String {
     let out = grundy(args);

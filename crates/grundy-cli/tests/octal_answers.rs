@@ -2,29 +2,11 @@
 //! winning moves at every size, in the contract's order, families where the
 //! moves are too many, and answers from checkpoints for the count asked.
 
-use std::process::{Command, Output};
+mod common;
 
 use serde_json::{json, Value};
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-/// Runs a verb with `--json` and parses its answer.
-fn json_of(args: &[&str]) -> Value {
-    let mut all = args.to_vec();
-    all.push("--json");
-    let out = grundy(&all);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("stdout is one JSON document")
-}
+use common::{grundy, json_of};
 
 /// A JSON integer (a number, or a decimal string when large) as a u128.
 fn int(v: &Value) -> u128 {

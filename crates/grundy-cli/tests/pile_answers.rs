@@ -1,28 +1,10 @@
 //! Two-pile answers (issue 9): complete lists, true statements, values given.
 
-use std::process::{Command, Output};
+mod common;
 
 use serde_json::Value;
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-/// Runs a verb with `--json` and parses the one document it must print.
-fn json_of(args: &[&str]) -> Value {
-    let mut all = args.to_vec();
-    all.push("--json");
-    let out = grundy(&all);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("stdout is one JSON document")
-}
+use common::{grundy, json_of};
 
 /// The cells of `table GAME --size N [--values] --json`.
 fn table(game: &str, size: u64, values: bool) -> Vec<Vec<Value>> {

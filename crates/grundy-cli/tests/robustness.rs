@@ -3,18 +3,15 @@
 //! written or that another run holds, output files that cannot be written, and
 //! long answers written as they are computed.
 
+mod common;
+
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use common::grundy;
 
 /// Runs the binary with stderr (or stdout) going to `sink`.
 fn grundy_into(args: &[&str], stdout: Stdio, stderr: Stdio) -> std::process::ExitStatus {

@@ -1,0 +1,31 @@
+//! What every test of the built binary needs: run it, and read its JSON.
+
+// Each test file is its own crate and uses only some of these.
+#![allow(dead_code)]
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+/// Runs the binary with `args`.
+pub fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// Runs a verb with `--json`, checks that it succeeded without a word on
+/// stderr, and parses the one document it must print.
+pub fn json_of(args: &[&str]) -> Value {
+    let mut all = args.to_vec();
+    all.push("--json");
+    let out = grundy(&all);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stderr.is_empty(), "{args:?} wrote to stderr");
+    serde_json::from_slice(&out.stdout).expect("stdout is one JSON document")
+}
