@@ -60,12 +60,15 @@ pub fn print_error(message: &str) {
     let _ = writeln!(io::stderr().lock(), "error: {}", escape_controls(message));
 }
 
-/// `text` with control characters and line separators written as Rust escapes
-/// (`\n`, `\u{1b}`), so that it prints on one line and cannot drive a terminal.
+/// `text` with control characters, line separators and the marks that reorder
+/// text (bidirectional overrides) written as Rust escapes (`\n`, `\u{1b}`,
+/// `\u{202e}`), so that it prints on one line, reads as it is, and cannot drive
+/// a terminal.
 fn escape_controls(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for c in text.chars() {
-        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+        let reorders = matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') || reorders {
             escaped.extend(c.escape_default());
         } else {
             escaped.push(c);
@@ -277,6 +280,10 @@ mod tests {
         assert_eq!(
             escape_controls("a\tb\u{1b}[31mc\rd\u{2028}\u{85}"),
             "a\\tb\\u{1b}[31mc\\rd\\u{2028}\\u{85}"
+        );
+        assert_eq!(
+            escape_controls("nim\u{202e}321 \u{2066}x\u{2069}"),
+            "nim\\u{202e}321 \\u{2066}x\\u{2069}"
         );
     }
 }

@@ -222,3 +222,39 @@ fn circles_of_any_size_have_their_value() {
     assert_eq!(json_of(&["analyze", "circle:1", "2000001"])["grundy"], 1);
     assert_eq!(json_of(&["analyze", "circle:1", "7"])["grundy"], 1);
 }
+
+#[test]
+fn a_period_is_certified_as_soon_as_the_values_computed_prove_it() {
+    // Guy-Smith needs G(n + p) = G(n) for 71 <= n < 2*71 + 12 + 2 in Kayles,
+    // so 168 values certify it, whatever the engine's own checking schedule.
+    for (game, enough) in [("kayles", "168"), ("dawson", "176")] {
+        let report = json_of(&["period", game, "--max", enough]);
+        assert_eq!(report["certified"], true, "{game} --max {enough}");
+        assert_eq!(report["checked_to"].as_u64().unwrap().to_string(), enough);
+    }
+}
+
+#[test]
+fn a_heap_of_thousands_of_digits_lists_few_moves_and_describes_all() {
+    // 262,144 moves of a 3000-digit heap wrote 2.4 GB; the list is now bounded
+    // by the digits it holds, and the families still hold every move.
+    let heap = "9".repeat(3000);
+    let out = grundy(&["analyze", "kayles", &heap, "--json"]);
+    assert!(out.status.success());
+    assert!(out.stdout.len() < 32 << 20, "{} bytes", out.stdout.len());
+    let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(answer["winning_moves_complete"], false);
+    let listed = answer["winning_moves"].as_array().unwrap().len();
+    assert!((1000..5000).contains(&listed), "{listed} moves listed");
+    let big = |v: &Value| -> dashu_int::UBig {
+        match v {
+            Value::Number(n) => n.as_u64().unwrap().into(),
+            Value::String(s) => s.parse().unwrap(),
+            other => panic!("not an integer: {other}"),
+        }
+    };
+    let families = answer["winning_move_families"].as_array().unwrap();
+    let in_families: dashu_int::UBig = families.iter().map(|f| big(&f["count"])).sum();
+    assert_eq!(in_families, big(&answer["winning_move_count"]));
+    assert!(in_families > dashu_int::UBig::from(u128::MAX));
+}

@@ -45,6 +45,11 @@ pub const OCTAL_ANALYZE_SEARCH: u64 = 1 << 22;
 /// list this long is about 30 MB of JSON.
 pub const MOVE_LIST_LIMIT: usize = 1 << 18;
 
+/// The most bits of heap sizes the listed winning moves of an octal game may
+/// hold together (about 20 MB of decimal digits): a heap of 3000 digits lists
+/// about 1700 moves, not 2^18 of 12,000 digits each.
+pub const MOVE_LIST_BITS: usize = 1 << 26;
+
 /// The most coordinates a position may have for each of its winning moves to be
 /// written with the whole position it reaches (the contract's `to`).
 ///

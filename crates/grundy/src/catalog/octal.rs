@@ -1,8 +1,10 @@
 //! Take-and-break games (`octal:CODE`, `kayles`, `dawson`) and coins in a circle.
 
 use crate::limits::{
-    MAX_DIGITS, MAX_OCTAL_COUNT, MOVE_LIST_LIMIT, OCTAL_ANALYZE_SEARCH, OCTAL_PERIOD_SEARCH,
+    FULL_POSITION_LIMIT, MAX_DIGITS, MAX_OCTAL_COUNT, MOVE_LIST_BITS, MOVE_LIST_LIMIT,
+    OCTAL_ANALYZE_SEARCH, OCTAL_PERIOD_SEARCH,
 };
+use dashu_int::ops::BitTest;
 use dashu_int::UBig;
 
 use super::answer::sort_moves;
@@ -110,6 +112,11 @@ impl OctalEntry {
             let next = (solver.values().len() + CHUNK).min(max);
             self.run_to(solver, next, max as u64, monitor)?;
         }
+        // The engine checks on its own schedule; the last values may complete
+        // a certificate that no scheduled check saw.
+        if solver.period().is_none() {
+            solver.check_period();
+        }
         Ok(solver.period())
     }
 
@@ -206,7 +213,14 @@ impl OctalEntry {
     /// at least the first in the contract's order (every heap's moves reach
     /// positions below those of the heaps after it, so the first heap with a
     /// winning move holds it, among its families' first moves).
-    fn winning(&self, heaps: &[UBig], values: &HeapValues, total: u64, first_only: bool) -> Found {
+    fn winning(
+        &self,
+        heaps: &[UBig],
+        values: &HeapValues,
+        total: u64,
+        first_only: bool,
+        limit: usize,
+    ) -> Found {
         let mut found = Found {
             moves: Vec::new(),
             count: UBig::ZERO,
@@ -224,13 +238,13 @@ impl OctalEntry {
                 return found;
             }
             found.count += family_total(&families);
-            let first = first_moves(&families, n, MOVE_LIST_LIMIT);
+            let first = first_moves(&families, n, limit);
             found
                 .moves
                 .extend(first.iter().map(|m| self.describe(heaps, m)));
-            if found.moves.len() > 2 * MOVE_LIST_LIMIT {
+            if found.moves.len() > 2 * limit {
                 sort_moves(&mut found.moves, heaps);
-                found.moves.truncate(MOVE_LIST_LIMIT);
+                found.moves.truncate(limit);
             }
             if found.families.len() <= MOVE_LIST_LIMIT {
                 found.families.extend(families);
@@ -238,6 +252,17 @@ impl OctalEntry {
         }
         found
     }
+}
+
+/// How many winning moves of `heaps` `analyze` lists: [`MOVE_LIST_LIMIT`], or
+/// fewer when the heaps are so large that the listed moves would hold more
+/// than [`MOVE_LIST_BITS`] bits of heap sizes (each move writes the heaps it
+/// leaves, its description and, for short positions, the whole position).
+fn listed_moves_limit(heaps: &[UBig]) -> usize {
+    let bits = heaps.iter().map(BitTest::bit_len).max().unwrap_or(0).max(1);
+    let numbers_per_move = heaps.len().min(FULL_POSITION_LIMIT) + 3;
+    let per_move = bits.saturating_mul(numbers_per_move);
+    MOVE_LIST_LIMIT.min(MOVE_LIST_BITS / per_move).max(1)
 }
 
 impl Game for OctalEntry {
@@ -256,7 +281,8 @@ impl Game for OctalEntry {
         let period = solver.period();
         let values = HeapValues::new(solver.values(), period).expect("a certified period");
         let total = heaps.iter().fold(0, |acc, n| acc ^ values.value(n));
-        let found = self.winning(&heaps, &values, total, first_only);
+        let limit = listed_moves_limit(&heaps);
+        let found = self.winning(&heaps, &values, total, first_only, limit);
         let method = match period {
             Some((n0, p)) => format!(
                 "period {p} from {n0} certified by the Guy-Smith theorem ({} values computed), then the nim-sum",
@@ -278,7 +304,7 @@ impl Game for OctalEntry {
             analysis.keep_first_move();
             return Ok(analysis);
         }
-        Ok(analysis.listing_at_most(MOVE_LIST_LIMIT, found.count, families))
+        Ok(analysis.listing_at_most(limit, found.count, families))
     }
 
     fn sequence(&self, count: u64, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {

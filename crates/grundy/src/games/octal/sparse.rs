@@ -358,7 +358,9 @@ impl SparseSolver {
     /// Looks for a period certified by the Guy-Smith theorem, and schedules the
     /// next look a quarter more values on, which keeps the looks' total cost
     /// linear in the values computed.
-    fn check_period(&mut self) {
+    /// Checks the Guy-Smith condition on the values computed so far (the
+    /// engine also checks by itself as the values grow by a quarter).
+    pub(crate) fn check_period(&mut self) {
         let len = self.values.len();
         if guy_smith_holds(&self.values, self.last_digit) {
             self.period = certify_octal(&self.values, self.last_digit)
