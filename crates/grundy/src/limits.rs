@@ -27,6 +27,10 @@ pub const SUBTRACTION_WORK: u64 = 1_000_000_000;
 /// window of that many values.
 pub const MAX_SUBTRACTION: u64 = 10_000_000;
 
+/// The most heaps `analyze` of a subtraction game whose period is not known
+/// visits when it computes only the heaps a position can reach.
+pub const REACHABLE_HEAPS: usize = 1 << 20;
+
 /// How many values of an octal game `period` (when `--max` does not say) and
 /// `conjecture` compute while looking for a period certified by the
 /// Guy-Smith theorem (0.16 needs about 594,000).

@@ -1,6 +1,6 @@
 //! Heap games: Nim, Bash, subtraction games and staircase Nim.
 
-use crate::limits::{DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION, SUBTRACTION_WORK};
+use crate::limits::{DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION, REACHABLE_HEAPS, SUBTRACTION_WORK};
 use dashu_int::UBig;
 
 use super::explore::single_report;
@@ -279,6 +279,14 @@ impl SubtractionEntry {
                     "Grundy values G(0..={largest_heap}) from the rules (each the mex over the \
                      amounts), then the nim-sum"
                 );
+                if let Some(answer) = self.0.analyse_reachable(heaps, REACHABLE_HEAPS) {
+                    let method = format!(
+                        "Grundy values of the heaps the position can reach, from the rules (each \
+                         the mex over the amounts), then the nim-sum; the period is not known \
+                         within {search} values"
+                    );
+                    return Ok((method, answer));
+                }
                 let answer = self.0.analyse_small(&values, heaps).ok_or_else(|| {
                     Error::Limit(format!(
                         "heap {largest_heap} of {} is beyond what analyze answers: no window of \

@@ -6,6 +6,8 @@
 //! window proves the period: see [`crate::analysis::periodicity`]. Once the
 //! period is known, heaps of any size are answered by reducing into it.
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use dashu_int::UBig;
 
 use crate::analysis::periodicity::{certify_by_repeat, Periodic};
@@ -103,6 +105,54 @@ impl Subtraction {
         Some(self.analyse_by(value, heaps))
     }
 
+    /// The same from the values of only the heaps the given ones can reach
+    /// (`h - s1 - s2 - ...`), for heaps whose period is not known but which
+    /// reach few heaps (a heap of 10^7 in `{9999999}` reaches only 1); `None`
+    /// when they reach more than `budget` heaps.
+    pub fn analyse_reachable(
+        &self,
+        heaps: &[UBig],
+        budget: usize,
+    ) -> Option<(UBig, Vec<HeapMove>)> {
+        let reachable = self.reachable(heaps, budget)?;
+        let mut values: BTreeMap<&UBig, Nimber> = BTreeMap::new();
+        let mut options = MexSet::default();
+        // Ascending, so every option's value is known when a heap needs it.
+        for h in &reachable {
+            options.clear();
+            for s in self.set.iter().map(|&s| UBig::from(s)) {
+                if s <= *h {
+                    options.insert(values[&(h - s)].0);
+                }
+            }
+            values.insert(h, Nimber(options.mex()));
+        }
+        Some(self.analyse_by(|h| values[h], heaps))
+    }
+
+    /// Every heap reachable from `heaps` (themselves included), or `None` when
+    /// there are more than `budget`.
+    fn reachable(&self, heaps: &[UBig], budget: usize) -> Option<BTreeSet<UBig>> {
+        let mut seen: BTreeSet<UBig> = heaps.iter().cloned().collect();
+        let mut todo: Vec<UBig> = seen.iter().cloned().collect();
+        while let Some(h) = todo.pop() {
+            // The amounts ascend: once one exceeds the heap, all do.
+            for s in self.set.iter().map(|&s| UBig::from(s)) {
+                if s > h {
+                    break;
+                }
+                let smaller = &h - s;
+                if seen.insert(smaller.clone()) {
+                    if seen.len() > budget {
+                        return None;
+                    }
+                    todo.push(smaller);
+                }
+            }
+        }
+        Some(seen)
+    }
+
     fn analyse_by(&self, value: impl Fn(&UBig) -> Nimber, heaps: &[UBig]) -> (UBig, Vec<HeapMove>) {
         let value = |h: &UBig| UBig::from(value(h).0);
         heap_sum_analysis(heaps, value, |h, target| {
@@ -150,6 +200,24 @@ mod tests {
         // {1..M} is Bash: period M + 1.
         let p = game(&[1, 2, 3]).periodic(1000).unwrap();
         assert_eq!((p.preperiod, p.period), (0, 4));
+    }
+
+    #[test]
+    fn values_of_reachable_heaps_match_the_rules_on_all_small_sums() {
+        for set in [&[1, 3, 4][..], &[2, 5, 7], &[3], &[2, 3], &[9999999]] {
+            let g = game(set);
+            check_heap_theory(
+                g.clone(),
+                |h| g.analyse_reachable(h, 1 << 12).expect("few heaps"),
+                3,
+                9,
+            );
+        }
+        // A heap of 10^7 in {9999999} reaches only 1 (the defect: it was refused).
+        let big = [UBig::from(10_000_000u32)];
+        let (value, moves) = game(&[9999999]).analyse_reachable(&big, 8).unwrap();
+        assert_eq!((value, moves.len()), (UBig::ONE, 1));
+        assert!(game(&[1, 2]).analyse_reachable(&big, 1000).is_none());
     }
 
     #[test]
