@@ -917,6 +917,45 @@ mod tests {
         assert_eq!(base64(b"foobar"), "Zm9vYmFy");
     }
 
+    fn outcomes(game: &str, size: usize) -> Table {
+        let cells = (0..size * size).map(|i| i % (size + 1) == 0).collect();
+        Table {
+            game: game.into(),
+            size,
+            cells: grundy::catalog::Cells::Outcomes(cells),
+        }
+    }
+
+    #[test]
+    fn the_title_has_a_glyph_for_each_character_and_room_in_the_picture() {
+        let long = "twopile:1,0+0,1+1,1+2,1+1,2+3,1+1,3+4,1+1,4+5,1+1,5+6,1+1,6:3";
+        for game in ["wythoff:k=2", "wythoff:ratios", long] {
+            let t = outcomes(game, 3);
+            let title = title(&t, false);
+            for c in title.chars() {
+                assert_ne!(glyph(c), glyph('\u{1}'), "{c:?} has no glyph");
+            }
+            let scene = Scene::of(&t);
+            assert!(8 + text_width(&title, scene.font) < scene.width, "{game}");
+        }
+        let t = outcomes("wythoff:k=2", 60);
+        assert_eq!(
+            title(&t, true),
+            "wythoff:k=2, Grundy values, 0 <= x, y < 60"
+        );
+    }
+
+    #[test]
+    fn svg_text_is_escaped() {
+        assert_eq!(
+            escape_xml("0 <= x & \"y\" > 1"),
+            "0 &lt;= x &amp; &quot;y&quot; &gt; 1"
+        );
+        let t = outcomes("script:a<b&c.rhai", 2);
+        let svg = Scene::of(&t).svg_text(&t);
+        assert!(svg.contains("script:a&lt;b&amp;c.rhai, outcomes, 0 &lt;= x, y &lt; 2"));
+    }
+
     #[test]
     fn ticks_are_round() {
         assert_eq!(tick_step(10), 1);
