@@ -165,14 +165,15 @@ pub struct Table {
     /// Grundy values instead of outcomes.
     #[arg(long)]
     pub values: bool,
-    /// Draw the table as a PNG picture in this file.
-    #[arg(long, conflicts_with_all = ["svg", "csv"])]
+    /// Draw the table as a PNG picture in this file (with a title and a legend).
+    #[arg(long, value_name = "FILE")]
     pub png: Option<std::path::PathBuf>,
-    /// Draw the table as an SVG picture in this file.
-    #[arg(long, conflicts_with = "csv")]
+    /// Draw the table as an SVG picture in this file (the same picture).
+    #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
-    /// Write the table as CSV to this file: line x holds (x, 0) .. (x, N-1).
-    #[arg(long)]
+    /// Write the table as CSV to this file, or to stdout for -: line x holds
+    /// (x, 0) .. (x, N-1). --png, --svg and --csv may be given together.
+    #[arg(long, value_name = "FILE")]
     pub csv: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub output: Output,

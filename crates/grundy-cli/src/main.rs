@@ -149,15 +149,20 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Verb::Table(t) => {
             let game = grundy::catalog::parse(&t.game)?;
-            let file = render::OutputFile::choose(t.png, t.svg, t.csv)?;
+            let outputs = render::Outputs::choose(t.png, t.svg, t.csv, json)?;
             let mut monitor = ShellMonitor::new(None);
             let table = game.table(t.size, t.values, &mut monitor);
             monitor.finish();
             let table = table?;
-            let file = file.map(|f| f.write(&table)).transpose()?;
-            match file {
-                Some(path) if !json => text::wrote(&mut out, &table, &path)?,
-                _ => emit(&mut out, json, &table, text::table)?,
+            let paths = outputs.write_files(&table)?;
+            if outputs.csv_to_stdout() {
+                // stdout holds the data: what was written goes to stderr.
+                render::write_csv(&mut out, &table)?;
+                text::wrote(&mut io::stderr().lock(), &table, &paths)?;
+            } else if json || paths.is_empty() {
+                emit(&mut out, json, &table, text::table)?;
+            } else {
+                text::wrote(&mut out, &table, &paths)?;
             }
         }
         Verb::Conjecture(c) => {

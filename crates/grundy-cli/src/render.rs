@@ -1,8 +1,12 @@
 //! Tables as files: CSV, and pictures (PNG and SVG) drawn like a textbook
-//! figure: (0, 0) at the top left, y to the right and x downwards (line x of
-//! the CSV is row x of the picture), ticks on both axes, P-positions black on
-//! white for outcomes, and for Grundy values a colour scale with a legend and
-//! the P-positions in red. Floating point is used for colours only.
+//! figure: a title naming the game and what is drawn, (0, 0) at the top left,
+//! y to the right and x downwards (line x of the CSV is row x of the picture),
+//! ticks on both axes, and a legend: P-positions black and N-positions white
+//! for outcomes; for Grundy values a colour scale, with the P-positions red.
+//!
+//! Both pictures are drawn from one [`Scene`], so that they agree pixel for
+//! pixel on every shape (only the SVG's text is set in the viewer's font).
+//! Floating point is used for colours only.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -17,15 +21,23 @@ use crate::files;
 const TARGET: usize = 800;
 /// Below this many pixels a cell, a P-position gets a marker of 3 x 3 pixels.
 const MARKED_BELOW: usize = 3;
+/// From this many pixels a cell, the cells are divided by grid lines.
+const GRID_FROM: usize = 6;
 
 const WHITE: [u8; 3] = [255, 255, 255];
 const BLACK: [u8; 3] = [0, 0, 0];
 const GRID: [u8; 3] = [200, 200, 200];
 const P_RED: [u8; 3] = [230, 20, 30];
 
-/// The picture or CSV file `table` writes: chosen, and checked writable,
-/// before the work starts.
-pub struct OutputFile {
+/// What `table` writes besides its answer: the picture and CSV files, and
+/// the CSV on stdout for `--csv -`.
+pub struct Outputs {
+    files: Vec<OutputFile>,
+    csv_to_stdout: bool,
+}
+
+/// One file to write.
+struct OutputFile {
     path: PathBuf,
     format: Format,
 }
@@ -37,49 +49,76 @@ enum Format {
     Csv,
 }
 
-impl OutputFile {
-    /// The one file asked for, if any, after checking that it can be written
-    /// (so that a long table is not computed for nothing).
+impl Outputs {
+    /// The files asked for, each checked writable (so that a long table is
+    /// not computed for nothing). `--csv -` means stdout, which `--json`
+    /// needs for its one document.
     pub fn choose(
         png: Option<PathBuf>,
         svg: Option<PathBuf>,
         csv: Option<PathBuf>,
-    ) -> Result<Option<OutputFile>, grundy::Error> {
-        let file = match (png, svg, csv) {
-            (Some(path), _, _) => OutputFile {
-                path,
-                format: Format::Png,
-            },
-            (_, Some(path), _) => OutputFile {
-                path,
-                format: Format::Svg,
-            },
-            (_, _, Some(path)) => OutputFile {
-                path,
-                format: Format::Csv,
-            },
-            _ => return Ok(None),
-        };
-        files::check_replaceable(&file.path).map_err(|e| file.cannot_write(e))?;
-        Ok(Some(file))
+        json: bool,
+    ) -> Result<Outputs, grundy::Error> {
+        let csv_to_stdout = csv.as_deref().is_some_and(|p| p.as_os_str() == "-");
+        if csv_to_stdout && json {
+            return Err(grundy::Error::BadArgument(
+                "--csv - writes the CSV to stdout, where --json writes its document: \
+                 give --csv a file name"
+                    .into(),
+            ));
+        }
+        let csv = csv.filter(|_| !csv_to_stdout);
+        let files: Vec<OutputFile> = [(png, Format::Png), (svg, Format::Svg), (csv, Format::Csv)]
+            .into_iter()
+            .filter_map(|(path, format)| {
+                Some(OutputFile {
+                    path: path?,
+                    format,
+                })
+            })
+            .collect();
+        for file in &files {
+            files::check_replaceable(&file.path).map_err(|e| file.cannot_write(e))?;
+        }
+        Ok(Outputs {
+            files,
+            csv_to_stdout,
+        })
     }
 
-    /// Writes `table` to the file, which is replaced only once complete: on
-    /// failure the old file is kept. Returns the path.
-    pub fn write(self, table: &Table) -> Result<PathBuf, grundy::Error> {
+    /// Whether the CSV goes to stdout: then nothing else may.
+    pub fn csv_to_stdout(&self) -> bool {
+        self.csv_to_stdout
+    }
+
+    /// Writes `table` to each file, which is replaced only once complete: on
+    /// failure the old file is kept. Returns the paths written.
+    pub fn write_files(&self, table: &Table) -> Result<Vec<PathBuf>, grundy::Error> {
+        if self.files.is_empty() {
+            return Ok(Vec::new());
+        }
+        let scene = Scene::of(table);
+        for file in &self.files {
+            file.write(table, &scene)?;
+        }
+        Ok(self.files.iter().map(|f| f.path.clone()).collect())
+    }
+}
+
+impl OutputFile {
+    fn write(&self, table: &Table, scene: &Scene) -> Result<(), grundy::Error> {
         let written = match self.format {
             Format::Png => {
-                let bytes = encode_png(&draw(table));
+                let bytes = encode_png(&scene.draw_png(table));
                 files::replace(&self.path, |out| out.write_all(&bytes))
             }
             Format::Svg => {
-                let text = svg_text(table);
+                let text = scene.svg_text(table);
                 files::replace(&self.path, |out| out.write_all(text.as_bytes()))
             }
             Format::Csv => files::replace(&self.path, |out| write_csv(out, table)),
         };
-        written.map_err(|e| self.cannot_write(e))?;
-        Ok(self.path)
+        written.map_err(|e| self.cannot_write(e))
     }
 
     fn cannot_write(&self, e: io::Error) -> grundy::Error {
@@ -89,7 +128,7 @@ impl OutputFile {
 
 /// N lines, no header; line x holds (x, 0) .. (x, N-1). Written cell by cell,
 /// never held whole.
-fn write_csv(out: &mut dyn Write, t: &Table) -> io::Result<()> {
+pub fn write_csv(out: &mut dyn Write, t: &Table) -> io::Result<()> {
     for x in 0..t.size {
         for y in 0..t.size {
             if y > 0 {
@@ -125,48 +164,110 @@ impl std::fmt::Display for CellText {
     }
 }
 
-/// Where everything goes.
-struct Layout {
+/// A picture as what both formats draw: the cells, then the shapes over them
+/// (grid, frame, ticks, text, legend), in pixels.
+struct Scene {
     n: usize,
     cell: usize,
-    /// The glyph scale of the bitmap font: 2, more for big pictures.
+    /// The glyph scale of the bitmap font: 2, more for big pictures. A glyph
+    /// is 5 x 7 squares of this side, 6 squares apart.
     font: usize,
-    /// Margins left of and above the cells.
+    /// The top left corner of the cells.
     left: usize,
     top: usize,
     width: usize,
     height: usize,
     /// The largest value, for tables of values.
     max: Option<u32>,
-    /// The distance between ticks, in cells.
-    tick: usize,
+    shapes: Vec<Shape>,
 }
 
-impl Layout {
-    fn of(t: &Table) -> Layout {
+/// What a [`Scene`] draws over its cells.
+enum Shape {
+    /// A filled rectangle.
+    Rect {
+        left: usize,
+        top: usize,
+        width: usize,
+        height: usize,
+        colour: [u8; 3],
+    },
+    /// A line of text whose capitals start at `top`, placed at `x` by `anchor`.
+    Text {
+        x: usize,
+        top: usize,
+        anchor: Anchor,
+        text: String,
+    },
+    /// The colour scale of values: its top is the largest value.
+    Scale {
+        left: usize,
+        top: usize,
+        width: usize,
+        height: usize,
+    },
+}
+
+/// Where a text stands relative to its `x`.
+#[derive(Clone, Copy)]
+enum Anchor {
+    Start,
+    Middle,
+    End,
+}
+
+impl Scene {
+    fn of(t: &Table) -> Scene {
         let n = t.size;
         let cell = (TARGET / n.max(1)).max(1);
+        let font = 2 + n * cell / 1000;
+        let glyph = 7 * font;
         let max = (0..n)
             .flat_map(|x| (0..n).filter_map(move |y| t.value(x, y)))
             .max();
-        let font = 2 + n * cell / 1000;
-        let (left, top) = (6 * font * 5 + 16, 7 * font + 22);
-        let legend = if max.is_some() {
-            6 * font * 6 + 48
-        } else {
-            6 * font + 16
-        };
-        Layout {
+        let mut s = Scene {
             n,
             cell,
             font,
+            left: 6 * font * 5 + 16,
+            // The title, then the column ticks and their labels.
+            top: 8 + glyph + 10 + glyph + 22,
+            width: 0,
+            height: 0,
+            max,
+            shapes: Vec::new(),
+        };
+        let title = title(t, max.is_some());
+        let title_right = 8 + text_width(&title, font);
+        s.text(8, 8, Anchor::Start, title);
+        if cell >= GRID_FROM {
+            s.grid();
+        }
+        s.frame_and_ticks();
+        let (legend_right, legend_bottom) = s.legend();
+        let side = n * cell;
+        s.width = legend_right.max(title_right) + 16;
+        s.height = (s.top + side + 6 + glyph).max(legend_bottom) + 16;
+        s
+    }
+
+    fn rect(&mut self, left: usize, top: usize, width: usize, height: usize, colour: [u8; 3]) {
+        self.shapes.push(Shape::Rect {
             left,
             top,
-            width: left + n * cell + legend,
-            height: top + n * cell + 7 * font + 16,
-            max,
-            tick: tick_step(n),
-        }
+            width,
+            height,
+            colour,
+        });
+    }
+
+    fn text(&mut self, x: usize, top: usize, anchor: Anchor, text: String) {
+        self.shapes.push(Shape::Text {
+            x,
+            top,
+            anchor,
+            text,
+        });
     }
 
     /// The colour of cell `(x, y)`.
@@ -178,6 +279,83 @@ impl Layout {
             _ => WHITE,
         }
     }
+
+    /// One line of a pixel on each border between cells.
+    fn grid(&mut self) {
+        let (side, left, top) = (self.n * self.cell, self.left, self.top);
+        for i in 1..self.n {
+            let at = i * self.cell;
+            self.rect(left + at, top, 1, side, GRID);
+            self.rect(left, top + at, side, 1, GRID);
+        }
+    }
+
+    fn frame_and_ticks(&mut self) {
+        let side = self.n * self.cell;
+        let (left, top, f) = (self.left, self.top, self.font);
+        self.rect(left - 1, top - 1, side + 2, 1, BLACK);
+        self.rect(left - 1, top + side, side + 2, 1, BLACK);
+        self.rect(left - 1, top - 1, 1, side + 2, BLACK);
+        self.rect(left + side, top - 1, 1, side + 2, BLACK);
+        for v in (0..self.n).step_by(tick_step(self.n)) {
+            // The tick marks the middle of cell v.
+            let at = v * self.cell + self.cell / 2;
+            self.rect(left + at, top - 6, 1, 5, BLACK);
+            self.rect(left - 6, top + at, 5, 1, BLACK);
+            let label_top = (top + at).saturating_sub(7 * f / 2);
+            self.text(left + at, top - 8 - 7 * f, Anchor::Middle, v.to_string());
+            self.text(left - 8, label_top, Anchor::End, v.to_string());
+        }
+        self.text(left + side + 6, top - 8 - 7 * f, Anchor::Start, "y".into());
+        self.text(left - 8, top + side + 6, Anchor::End, "x".into());
+    }
+
+    /// The legend right of the cells: the colours of P and N, or the scale
+    /// of values and the colour of P. Returns its right and bottom edges.
+    fn legend(&mut self) -> (usize, usize) {
+        let f = self.font;
+        let (left, top) = (self.left + self.n * self.cell + 6 * f + 12, self.top);
+        let label_left = left + 10 * f;
+        let Some(max) = self.max else {
+            self.swatch(left, top, BLACK, "P");
+            let bottom = self.swatch(left, top + 12 * f, WHITE, "N");
+            return (label_left + text_width("N", f), bottom);
+        };
+        let height = (self.n * self.cell).clamp(60, 200 * f);
+        self.shapes.push(Shape::Scale {
+            left,
+            top,
+            width: 8 * f,
+            height,
+        });
+        let max = max.to_string();
+        let right = label_left + text_width(&max, f);
+        self.text(label_left, top, Anchor::Start, max);
+        self.text(label_left, top + height - 7 * f, Anchor::Start, "1".into());
+        let bottom = self.swatch(left, top + height + 5 * f, P_RED, "P");
+        (right, bottom)
+    }
+
+    /// A framed square of `colour` with its label; returns its bottom edge.
+    fn swatch(&mut self, left: usize, top: usize, colour: [u8; 3], label: &str) -> usize {
+        let side = 8 * self.font;
+        self.rect(left - 1, top - 1, side + 2, side + 2, BLACK);
+        self.rect(left, top, side, side, colour);
+        let label_top = top + self.font / 2;
+        self.text(
+            left + side + 2 * self.font,
+            label_top,
+            Anchor::Start,
+            label.into(),
+        );
+        top + side + 1
+    }
+}
+
+/// What a picture shows, e.g. `wythoff:k=2, Grundy values, 0 <= x, y < 60`.
+fn title(t: &Table, values: bool) -> String {
+    let what = if values { "Grundy values" } else { "outcomes" };
+    format!("{}, {what}, 0 <= x, y < {}", t.game, t.size)
 }
 
 /// A tick distance of 1, 2 or 5 times a power of ten giving at most ten ticks.
@@ -193,16 +371,18 @@ fn tick_step(n: usize) -> usize {
     }
 }
 
-/// A perceptual-looking scale from dark blue (0) through teal and green to
-/// yellow (1), interpolated between anchors.
+/// The anchors of the colour scale, evenly spaced from 0 to 1: dark blue
+/// through teal and green to yellow.
+const ANCHORS: [[f64; 3]; 5] = [
+    [48.0, 18.0, 90.0],
+    [49.0, 104.0, 142.0],
+    [33.0, 145.0, 140.0],
+    [94.0, 201.0, 98.0],
+    [253.0, 231.0, 37.0],
+];
+
+/// The colour of `f` (0 to 1) on the scale, interpolated between anchors.
 fn scale(f: f64) -> [u8; 3] {
-    const ANCHORS: [[f64; 3]; 5] = [
-        [48.0, 18.0, 90.0],
-        [49.0, 104.0, 142.0],
-        [33.0, 145.0, 140.0],
-        [94.0, 201.0, 98.0],
-        [253.0, 231.0, 37.0],
-    ];
     let f = f.clamp(0.0, 1.0) * (ANCHORS.len() - 1) as f64;
     let i = (f.floor() as usize).min(ANCHORS.len() - 2);
     let t = f - i as f64;
@@ -216,34 +396,73 @@ fn hex([r, g, b]: [u8; 3]) -> String {
 
 // ---------------------------------------------------------------- PNG
 
-fn draw(t: &Table) -> RgbImage {
-    let l = Layout::of(t);
-    let mut img = RgbImage::from_pixel(l.width as u32, l.height as u32, Rgb(WHITE));
-    for x in 0..l.n {
-        for y in 0..l.n {
-            let c = l.colour(t, x, y);
-            fill(
-                &mut img,
-                l.left + y * l.cell,
-                l.top + x * l.cell,
-                l.cell,
-                l.cell,
-                c,
-            );
+impl Scene {
+    fn draw_png(&self, t: &Table) -> RgbImage {
+        let mut img = RgbImage::from_pixel(self.width as u32, self.height as u32, Rgb(WHITE));
+        for x in 0..self.n {
+            for y in 0..self.n {
+                let c = self.colour(t, x, y);
+                let (px, py) = (self.left + y * self.cell, self.top + x * self.cell);
+                fill(&mut img, px, py, self.cell, self.cell, c);
+            }
+        }
+        self.mark_p_positions(&mut img, t);
+        for shape in &self.shapes {
+            match shape {
+                &Shape::Rect {
+                    left,
+                    top,
+                    width,
+                    height,
+                    colour,
+                } => fill(&mut img, left, top, width, height, colour),
+                Shape::Text {
+                    x,
+                    top,
+                    anchor,
+                    text: s,
+                } => {
+                    let w = text_width(s, self.font);
+                    let left = match anchor {
+                        Anchor::Start => *x,
+                        Anchor::Middle => x.saturating_sub(w / 2),
+                        Anchor::End => x.saturating_sub(w),
+                    };
+                    text(&mut img, s, (left, *top), self.font);
+                }
+                &Shape::Scale {
+                    left,
+                    top,
+                    width,
+                    height,
+                } => {
+                    for i in 0..height {
+                        let share = 1.0 - i as f64 / (height - 1) as f64;
+                        fill(&mut img, left, top + i, width, 1, scale(share));
+                    }
+                }
+            }
+        }
+        img
+    }
+
+    /// Draws a 3 x 3 marker on each P-position whose cell is too small to see.
+    fn mark_p_positions(&self, img: &mut RgbImage, t: &Table) {
+        if self.cell >= MARKED_BELOW {
+            return;
+        }
+        for x in 0..self.n {
+            for y in (0..self.n).filter(|&y| t.is_p(x, y)) {
+                let (px, py) = (self.left + y * self.cell, self.top + x * self.cell);
+                let c = self.colour(t, x, y);
+                let (px, py) = (
+                    px.saturating_sub(1).max(self.left),
+                    py.saturating_sub(1).max(self.top),
+                );
+                fill(img, px, py, 3, 3, c);
+            }
         }
     }
-    if l.cell >= 6 {
-        for i in 0..=l.n {
-            fill(&mut img, l.left + i * l.cell, l.top, 1, l.n * l.cell, GRID);
-            fill(&mut img, l.left, l.top + i * l.cell, l.n * l.cell, 1, GRID);
-        }
-    }
-    mark_p_positions(&mut img, t, &l);
-    frame_and_ticks(&mut img, &l);
-    if let Some(max) = l.max {
-        legend(&mut img, &l, max);
-    }
-    img
 }
 
 fn fill(img: &mut RgbImage, left: usize, top: usize, w: usize, h: usize, c: [u8; 3]) {
@@ -254,114 +473,90 @@ fn fill(img: &mut RgbImage, left: usize, top: usize, w: usize, h: usize, c: [u8;
     }
 }
 
-fn frame_and_ticks(img: &mut RgbImage, l: &Layout) {
-    let side = l.n * l.cell;
-    let (left, top, f) = (l.left, l.top, l.font);
-    fill(img, left - 1, top - 1, side + 2, 1, BLACK);
-    fill(img, left - 1, top + side, side + 2, 1, BLACK);
-    fill(img, left - 1, top - 1, 1, side + 2, BLACK);
-    fill(img, left + side, top - 1, 1, side + 2, BLACK);
-    for v in (0..l.n).step_by(l.tick) {
-        // The tick marks the middle of cell v.
-        let at = v * l.cell + l.cell / 2;
-        fill(img, left + at, top - 6, 1, 5, BLACK);
-        fill(img, left - 6, top + at, 5, 1, BLACK);
-        let label = v.to_string();
-        let w = text_width(&label, f);
-        text(
-            img,
-            &label,
-            ((left + at).saturating_sub(w / 2), top - 8 - 7 * f),
-            f,
-        );
-        text(
-            img,
-            &label,
-            (left - 8 - w, (top + at).saturating_sub(7 * f / 2)),
-            f,
-        );
-    }
-    text(img, "y", (left + side + 6, top - 8 - 7 * f), f);
-    text(img, "x", (left - 8 - text_width("x", f), top + side + 6), f);
-}
-
-fn legend(img: &mut RgbImage, l: &Layout, max: u32) {
-    let (left, top, f) = (l.left + l.n * l.cell + 6 * l.font + 12, l.top, l.font);
-    let height = (l.n * l.cell).clamp(60, 400 * f / 2);
-    for i in 0..height {
-        let share = 1.0 - i as f64 / (height - 1) as f64;
-        fill(img, left, top + i, 8 * f, 1, scale(share));
-    }
-    text(img, &max.to_string(), (left + 8 * f + 4, top), f);
-    text(img, "1", (left + 8 * f + 4, top + height - 7 * f), f);
-    fill(img, left, top + height + 5 * f, 8 * f, 8 * f, P_RED);
-    text(img, "P", (left + 8 * f + 4, top + height + 5 * f), f);
-}
-
-/// Draws a 3 x 3 marker on each P-position whose cell is too small to see.
-fn mark_p_positions(img: &mut RgbImage, t: &Table, l: &Layout) {
-    if l.cell >= MARKED_BELOW {
-        return;
-    }
-    for x in 0..l.n {
-        for y in (0..l.n).filter(|&y| t.is_p(x, y)) {
-            let (px, py) = (l.left + y * l.cell, l.top + x * l.cell);
-            let c = l.colour(t, x, y);
-            fill(
-                img,
-                px.saturating_sub(1).max(l.left),
-                py.saturating_sub(1).max(l.top),
-                3,
-                3,
-                c,
-            );
-        }
-    }
-}
-
-/// 5 x 7 glyphs, one string of five bits per row.
-fn glyph(c: char) -> [&'static str; 7] {
+/// 5 x 7 glyphs: seven rows of five squares, `1` drawn. A character without
+/// a glyph is drawn as `?`.
+fn glyph(c: char) -> &'static str {
     match c {
-        '0' => [
-            "01110", "10001", "10011", "10101", "11001", "10001", "01110",
-        ],
-        '1' => [
-            "00100", "01100", "00100", "00100", "00100", "00100", "01110",
-        ],
-        '2' => [
-            "01110", "10001", "00001", "00010", "00100", "01000", "11111",
-        ],
-        '3' => [
-            "11110", "00001", "00001", "01110", "00001", "00001", "11110",
-        ],
-        '4' => [
-            "00010", "00110", "01010", "10010", "11111", "00010", "00010",
-        ],
-        '5' => [
-            "11111", "10000", "11110", "00001", "00001", "10001", "01110",
-        ],
-        '6' => [
-            "00110", "01000", "10000", "11110", "10001", "10001", "01110",
-        ],
-        '7' => [
-            "11111", "00001", "00010", "00100", "01000", "01000", "01000",
-        ],
-        '8' => [
-            "01110", "10001", "10001", "01110", "10001", "10001", "01110",
-        ],
-        '9' => [
-            "01110", "10001", "10001", "01111", "00001", "00010", "01100",
-        ],
-        'x' => [
-            "00000", "00000", "10001", "01010", "00100", "01010", "10001",
-        ],
-        'y' => [
-            "00000", "10001", "10001", "01111", "00001", "10001", "01110",
-        ],
-        'P' => [
-            "11110", "10001", "10001", "11110", "10000", "10000", "10000",
-        ],
-        _ => ["00000"; 7],
+        '0' => "01110 10001 10011 10101 11001 10001 01110",
+        '1' => "00100 01100 00100 00100 00100 00100 01110",
+        '2' => "01110 10001 00001 00010 00100 01000 11111",
+        '3' => "11110 00001 00001 01110 00001 00001 11110",
+        '4' => "00010 00110 01010 10010 11111 00010 00010",
+        '5' => "11111 10000 11110 00001 00001 10001 01110",
+        '6' => "00110 01000 10000 11110 10001 10001 01110",
+        '7' => "11111 00001 00010 00100 01000 01000 01000",
+        '8' => "01110 10001 10001 01110 10001 10001 01110",
+        '9' => "01110 10001 10001 01111 00001 00010 01100",
+        'A' => "01110 10001 10001 11111 10001 10001 10001",
+        'B' => "11110 10001 10001 11110 10001 10001 11110",
+        'C' => "01110 10001 10000 10000 10000 10001 01110",
+        'D' => "11100 10010 10001 10001 10001 10010 11100",
+        'E' => "11111 10000 10000 11110 10000 10000 11111",
+        'F' => "11111 10000 10000 11110 10000 10000 10000",
+        'G' => "01110 10001 10000 10111 10001 10001 01111",
+        'H' => "10001 10001 10001 11111 10001 10001 10001",
+        'I' => "01110 00100 00100 00100 00100 00100 01110",
+        'J' => "00111 00010 00010 00010 00010 10010 01100",
+        'K' => "10001 10010 10100 11000 10100 10010 10001",
+        'L' => "10000 10000 10000 10000 10000 10000 11111",
+        'M' => "10001 11011 10101 10101 10001 10001 10001",
+        'N' => "10001 10001 11001 10101 10011 10001 10001",
+        'O' => "01110 10001 10001 10001 10001 10001 01110",
+        'P' => "11110 10001 10001 11110 10000 10000 10000",
+        'Q' => "01110 10001 10001 10001 10101 10010 01101",
+        'R' => "11110 10001 10001 11110 10100 10010 10001",
+        'S' => "01111 10000 10000 01110 00001 00001 11110",
+        'T' => "11111 00100 00100 00100 00100 00100 00100",
+        'U' => "10001 10001 10001 10001 10001 10001 01110",
+        'V' => "10001 10001 10001 10001 10001 01010 00100",
+        'W' => "10001 10001 10001 10101 10101 10101 01010",
+        'X' => "10001 10001 01010 00100 01010 10001 10001",
+        'Y' => "10001 10001 01010 00100 00100 00100 00100",
+        'Z' => "11111 00001 00010 00100 01000 10000 11111",
+        'a' => "00000 00000 01110 00001 01111 10001 01111",
+        'b' => "10000 10000 10110 11001 10001 10001 11110",
+        'c' => "00000 00000 01110 10000 10000 10001 01110",
+        'd' => "00001 00001 01101 10011 10001 10001 01111",
+        'e' => "00000 00000 01110 10001 11111 10000 01110",
+        'f' => "00110 01001 01000 11100 01000 01000 01000",
+        'g' => "00000 01111 10001 10001 01111 00001 01110",
+        'h' => "10000 10000 10110 11001 10001 10001 10001",
+        'i' => "00100 00000 01100 00100 00100 00100 01110",
+        'j' => "00010 00000 00110 00010 00010 10010 01100",
+        'k' => "10000 10000 10010 10100 11000 10100 10010",
+        'l' => "01100 00100 00100 00100 00100 00100 01110",
+        'm' => "00000 00000 11010 10101 10101 10001 10001",
+        'n' => "00000 00000 10110 11001 10001 10001 10001",
+        'o' => "00000 00000 01110 10001 10001 10001 01110",
+        'p' => "00000 11110 10001 10001 11110 10000 10000",
+        'q' => "00000 01101 10011 10001 01111 00001 00001",
+        'r' => "00000 00000 10110 11001 10000 10000 10000",
+        's' => "00000 00000 01110 10000 01110 00001 11110",
+        't' => "01000 01000 11100 01000 01000 01001 00110",
+        'u' => "00000 00000 10001 10001 10001 10011 01101",
+        'v' => "00000 00000 10001 10001 10001 01010 00100",
+        'w' => "00000 00000 10001 10001 10101 10101 01010",
+        'x' => "00000 00000 10001 01010 00100 01010 10001",
+        'y' => "00000 00000 10001 10001 01010 00100 11000",
+        'z' => "00000 00000 11111 00010 00100 01000 11111",
+        ':' => "00000 01100 01100 00000 01100 01100 00000",
+        '=' => "00000 00000 11111 00000 11111 00000 00000",
+        ',' => "00000 00000 00000 00000 01100 00100 01000",
+        '.' => "00000 00000 00000 00000 00000 01100 01100",
+        '+' => "00000 00100 00100 11111 00100 00100 00000",
+        '-' => "00000 00000 00000 11111 00000 00000 00000",
+        '<' => "00010 00100 01000 10000 01000 00100 00010",
+        '>' => "01000 00100 00010 00001 00010 00100 01000",
+        '(' => "00010 00100 01000 01000 01000 00100 00010",
+        ')' => "01000 00100 00010 00010 00010 00100 01000",
+        '[' => "01110 01000 01000 01000 01000 01000 01110",
+        ']' => "01110 00010 00010 00010 00010 00010 01110",
+        '/' => "00000 00001 00010 00100 01000 10000 00000",
+        '_' => "00000 00000 00000 00000 00000 00000 11111",
+        '*' => "00000 00100 10101 01110 10101 00100 00000",
+        '^' => "00100 01010 10001 00000 00000 00000 00000",
+        ' ' => "00000 00000 00000 00000 00000 00000 00000",
+        _ => "01110 10001 00001 00010 00100 00000 00100",
     }
 }
 
@@ -370,13 +565,12 @@ fn text_width(s: &str, scale: usize) -> usize {
 }
 
 fn text(img: &mut RgbImage, s: &str, (left, top): (usize, usize), scale: usize) {
-    let c = BLACK;
     for (k, ch) in s.chars().enumerate() {
-        for (row, bits) in glyph(ch).iter().enumerate() {
+        for (row, bits) in glyph(ch).split(' ').enumerate() {
             for (col, bit) in bits.bytes().enumerate() {
                 if bit == b'1' {
                     let px = left + (k * 6 + col) * scale;
-                    fill(img, px, top + row * scale, scale, scale, c);
+                    fill(img, px, top + row * scale, scale, scale, BLACK);
                 }
             }
         }
@@ -395,153 +589,143 @@ fn encode_png(img: &RgbImage) -> Vec<u8> {
 /// Above this side the cells of an SVG are one embedded PNG, one pixel a cell.
 const SVG_RECT_LIMIT: usize = 300;
 
-fn svg_text(t: &Table) -> String {
-    let l = Layout::of(t);
-    let side = l.n * l.cell;
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" font-family="monospace" font-size="12">"#,
-        l.width, l.height
-    );
-    let _ = writeln!(
-        s,
-        r#"<title>{}: {} of (x, y) below {}</title>"#,
-        t.game,
-        if l.max.is_some() {
-            "Grundy values"
+impl Scene {
+    /// The SVG of the scene. Its text is set in a monospace font of the
+    /// bitmap font's size: 10 units a glyph scale gives capitals about 7
+    /// squares high and 6 squares apart.
+    fn svg_text(&self, t: &Table) -> String {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" font-family="monospace" font-size="{}">"#,
+            self.width,
+            self.height,
+            10 * self.font
+        );
+        let _ = writeln!(
+            s,
+            "<title>{}</title>",
+            escape_xml(&title(t, self.max.is_some()))
+        );
+        let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
+        if self.n <= SVG_RECT_LIMIT {
+            self.svg_cells(&mut s, t);
         } else {
-            "P-positions"
-        },
-        l.n
-    );
-    let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    if l.n <= SVG_RECT_LIMIT {
-        svg_cells(&mut s, t, &l);
-    } else {
-        let mut cells = RgbImage::new(l.n as u32, l.n as u32);
-        for x in 0..l.n {
-            for y in 0..l.n {
-                cells.put_pixel(y as u32, x as u32, Rgb(l.colour(t, x, y)));
+            self.svg_cell_image(&mut s, t);
+        }
+        for shape in &self.shapes {
+            self.svg_shape(&mut s, shape);
+        }
+        s.push_str("</svg>\n");
+        s
+    }
+
+    fn svg_shape(&self, s: &mut String, shape: &Shape) {
+        match shape {
+            Shape::Rect {
+                left,
+                top,
+                width,
+                height,
+                colour,
+            } => svg_rect(s, (*left, *top), (*width, *height), &hex(*colour)),
+            Shape::Text {
+                x,
+                top,
+                anchor,
+                text,
+            } => {
+                let anchor = match anchor {
+                    Anchor::Start => "start",
+                    Anchor::Middle => "middle",
+                    Anchor::End => "end",
+                };
+                let _ = writeln!(
+                    s,
+                    r#"<text x="{x}" y="{}" text-anchor="{anchor}">{}</text>"#,
+                    top + 7 * self.font,
+                    escape_xml(text)
+                );
+            }
+            Shape::Scale {
+                left,
+                top,
+                width,
+                height,
+            } => {
+                let _ = writeln!(
+                    s,
+                    r#"<defs><linearGradient id="scale" x1="0" y1="1" x2="0" y2="0">"#
+                );
+                // The scale is linear between its anchors: a stop at each
+                // anchor draws it exactly.
+                for k in 0..ANCHORS.len() {
+                    let f = k as f64 / (ANCHORS.len() - 1) as f64;
+                    let _ = writeln!(s, r#"<stop offset="{f}" stop-color="{}"/>"#, hex(scale(f)));
+                }
+                let _ = writeln!(s, "</linearGradient></defs>");
+                svg_rect(s, (*left, *top), (*width, *height), "url(#scale)");
+            }
+        }
+    }
+
+    /// One rectangle per run of equal colours along a row.
+    fn svg_cells(&self, s: &mut String, t: &Table) {
+        for x in 0..self.n {
+            let mut y = 0;
+            while y < self.n {
+                let c = self.colour(t, x, y);
+                let run = (y..self.n)
+                    .take_while(|&z| self.colour(t, x, z) == c)
+                    .count();
+                if c != WHITE {
+                    let corner = (self.left + y * self.cell, self.top + x * self.cell);
+                    svg_rect(s, corner, (run * self.cell, self.cell), &hex(c));
+                }
+                y += run;
+            }
+        }
+    }
+
+    /// The cells as one embedded PNG, one pixel a cell, scaled up.
+    fn svg_cell_image(&self, s: &mut String, t: &Table) {
+        let side = self.n * self.cell;
+        let mut cells = RgbImage::new(self.n as u32, self.n as u32);
+        for x in 0..self.n {
+            for y in 0..self.n {
+                cells.put_pixel(y as u32, x as u32, Rgb(self.colour(t, x, y)));
             }
         }
         let _ = writeln!(
             s,
             r#"<image x="{}" y="{}" width="{side}" height="{side}" style="image-rendering:pixelated" href="data:image/png;base64,{}"/>"#,
-            l.left,
-            l.top,
+            self.left,
+            self.top,
             base64(&encode_png(&cells))
         );
     }
-    let _ = writeln!(
-        s,
-        r#"<rect x="{}" y="{}" width="{side}" height="{side}" fill="none" stroke="black"/>"#,
-        l.left, l.top
-    );
-    for v in (0..l.n).step_by(l.tick) {
-        let at = v * l.cell + l.cell / 2;
-        let _ = writeln!(
-            s,
-            r#"<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="black"/><text x="{0}" y="{3}" text-anchor="middle">{v}</text>"#,
-            l.left + at,
-            l.top - 6,
-            l.top,
-            l.top - 10
-        );
-        let _ = writeln!(
-            s,
-            r#"<line x1="{0}" y1="{2}" x2="{1}" y2="{2}" stroke="black"/><text x="{3}" y="{4}" text-anchor="end">{v}</text>"#,
-            l.left - 6,
-            l.left,
-            l.top + at,
-            l.left - 8,
-            l.top + at + 4
-        );
-    }
-    let _ = writeln!(
-        s,
-        r#"<text x="{}" y="{}">y</text><text x="{}" y="{}" text-anchor="end">x</text>"#,
-        l.left + side + 4,
-        l.top - 10,
-        l.left - 8,
-        l.top + side + 14
-    );
-    if let Some(max) = l.max {
-        svg_legend(&mut s, &l, max);
-    }
-    s.push_str("</svg>\n");
-    s
 }
 
-/// One rectangle per run of equal colours along a row.
-fn svg_cells(s: &mut String, t: &Table, l: &Layout) {
-    for x in 0..l.n {
-        let mut y = 0;
-        while y < l.n {
-            let c = l.colour(t, x, y);
-            let run = (y..l.n).take_while(|&z| l.colour(t, x, z) == c).count();
-            if c != WHITE {
-                let _ = writeln!(
-                    s,
-                    r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>"#,
-                    l.left + y * l.cell,
-                    l.top + x * l.cell,
-                    run * l.cell,
-                    l.cell,
-                    hex(c)
-                );
-            }
-            y += run;
-        }
-    }
-    if l.cell >= 6 {
-        let side = l.n * l.cell;
-        for i in 0..=l.n {
-            let at = i * l.cell;
-            let _ = writeln!(
-                s,
-                r##"<path d="M{0} {1}v{2}M{1} {0}h{2}" stroke="#c8c8c8" stroke-width="0.5" fill="none"/>"##,
-                l.left + at,
-                l.top,
-                side
-            );
-        }
-    }
+fn svg_rect(s: &mut String, (left, top): (usize, usize), (w, h): (usize, usize), fill: &str) {
+    let _ = writeln!(
+        s,
+        r#"<rect x="{left}" y="{top}" width="{w}" height="{h}" fill="{fill}"/>"#
+    );
 }
 
-fn svg_legend(s: &mut String, l: &Layout, max: u32) {
-    let left = l.left + l.n * l.cell + 24;
-    let height = (l.n * l.cell).clamp(60, 400);
-    let _ = writeln!(
-        s,
-        r#"<defs><linearGradient id="scale" x1="0" y1="1" x2="0" y2="0">"#
-    );
-    for k in 0..=8 {
-        let f = k as f64 / 8.0;
-        let _ = writeln!(s, r#"<stop offset="{f}" stop-color="{}"/>"#, hex(scale(f)));
+/// `text` with the characters that XML reserves written as entities.
+fn escape_xml(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            _ => escaped.push(c),
+        }
     }
-    let _ = writeln!(s, "</linearGradient></defs>");
-    let _ = writeln!(
-        s,
-        r#"<rect x="{left}" y="{}" width="16" height="{height}" fill="url(#scale)"/>"#,
-        l.top
-    );
-    let _ = writeln!(
-        s,
-        r#"<text x="{}" y="{}">{max}</text><text x="{}" y="{}">1</text>"#,
-        left + 20,
-        l.top + 10,
-        left + 20,
-        l.top + height
-    );
-    let _ = writeln!(
-        s,
-        r#"<rect x="{left}" y="{}" width="16" height="16" fill="{}"/><text x="{}" y="{}">P (value 0)</text>"#,
-        l.top + height + 10,
-        hex(P_RED),
-        left + 20,
-        l.top + height + 22
-    );
+    escaped
 }
 
 fn base64(bytes: &[u8]) -> String {
@@ -575,6 +759,58 @@ mod tests {
         assert_eq!(base64(b"f"), "Zg==");
         assert_eq!(base64(b"fo"), "Zm8=");
         assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+    }
+
+    fn outcomes(game: &str, size: usize) -> Table {
+        let cells = (0..size * size).map(|i| i % (size + 1) == 0).collect();
+        Table {
+            game: game.into(),
+            size,
+            cells: grundy::catalog::Cells::Outcomes(cells),
+        }
+    }
+
+    #[test]
+    fn the_title_has_a_glyph_for_each_character_and_room_in_the_picture() {
+        let long = "twopile:1,0+0,1+1,1+2,1+1,2+3,1+1,3+4,1+1,4+5,1+1,5+6,1+1,6:3";
+        for game in ["wythoff:k=2", "wythoff:ratios", long] {
+            let t = outcomes(game, 3);
+            let title = title(&t, false);
+            for c in title.chars() {
+                assert_ne!(glyph(c), glyph('\u{1}'), "{c:?} has no glyph");
+            }
+            let scene = Scene::of(&t);
+            assert!(8 + text_width(&title, scene.font) < scene.width, "{game}");
+        }
+        let t = outcomes("wythoff:k=2", 60);
+        assert_eq!(
+            title(&t, true),
+            "wythoff:k=2, Grundy values, 0 <= x, y < 60"
+        );
+    }
+
+    #[test]
+    fn every_glyph_is_seven_rows_of_five_squares() {
+        for c in ' '..='~' {
+            let rows: Vec<&str> = glyph(c).split(' ').collect();
+            assert_eq!(rows.len(), 7, "{c:?}");
+            assert!(
+                rows.iter()
+                    .all(|r| r.len() == 5 && r.bytes().all(|b| b == b'0' || b == b'1')),
+                "{c:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn svg_text_is_escaped() {
+        assert_eq!(
+            escape_xml("0 <= x & \"y\" > 1"),
+            "0 &lt;= x &amp; &quot;y&quot; &gt; 1"
+        );
+        let t = outcomes("script:a<b&c.rhai", 2);
+        let svg = Scene::of(&t).svg_text(&t);
+        assert!(svg.contains("script:a&lt;b&amp;c.rhai, outcomes, 0 &lt;= x, y &lt; 2"));
     }
 
     #[test]

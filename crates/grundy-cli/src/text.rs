@@ -276,16 +276,20 @@ fn cells(t: &Table) -> impl Iterator<Item = (usize, usize)> + '_ {
     (0..t.size).flat_map(move |x| (0..t.size).map(move |y| (x, y)))
 }
 
-/// `table` with a file: what was written where.
-pub fn wrote(out: &mut dyn Write, t: &Table, path: &std::path::Path) -> io::Result<()> {
+/// `table` with files: what was written where (nothing when no file was).
+pub fn wrote(out: &mut dyn Write, t: &Table, paths: &[std::path::PathBuf]) -> io::Result<()> {
+    if paths.is_empty() {
+        return Ok(());
+    }
     let p = cells(t).filter(|&(x, y)| t.is_p(x, y)).count();
+    let paths: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     writeln!(
         out,
         "{}: wrote the {} x {} table to {} ({p} P-positions)",
         t.game,
         t.size,
         t.size,
-        path.display()
+        paths.join(", ")
     )
 }
 

@@ -1,0 +1,285 @@
+//! The pictures of `grundy table`: the SVG, rendered by resvg, is compared
+//! with the PNG pixel by pixel, and both with the table's JSON. resvg is built
+//! without text, so the SVG's text is not drawn: only there may the two
+//! differ (the PNG's glyphs are black where the rendered SVG is white).
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::{grundy, json_of};
+use image::{Rgb, RgbImage};
+use resvg::{tiny_skia, usvg};
+use serde_json::Value;
+
+const BLACK: Rgb<u8> = Rgb([0, 0, 0]);
+const WHITE: Rgb<u8> = Rgb([255, 255, 255]);
+const GRID: Rgb<u8> = Rgb([200, 200, 200]);
+const P_RED: Rgb<u8> = Rgb([230, 20, 30]);
+
+/// A fresh folder for one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-pictures-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The PNG and the rendered SVG of `table SPEC --size N [--values]`, both
+/// written by one run.
+fn both_pictures(test: &str, spec: &str, size: &str, values: bool) -> (RgbImage, RgbImage) {
+    let dir = scratch(test);
+    let (png, svg) = (dir.join("t.png"), dir.join("t.svg"));
+    let mut args = vec!["table", spec, "--size", size];
+    args.extend([
+        "--png",
+        png.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    if values {
+        args.push("--values");
+    }
+    let out = grundy(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let png_image = image::open(&png).expect("a PNG").to_rgb8();
+    let svg_image = render_svg(&std::fs::read(&svg).unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+    (png_image, svg_image)
+}
+
+/// The SVG drawn by resvg on its own size, as opaque RGB.
+fn render_svg(svg: &[u8]) -> RgbImage {
+    let tree = usvg::Tree::from_data(svg, &usvg::Options::default()).expect("a valid SVG");
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::identity(),
+        &mut pixmap.as_mut(),
+    );
+    let mut image = RgbImage::new(size.width(), size.height());
+    for (pixel, rendered) in image.pixels_mut().zip(pixmap.pixels()) {
+        assert_eq!(rendered.alpha(), 255, "the background is opaque");
+        *pixel = Rgb([rendered.red(), rendered.green(), rendered.blue()]);
+    }
+    image
+}
+
+/// Where the cells are: found in the picture as its frame, the one
+/// horizontal black line longer than any text.
+struct Cells {
+    left: u32,
+    top: u32,
+    cell: u32,
+    n: u32,
+}
+
+impl Cells {
+    fn find(image: &RgbImage, n: u32) -> Cells {
+        for row in 0..image.height() {
+            let mut run = 0;
+            for col in 0..image.width() {
+                if *image.get_pixel(col, row) == BLACK {
+                    run += 1;
+                    continue;
+                }
+                if run > 200 {
+                    let side = run - 2;
+                    assert_eq!(side % n, 0, "the frame holds whole cells");
+                    let (left, top) = (col - run + 1, row + 1);
+                    return Cells {
+                        left,
+                        top,
+                        cell: side / n,
+                        n,
+                    };
+                }
+                run = 0;
+            }
+        }
+        panic!("no frame in the picture");
+    }
+
+    /// The pixel in the middle of cell (x, y).
+    fn centre(&self, x: u32, y: u32) -> (u32, u32) {
+        let half = self.cell / 2;
+        (
+            self.left + y * self.cell + half,
+            self.top + x * self.cell + half,
+        )
+    }
+}
+
+fn close(a: &Rgb<u8>, b: &Rgb<u8>, tolerance: u8) -> bool {
+    a.0.iter()
+        .zip(b.0)
+        .all(|(&p, q)| p.abs_diff(q) <= tolerance)
+}
+
+/// Every pixel of the rendered SVG is the PNG's, but where the PNG draws
+/// text; the colour scale's gradient may differ by a few units.
+fn assert_same_but_text(png: &RgbImage, svg: &RgbImage) {
+    assert_eq!(png.dimensions(), svg.dimensions());
+    let mut text = 0;
+    for (col, row, p) in png.enumerate_pixels() {
+        let s = svg.get_pixel(col, row);
+        if close(p, s, 4) {
+            continue;
+        }
+        assert!(
+            *p == BLACK && *s == WHITE,
+            "pixel ({col}, {row}): PNG {p:?}, SVG {s:?}"
+        );
+        text += 1;
+    }
+    assert!(text > 0, "the PNG has text");
+}
+
+/// The cells (x, y) of the table's JSON, as its CSV would give them.
+fn json_cells(spec: &str, size: &str, values: bool) -> Vec<Vec<Value>> {
+    let mut args = vec!["table", spec, "--size", size];
+    if values {
+        args.push("--values");
+    }
+    let key = if values { "values" } else { "outcomes" };
+    let json = json_of(&args);
+    serde_json::from_value(json[key].clone()).unwrap()
+}
+
+/// Borders between cells are grey lines of one pixel, drawn on the first
+/// pixel of the cell after them; the pixels either side are the cells'.
+fn assert_grid_on_borders(image: &RgbImage, c: &Cells) {
+    for i in 1..c.n {
+        let line = i * c.cell;
+        for along in 0..c.n * c.cell {
+            let vertical = (c.left + line, c.top + along);
+            let horizontal = (c.left + along, c.top + line);
+            for (col, row) in [vertical, horizontal] {
+                assert_eq!(*image.get_pixel(col, row), GRID, "({col}, {row})");
+            }
+        }
+        for k in 0..c.n {
+            let (centre_col, centre_row) = c.centre(k, k);
+            for (col, row) in [
+                (c.left + line - 1, centre_row),
+                (c.left + line + 1, centre_row),
+                (centre_col, c.top + line - 1),
+                (centre_col, c.top + line + 1),
+            ] {
+                assert_ne!(*image.get_pixel(col, row), GRID, "({col}, {row})");
+            }
+        }
+    }
+}
+
+/// The colours down one column of pixels, each with how many pixels it
+/// holds in a row.
+fn runs_down(image: &RgbImage, col: u32, rows: std::ops::Range<u32>) -> Vec<(Rgb<u8>, u32)> {
+    let mut runs: Vec<(Rgb<u8>, u32)> = Vec::new();
+    for row in rows {
+        let colour = *image.get_pixel(col, row);
+        match runs.last_mut() {
+            Some((last, count)) if *last == colour => *count += 1,
+            _ => runs.push((colour, 1)),
+        }
+    }
+    runs
+}
+
+#[test]
+fn outcome_pictures_agree_and_show_p_black_and_n_white() {
+    let (png, svg) = both_pictures("outcomes", "wythoff", "20", false);
+    assert_same_but_text(&png, &svg);
+    let cells = Cells::find(&png, 20);
+    assert_eq!(cells.cell, 40);
+    for (x, line) in (0..).zip(json_cells("wythoff", "20", false)) {
+        for (y, outcome) in (0..).zip(line) {
+            let (col, row) = cells.centre(x, y);
+            let want = if outcome == "P" { BLACK } else { WHITE };
+            assert_eq!(*png.get_pixel(col, row), want, "({x}, {y})");
+            assert_eq!(*svg.get_pixel(col, row), want, "({x}, {y})");
+        }
+    }
+    // The grid of the SVG was drawn 40 pixels off (its horizontal lines
+    // took the columns' offset as y).
+    assert_grid_on_borders(&svg, &cells);
+    assert_grid_on_borders(&png, &cells);
+    // The legend, right of the cells: a black square for P above a white
+    // one, framed in black, for N.
+    let legend_col = cells.left + 20 * cells.cell + 32;
+    let runs = runs_down(&png, legend_col, cells.top - 4..cells.top + 60);
+    let colours: Vec<Rgb<u8>> = runs.iter().map(|r| r.0).collect();
+    assert_eq!(
+        colours,
+        [WHITE, BLACK, WHITE, BLACK, WHITE, BLACK, WHITE],
+        "{runs:?}"
+    );
+    assert!(runs[1].1 >= 10 && runs[4].1 >= 10, "{runs:?}");
+}
+
+#[test]
+fn value_pictures_agree_and_show_p_red_and_values_by_colour() {
+    for spec in ["wythoff", "wythoff:k=2"] {
+        let (png, svg) = both_pictures("values", spec, "20", true);
+        assert_same_but_text(&png, &svg);
+        let cells = Cells::find(&png, 20);
+        let mut colour_of = std::collections::BTreeMap::new();
+        for (x, line) in (0..).zip(json_cells(spec, "20", true)) {
+            for (y, value) in (0..).zip(line) {
+                let value = value.as_u64().unwrap();
+                let (col, row) = cells.centre(x, y);
+                let colour = *png.get_pixel(col, row);
+                assert_eq!(*svg.get_pixel(col, row), colour, "{spec} ({x}, {y})");
+                assert_eq!(colour == P_RED, value == 0, "{spec} ({x}, {y})");
+                let first = *colour_of.entry(value).or_insert(colour);
+                assert_eq!(colour, first, "{spec}: one colour for the value {value}");
+            }
+        }
+        let distinct: std::collections::BTreeSet<_> = colour_of.values().map(|c| c.0).collect();
+        assert_eq!(distinct.len(), colour_of.len(), "{spec}: a colour a value");
+        assert_grid_on_borders(&svg, &cells);
+        // The legend holds the red of P.
+        let legend = (cells.left + 20 * cells.cell..png.width())
+            .flat_map(|col| (cells.top..png.height()).map(move |row| (col, row)));
+        assert!(legend
+            .into_iter()
+            .any(|(col, row)| *png.get_pixel(col, row) == P_RED));
+    }
+}
+
+#[test]
+fn both_pictures_and_the_csv_on_stdout_in_one_run() {
+    let dir = scratch("together");
+    let (png, svg) = (dir.join("t.png"), dir.join("t.svg"));
+    let (png, svg) = (png.to_str().unwrap(), svg.to_str().unwrap());
+    let spec = ["table", "wythoff", "--size", "5"];
+    let out = grundy(&[&spec[..], &["--png", png, "--svg", svg, "--csv", "-"]].concat());
+    assert!(out.status.success());
+    // stdout is the data alone; what was written is said on stderr.
+    let csv = "P,N,N,N,N\nN,N,P,N,N\nN,P,N,N,N\nN,N,N,N,N\nN,N,N,N,N\n";
+    assert_eq!(String::from_utf8_lossy(&out.stdout), csv);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!("wythoff: wrote the 5 x 5 table to {png}, {svg} (3 P-positions)\n")
+    );
+    assert!(std::fs::metadata(png).unwrap().len() > 100);
+    assert!(std::fs::metadata(svg).unwrap().len() > 100);
+    // Alone, --csv - prints the CSV and nothing else.
+    let out = grundy(&[&spec[..], &["--csv", "-"]].concat());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), csv);
+    assert!(out.stderr.is_empty());
+    // With --json, stdout is taken: refused before any file is written.
+    let csv_file = dir.join("t.csv");
+    let both = ["--csv", "-", "--json", "--png", csv_file.to_str().unwrap()];
+    let out = grundy(&[&spec[..], &both].concat());
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with("error:") && stderr.lines().count() == 1);
+    assert!(out.stdout.is_empty() && !csv_file.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
