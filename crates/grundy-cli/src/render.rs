@@ -92,8 +92,9 @@ impl Outputs {
     }
 
     /// Writes `table` to each file, which is replaced only once complete: on
-    /// failure the old file is kept. Returns the paths written.
-    pub fn write_files(&self, table: &Table) -> Result<Vec<PathBuf>, grundy::Error> {
+    /// failure the old file is kept. Returns the paths written. A failure here
+    /// (a full disk) is not bad input: the files were checked before the work.
+    pub fn write_files(&self, table: &Table) -> io::Result<Vec<PathBuf>> {
         if self.files.is_empty() {
             return Ok(Vec::new());
         }
@@ -106,7 +107,7 @@ impl Outputs {
 }
 
 impl OutputFile {
-    fn write(&self, table: &Table, scene: &Scene) -> Result<(), grundy::Error> {
+    fn write(&self, table: &Table, scene: &Scene) -> io::Result<()> {
         let written = match self.format {
             Format::Png => {
                 let bytes = encode_png(&scene.draw_png(table));
@@ -118,7 +119,8 @@ impl OutputFile {
             }
             Format::Csv => files::replace(&self.path, |out| write_csv(out, table)),
         };
-        written.map_err(|e| self.cannot_write(e))
+        written
+            .map_err(|e| io::Error::new(e.kind(), format!("writing {}: {e}", self.path.display())))
     }
 
     fn cannot_write(&self, e: io::Error) -> grundy::Error {
