@@ -55,7 +55,7 @@
 //! assert_eq!(analysis.outcome, Outcome::N);
 //! assert_eq!(analysis.grundy, Some(2u32.into())); // G(3) XOR G(4) = 3 XOR 1
 //! for m in &analysis.winning_moves {
-//!     println!("{}", m.description); // e.g. "heap 1: 3 -> 1 (take 2)"
+//!     println!("{}", m.description); // e.g. "heap 1: take 2 of 3, leaving 1"
 //! }
 //!
 //! // Kayles' values are periodic with period 12 from n = 71 on, proved by the
