@@ -34,11 +34,14 @@ pub enum Verb {
     Table(Table),
     /// Patterns found from the rules alone, each with how far it was checked.
     Conjecture(Conjecture),
-    /// A shell's completion script for grundy, on stdout
-    /// (e.g. `grundy completions bash > ~/.local/share/bash-completion/completions/grundy`).
+    /// A shell's completion script for grundy, on stdout.
+    ///
+    /// For example: grundy completions bash > ~/.local/share/bash-completion/completions/grundy
     Completions(Completions),
-    /// The manual page, in roff, on stdout (e.g. `grundy man > grundy.1`, or
-    /// `grundy man analyze > grundy-analyze.1` for a verb's own page).
+    /// The manual page, in roff, on stdout.
+    ///
+    /// For example: grundy man > grundy.1, or grundy man analyze > grundy-analyze.1
+    /// for a verb's own page.
     Man(Man),
 }
 
