@@ -56,7 +56,7 @@ const GAME_NAMES: &[&str] = &[
 /// `"did you mean 'NAME'? "` for the game name nearest to the name of `spec`
 /// (its parameters kept), or `""` when no name is near: one or two typing
 /// slips (one for names of up to four letters), or the start of one name only.
-pub fn did_you_mean(spec: &str) -> String {
+pub(crate) fn did_you_mean(spec: &str) -> String {
     let lower = spec.to_ascii_lowercase();
     let (name, params) = match lower.split_once(':') {
         Some((name, params)) => (name, format!(":{params}")),
