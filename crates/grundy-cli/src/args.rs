@@ -3,8 +3,9 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::error::ErrorKind;
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use clap_complete::Shell;
 
 /// Solve impartial combinatorial games exactly: outcomes, Grundy values,
 /// every winning move, sequences and their periods.
@@ -20,6 +21,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Verb {
     /// Outcome, Grundy value and every winning move of a position.
+    #[command(alias = "analyse")]
     Analyze(Analyze),
     /// The Grundy values G(0), ..., G(N-1) of single heaps.
     Sequence(Sequence),
@@ -32,6 +34,15 @@ pub enum Verb {
     Table(Table),
     /// Patterns found from the rules alone, each with how far it was checked.
     Conjecture(Conjecture),
+    /// A shell's completion script for grundy, on stdout.
+    ///
+    /// For example: grundy completions bash > ~/.local/share/bash-completion/completions/grundy
+    Completions(Completions),
+    /// The manual page, in roff, on stdout.
+    ///
+    /// For example: grundy man > grundy.1, or grundy man analyze > grundy-analyze.1
+    /// for a verb's own page.
+    Man(Man),
 }
 
 impl Verb {
@@ -44,6 +55,8 @@ impl Verb {
             Verb::Beatty(b) => b.output.json,
             Verb::Table(t) => t.output.json,
             Verb::Conjecture(c) => c.output.json,
+            Verb::Completions(c) => c.output.json,
+            Verb::Man(m) => m.output.json,
         }
     }
 }
@@ -188,6 +201,48 @@ pub struct Conjecture {
     pub output: Output,
 }
 
+/// `grundy completions SHELL`
+#[derive(Debug, Args)]
+pub struct Completions {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: Shell,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `grundy man [VERB]`
+#[derive(Debug, Args)]
+pub struct Man {
+    /// A verb: its own page (grundy-VERB(1)) instead of grundy(1).
+    pub verb: Option<String>,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// The completion script of `grundy` for `shell`.
+pub fn completion_script(shell: Shell) -> Vec<u8> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "grundy", &mut script);
+    script
+}
+
+/// The manual page of `grundy`, or of one of its verbs, in roff; `None` when
+/// `verb` is not a verb.
+pub fn manual_page(verb: Option<&str>) -> Option<Vec<u8>> {
+    let mut command = Cli::command();
+    command.build();
+    let command = match verb {
+        None => command,
+        Some(verb) => command.find_subcommand(verb)?.clone(),
+    };
+    let mut page = Vec::new();
+    clap_mangen::Man::new(command)
+        .render(&mut page)
+        .expect("writing to memory cannot fail");
+    Some(page)
+}
+
 /// Prints help and version as clap does; any other usage error as one `error:`
 /// line (clap's own spans several), with exit status 2.
 pub fn report_usage_error(e: clap::Error) -> ExitCode {
@@ -201,16 +256,45 @@ pub fn report_usage_error(e: clap::Error) -> ExitCode {
         super::print_error("no verb given; see 'grundy --help'");
         return ExitCode::from(super::BAD_INPUT);
     }
-    super::print_error(&format!(
-        "{}; see 'grundy --help'",
-        one_line(&e.to_string())
-    ));
+    super::print_error(&one_line(&e));
     ExitCode::from(super::BAD_INPUT)
 }
 
-/// clap's message without its tips and usage block, on one line.
-fn one_line(rendered: &str) -> String {
-    let message = rendered.split("\n\n").next().unwrap_or(rendered);
+/// clap's message on one line, with its tips but without its usage block:
+/// "did you mean 'X'?" when clap found a near name, else a pointer to the help.
+fn one_line(e: &clap::Error) -> String {
+    let rendered = e.to_string();
+    let message = rendered.split("\n\n").next().unwrap_or(&rendered);
     let message = message.trim().trim_start_matches("error:").trim();
-    message.split_whitespace().collect::<Vec<_>>().join(" ")
+    let mut parts = vec![message.split_whitespace().collect::<Vec<_>>().join(" ")];
+    let near_names = [
+        ContextKind::SuggestedSubcommand,
+        ContextKind::SuggestedArg,
+        ContextKind::SuggestedValue,
+    ]
+    .into_iter()
+    .filter_map(|kind| did_you_mean(e.get(kind)?))
+    .collect::<Vec<_>>();
+    let has_near_name = !near_names.is_empty();
+    parts.extend(near_names);
+    if let Some(ContextValue::StyledStrs(tips)) = e.get(ContextKind::Suggested) {
+        parts.extend(tips.iter().map(|tip| tip.to_string()));
+    }
+    if !has_near_name {
+        parts.push("see 'grundy --help'".to_string());
+    }
+    parts.join("; ")
+}
+
+/// "did you mean 'a'?" or "did you mean 'a' or 'b'?" for clap's near names.
+fn did_you_mean(names: &ContextValue) -> Option<String> {
+    let names = match names {
+        ContextValue::String(name) => vec![name.as_str()],
+        ContextValue::Strings(names) if !names.is_empty() => {
+            names.iter().map(String::as_str).collect()
+        }
+        _ => return None,
+    };
+    let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
+    Some(format!("did you mean {}?", quoted.join(" or ")))
 }

@@ -172,6 +172,20 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let report = report?;
             emit(&mut out, json, &report, text::conjectures)?;
         }
+        Verb::Completions(c) => {
+            let script = Generated::new("script", args::completion_script(c.shell));
+            emit(&mut out, json, &script, Generated::write)?;
+        }
+        Verb::Man(m) => {
+            let page = args::manual_page(m.verb.as_deref()).ok_or_else(|| {
+                bad_argument(format!(
+                    "'{}' is not a verb; see 'grundy --help'",
+                    m.verb.as_deref().unwrap_or_default()
+                ))
+            })?;
+            let page = Generated::new("roff", page);
+            emit(&mut out, json, &page, Generated::write)?;
+        }
     }
     out.flush()?;
     Ok(())
@@ -264,6 +278,35 @@ fn emit<T: Serialize>(
         writeln!(out)
     } else {
         as_text(out, answer)
+    }
+}
+
+/// A text generated from the command line itself (a completion script, the
+/// manual page): printed as is, or with `--json` as `{"KEY": "the text"}`.
+struct Generated {
+    key: &'static str,
+    text: String,
+}
+
+impl Generated {
+    fn new(key: &'static str, bytes: Vec<u8>) -> Self {
+        Generated {
+            key,
+            text: String::from_utf8_lossy(&bytes).into_owned(),
+        }
+    }
+
+    fn write(out: &mut dyn Write, generated: &Generated) -> io::Result<()> {
+        out.write_all(generated.text.as_bytes())
+    }
+}
+
+impl Serialize for Generated {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(1))?;
+        map.serialize_entry(self.key, &self.text)?;
+        map.end()
     }
 }
 

@@ -5,8 +5,8 @@ use std::io::{self, Write};
 
 use dashu_int::UBig;
 use grundy::catalog::{
-    Analysis, BeattyReport, ConjectureReport, PairList, PeriodReport, Sequence, Table, Terms,
-    ValueStats,
+    Analysis, BeattyReport, ConjectureReport, PairList, Param, PeriodReport, Sequence, Table,
+    Terms, ValueStats,
 };
 use grundy::Outcome;
 
@@ -33,11 +33,19 @@ pub fn analysis(out: &mut dyn Write, a: &Analysis) -> io::Result<()> {
     if let Some(g) = &a.grundy {
         writeln!(out, "grundy:  {g}")?;
     }
-    if !a.winning_moves.is_empty() {
+    if a.outcome == Outcome::P {
+        writeln!(out, "winning moves: none; every move loses")?;
+    } else if !a.winning_moves.is_empty() {
         // Each description names what its move changes; the whole position
-        // reached is added only for short positions, so that the text stays
-        // linear in the input.
-        if a.shows_positions_reached() {
+        // reached is added only for short positions whose positions are
+        // lists of numbers (a graph game's description already names its
+        // target), so that the text stays linear in the input.
+        if a.winning_moves.iter().all(|m| m.target.is_some()) {
+            writeln!(out, "winning moves:")?;
+            for m in &a.winning_moves {
+                writeln!(out, "  {}", m.description)?;
+            }
+        } else if a.shows_positions_reached() {
             writeln!(out, "winning moves:")?;
             for m in &a.winning_moves {
                 writeln!(
@@ -109,7 +117,15 @@ fn heap_values<T: Display>(
     game: &str,
     values: impl ExactSizeIterator<Item = T>,
 ) -> io::Result<()> {
-    writeln!(out, "{game}: G(n) for n = 0..{}", values.len())?;
+    match values.len() {
+        0 => writeln!(out, "{game}: no values (--count 0)")?,
+        1 => writeln!(out, "{game}: the first value, G(0)")?,
+        len => writeln!(
+            out,
+            "{game}: the first {len} values, G(n) for n = 0..{}",
+            len - 1
+        )?,
+    }
     rows_of_ten(out, values, 0)
 }
 
@@ -208,11 +224,15 @@ pub fn period(out: &mut dyn Write, p: &PeriodReport) -> io::Result<()> {
         "preperiod {}, period {}, saltus {}",
         p.preperiod, p.period, p.saltus
     )?;
-    writeln!(
-        out,
-        "certified: {} ({} values computed)",
-        p.method, p.checked_to
-    )
+    if p.checked_to == 0 {
+        writeln!(out, "certified: {}", p.method)
+    } else {
+        writeln!(
+            out,
+            "certified: {} ({} values computed)",
+            p.method, p.checked_to
+        )
+    }
 }
 
 /// `beatty`: the sequence and its complement, each term written as it is
@@ -297,11 +317,17 @@ pub fn wrote(out: &mut dyn Write, t: &Table, paths: &[std::path::PathBuf]) -> io
 pub fn conjectures(out: &mut dyn Write, r: &ConjectureReport) -> io::Result<()> {
     writeln!(out, "{}:", r.game)?;
     for c in &r.conjectures {
-        writeln!(
-            out,
-            "- [{}] {} (checked to {})",
-            c.kind, c.statement, c.verified_up_to
-        )?;
+        // A certified statement says itself how it was proved and from how
+        // many values; "checked to 0" would misread a closed form as unchecked.
+        if c.param("certified") == Some(&Param::Flag(true)) {
+            writeln!(out, "- [{}] {}", c.kind, c.statement)?;
+        } else {
+            writeln!(
+                out,
+                "- [{}] {} (checked to {})",
+                c.kind, c.statement, c.verified_up_to
+            )?;
+        }
     }
     Ok(())
 }

@@ -7,7 +7,11 @@ use thiserror::Error;
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum Error {
     /// The spec names no game the catalogue knows.
-    #[error("unknown game '{0}'; known games: {known}", known = crate::catalog::KNOWN_GAMES)]
+    #[error(
+        "unknown game '{0}'; {hint}known games: {known}",
+        hint = crate::catalog::did_you_mean(.0),
+        known = crate::catalog::KNOWN_GAMES
+    )]
     UnknownGame(String),
     /// The game is known, but its parameters are not valid.
     #[error("bad game spec '{spec}': {reason}")]

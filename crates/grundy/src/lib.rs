@@ -13,6 +13,60 @@
 //! - [`analysis`]: patterns in sequences, such as certified periods.
 //! - [`catalog`]: game specs parsed into one API for every front end.
 //!
+//! ## Your own game
+//!
+//! A game is its rules: implement [`Impartial`] (the positions one move
+//! reaches) and [`solve::Memo`] finds every Grundy value by search. Here,
+//! *subtract a square*: take 1, 4, 9, ... counters from one heap.
+//!
+//! ```
+//! use grundy::solve::Memo;
+//! use grundy::{Impartial, Outcome};
+//!
+//! struct SubtractASquare;
+//!
+//! impl Impartial for SubtractASquare {
+//!     type Position = u64;
+//!
+//!     fn options(&self, &n: &u64) -> Vec<u64> {
+//!         (1..).map(|k| k * k).take_while(|&s| s <= n).map(|s| n - s).collect()
+//!     }
+//! }
+//!
+//! let mut memo = Memo::new(SubtractASquare);
+//! let values: Vec<u64> = (0..11).map(|n| memo.grundy(&n).unwrap().0).collect();
+//! assert_eq!(values, [0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0]);
+//! // The player to move from 10 loses: every move (to 9, 6 or 1) lets the other win.
+//! assert_eq!(memo.outcome(&10).unwrap(), Outcome::P);
+//! ```
+//!
+//! ## The catalogue
+//!
+//! The games of the command line are one call away, by their spec: the same
+//! answers as `grundy analyze kayles 3 4` and `grundy period kayles`.
+//!
+//! ```
+//! use grundy::catalog::{parse, Quiet};
+//! use grundy::Outcome;
+//!
+//! let kayles = parse("kayles")?;
+//! let position = ["3".to_string(), "4".to_string()];
+//! let analysis = kayles.analyze(&position, false, &mut Quiet)?;
+//! assert_eq!(analysis.outcome, Outcome::N);
+//! assert_eq!(analysis.grundy, Some(2u32.into())); // G(3) XOR G(4) = 3 XOR 1
+//! for m in &analysis.winning_moves {
+//!     println!("{}", m.description); // e.g. "heap 1: take 2 of 3, leaving 1"
+//! }
+//!
+//! // Kayles' values are periodic with period 12 from n = 71 on, proved by the
+//! // Guy-Smith theorem.
+//! let period = kayles.period(None, &mut Quiet)?;
+//! assert_eq!((period.preperiod, period.period, period.certified), (71, 12, true));
+//! # Ok::<(), grundy::Error>(())
+//! ```
+//!
+//! ## Built-in games and solvers
+//!
 //! ```
 //! use grundy::game::{Heaps, Impartial};
 //! use grundy::games::subtraction::Subtraction;

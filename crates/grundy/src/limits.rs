@@ -121,13 +121,13 @@ pub const MAX_DIGITS: usize = 64;
 /// The most families a game may list.
 pub const MAX_FAMILIES: usize = 64;
 
-/// The largest multiplier `K` that [`DynSub::new`] accepts.
+/// The largest multiplier `K` that [`DynSub::new`](crate::games::dynsub::DynSub::new) accepts.
 pub const MAX_K: u64 = 1_000_000_000_000_000_000;
 
 /// The most machine words of base-sequence runs one query may store (64 MiB).
 pub const MEMORY_WORDS_LIMIT: usize = 1 << 23;
 
-/// The largest pile whose Grundy value [`DynSub::grundy_by_rules`] computes:
+/// The largest pile whose Grundy value [`DynSub::grundy_by_rules`](crate::games::dynsub::DynSub::grundy_by_rules) computes:
 /// its table holds one value for every pile up to it and every limit up to
 /// the pile, about 8.4 million 16-bit values (17 MB) at this bound.
 pub const GRUNDY_PILE_LIMIT: u64 = 4096;

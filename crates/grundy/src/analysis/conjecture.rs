@@ -161,7 +161,7 @@ pub fn certified_heap_period(a: &ArithmeticPeriod, checked_to: u64, how: &str) -
     let from = if checked_to == 0 {
         String::new()
     } else {
-        format!(" from G(0..{checked_to})")
+        format!(" from the first {checked_to} values")
     };
     Conjecture {
         kind: period_kind(a),

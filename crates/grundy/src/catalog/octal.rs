@@ -356,7 +356,7 @@ impl Game for OctalEntry {
         let (found, method) = match certified {
             Some(found) => (
                 found,
-                "certified by the Guy-Smith periodicity theorem".to_string(),
+                "the Guy-Smith periodicity theorem".to_string(),
             ),
             None => (
                 apparent_period(solver.values()).ok_or_else(|| {

@@ -7,7 +7,7 @@
 //!
 //! - [`ray_table`]: the Grundy table when every unbounded ray has `base = dir`.
 //!   The options of `(x, y)` along such a ray are *all* the earlier cells of one
-//!   line, so a [`LineSet`] of the values on each line replaces the enumeration
+//!   line, so a set of the values on each line (a `LineSet`) replaces the enumeration
 //!   of options (this is [`queen_table`](super::table::queen_table) generalised).
 //!   [`ray_rect`] is the same on a rectangle (the positions up to one position).
 //! - [`ray_sieve`]: the P-positions of a rectangle. A cell is P when no option

@@ -18,7 +18,7 @@
 //! Only step 2 can be long, and only when a rare value really is missing, which
 //! happens at the rare heaps. The mask and flip only change the speed, never a
 //! value: they are chosen from the values so far to make rare heaps fewest.
-//! On long runs a second thread works ahead ([`super::lookahead`]): the splits
+//! On long runs a second thread works ahead (the private `lookahead` module): the splits
 //! of a future heap whose parts are already known are valued before the main
 //! thread gets there, which leaves it the newest splits and the chase.
 //!
