@@ -247,8 +247,14 @@ pub fn manual_page(verb: Option<&str>) -> Option<Vec<u8>> {
 /// line (clap's own spans several), with exit status 2.
 pub fn report_usage_error(e: clap::Error) -> ExitCode {
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-        let _ = e.print();
-        return ExitCode::SUCCESS;
+        let mut out = io::stdout().lock();
+        return match write!(out, "{}", e.render()).and_then(|()| out.flush()) {
+            Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                super::print_error(&format!("cannot write the help: {e}"));
+                ExitCode::from(super::FAILURE)
+            }
+            _ => ExitCode::SUCCESS,
+        };
     }
     if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
         // The help goes to stdout, so that stderr holds the one error line.

@@ -58,10 +58,15 @@ fn a_heap_below_every_amount_is_answered() {
 
 #[test]
 fn limit_messages_name_only_options_the_verb_has() {
-    // The period of {9999999} needs about 3 * 10^7 values: beyond analyze's budget.
-    let err = refusal(&["analyze", "subtraction:9999999", "20000000"]);
+    // The period of {9999998, 9999999} needs more than 2 * 10^7 values, beyond
+    // analyze's budget, and a heap of 10^12 reaches billions of heaps.
+    let heap = "1000000000000";
+    let err = refusal(&["analyze", "subtraction:9999998,9999999", heap]);
     assert!(!err.contains("--"), "analyze has no option to raise: {err}");
-    assert!(err.contains("20000000"), "{err}");
+    assert!(err.contains(heap), "{err}");
+    // A heap that reaches few heaps is answered: 20000000 -> 10000001 -> 2.
+    let answer = json_of(&["analyze", "subtraction:9999999", "20000000"]);
+    assert_eq!(answer["grundy"], 0);
     let err = refusal(&["period", "subtraction:9999999", "--max", "1000"]);
     assert!(err.contains("raise --max"), "{err}");
 }

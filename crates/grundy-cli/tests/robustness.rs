@@ -293,3 +293,12 @@ fn an_endless_graph_file_is_refused() {
         );
     }
 }
+
+#[test]
+fn help_and_version_on_a_full_disk_fail() {
+    for flag in ["--help", "--version"] {
+        let full = Stdio::from(File::options().write(true).open("/dev/full").unwrap());
+        let status = grundy_into(&[flag], full, Stdio::null());
+        assert_eq!(status.code(), Some(1), "{flag} >/dev/full");
+    }
+}
