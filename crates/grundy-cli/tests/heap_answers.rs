@@ -7,7 +7,7 @@ mod common;
 
 use serde_json::Value;
 
-use common::grundy;
+use common::{grundy, refusal};
 
 fn stdout_of(args: &[&str]) -> String {
     let out = grundy(args);
@@ -23,18 +23,6 @@ fn json_of(args: &[&str]) -> Value {
     let mut all = args.to_vec();
     all.push("--json");
     serde_json::from_str(&stdout_of(&all)).expect("one JSON document")
-}
-
-/// The one-line error of a refused command (exit status 2).
-fn refusal(args: &[&str]) -> String {
-    let out = grundy(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        err.starts_with("error: ") && err.trim_end().lines().count() == 1,
-        "{err}"
-    );
-    err
 }
 
 fn heaps(count: u64) -> Vec<String> {

@@ -6,7 +6,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{grundy, json_of};
+use common::{grundy, json_of, refusal};
 
 /// The text a successful run writes, with nothing on stderr.
 fn text_of(args: &[&str]) -> String {
@@ -18,18 +18,6 @@ fn text_of(args: &[&str]) -> String {
     );
     assert!(out.stderr.is_empty(), "{args:?} wrote to stderr");
     String::from_utf8(out.stdout).expect("UTF-8")
-}
-
-/// The one `error:` line of a run refused as bad input (exit status 2).
-fn refusal(args: &[&str]) -> String {
-    let out = grundy(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        err.starts_with("error: ") && err.trim_end().lines().count() == 1,
-        "{args:?}: {err}"
-    );
-    err.trim_end().to_string()
 }
 
 /// A file holding `text` in this test binary's scratch directory.

@@ -29,3 +29,15 @@ pub fn json_of(args: &[&str]) -> Value {
     assert!(out.stderr.is_empty(), "{args:?} wrote to stderr");
     serde_json::from_slice(&out.stdout).expect("stdout is one JSON document")
 }
+
+/// The one `error:` line of a run refused as bad input (exit status 2).
+pub fn refusal(args: &[&str]) -> String {
+    let out = grundy(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("error: ") && err.trim_end().lines().count() == 1,
+        "{args:?}: {err}"
+    );
+    err.trim_end().to_string()
+}

@@ -36,7 +36,7 @@ pub const KNOWN_GAMES: &str =
 
 /// The names of the games in [`KNOWN_GAMES`], without parameters: the names
 /// an unknown spec is compared with.
-const GAME_NAMES: &[&str] = &[
+pub const GAME_NAMES: &[&str] = &[
     "nim",
     "bash",
     "subtraction",
