@@ -188,6 +188,10 @@ impl Monitor for ShellMonitor {
     fn resume(&mut self) -> Option<Vec<u8>> {
         self.checkpoint.as_ref()?.read().ok().flatten()
     }
+
+    fn keeps_snapshots(&self) -> bool {
+        self.checkpoint.is_some()
+    }
 }
 
 #[cfg(test)]

@@ -208,6 +208,12 @@ pub trait Monitor {
         let _ = bytes;
     }
 
+    /// Whether snapshots are kept at all: a computation builds one (a copy of
+    /// its state) only then.
+    fn keeps_snapshots(&self) -> bool {
+        false
+    }
+
     /// The snapshot to resume from, if there is one.
     fn resume(&mut self) -> Option<Vec<u8>> {
         None

@@ -93,7 +93,7 @@ impl OctalEntry {
                 ))
             })?;
             if monitor.progress(next as u64, total) {
-                monitor.snapshot(&checkpoint::encode(&self.0, solver.values()));
+                save(&self.0, solver, monitor);
             }
         }
         Ok(())
@@ -254,6 +254,14 @@ impl OctalEntry {
     }
 }
 
+/// Hands the monitor a checkpoint of the values computed, when it keeps them
+/// (encoding copies every value).
+fn save(game: &Octal, solver: &SparseSolver, monitor: &mut dyn Monitor) {
+    if monitor.keeps_snapshots() {
+        monitor.snapshot(&checkpoint::encode(game, solver.values()));
+    }
+}
+
 /// How many winning moves of `heaps` `analyze` lists: [`MOVE_LIST_LIMIT`], or
 /// fewer when the heaps are so large that the listed moves would hold more
 /// than [`MOVE_LIST_BITS`] bits of heap sizes (each move writes the heaps it
@@ -327,14 +335,17 @@ impl Game for OctalEntry {
                     None => SparseSolver::new(&self.0),
                 };
                 self.run_to(&mut solver, count, count as u64, monitor)?;
-                monitor.snapshot(&checkpoint::encode(&self.0, solver.values()));
+                save(&self.0, &solver, monitor);
                 solver
             }
         };
+        let stats = Self::stats(&solver, count);
+        let mut values = solver.into_values();
+        values.truncate(count);
         Ok(Sequence {
             game: self.spec(),
-            terms: Terms::Small(solver.values()[..count].to_vec()),
-            stats: Some(Self::stats(&solver, count)),
+            terms: Terms::Small(values),
+            stats: Some(stats),
         })
     }
 
@@ -351,7 +362,7 @@ impl Game for OctalEntry {
         }
         let mut solver = self.solver(monitor)?;
         let certified = self.search_period(&mut solver, max_terms, monitor)?;
-        monitor.snapshot(&checkpoint::encode(&self.0, solver.values()));
+        save(&self.0, &solver, monitor);
         let checked_to = solver.values().len() as u64;
         let (found, method) = match certified {
             Some(found) => (

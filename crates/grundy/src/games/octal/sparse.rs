@@ -244,6 +244,11 @@ impl SparseSolver {
         &self.values
     }
 
+    /// The values computed, without a copy.
+    pub fn into_values(self) -> Vec<Value> {
+        self.values
+    }
+
     /// How the values computed so far split into rare and common.
     pub fn split(&self) -> Split {
         self.split_of(self.values.len())
