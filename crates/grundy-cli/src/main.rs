@@ -108,9 +108,18 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let game = grundy::catalog::parse(&a.game)?;
             let first_only = a.moves == MovesWanted::One;
             let mut monitor = ShellMonitor::new(None);
+            let mut grid = None;
             let mut analysis = if game.reads_graph() {
                 let (graph, position) = read_graph(a.grid.as_deref(), &a.position)?;
-                game.analyze_graph(graph, position, first_only, &mut monitor)?
+                let position = match &graph {
+                    GraphInput::Grid(text) => {
+                        let cells = grid_cells(text);
+                        grid = cells.map(|(cells, _)| cells);
+                        cell_vertices(cells, position)?
+                    }
+                    GraphInput::Edges(_) => position.to_vec(),
+                };
+                game.analyze_graph(graph, &position, first_only, &mut monitor)?
             } else if a.grid.is_some() {
                 return Err(bad_argument(format!(
                     "--grid is for geography, not {}",
@@ -123,14 +132,21 @@ fn run(cli: Cli) -> Result<(), Failure> {
             if first_only {
                 analysis.keep_first_move();
             }
-            emit(&mut out, json, &analysis, text::analysis)?;
+            let name = text::game_name(&a.game, &analysis.game);
+            emit(&mut out, json, &analysis, |out, analysis| {
+                text::analysis(out, analysis, &name, grid)
+            })?;
         }
         Verb::Sequence(s) => {
             let game = grundy::catalog::parse(&s.game)?;
             let mut monitor = checkpointing(s.checkpoint)?;
             let sequence = game.sequence(s.count, &mut monitor);
             monitor.finish();
-            emit(&mut out, json, &sequence?, text::sequence)?;
+            let sequence = sequence?;
+            let name = text::game_name(&s.game, &sequence.game);
+            emit(&mut out, json, &sequence, |out, sequence| {
+                text::sequence(out, sequence, &name, s.verbose)
+            })?;
             out.flush()?;
             checkpoint_saved(&monitor)?;
         }
@@ -139,7 +155,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let mut monitor = checkpointing(p.checkpoint)?;
             let report = game.period(p.max, &mut monitor);
             monitor.finish();
-            emit(&mut out, json, &report?, text::period)?;
+            let report = report?;
+            let name = text::game_name(&p.game, &report.game);
+            emit(&mut out, json, &report, |out, report| {
+                text::period(out, report, &name)
+            })?;
             out.flush()?;
             checkpoint_saved(&monitor)?;
         }
@@ -154,15 +174,18 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let table = game.table(t.size, t.values, &mut monitor);
             monitor.finish();
             let table = table?;
+            let name = text::game_name(&t.game, &table.game);
             let paths = outputs.write_files(&table)?;
             if outputs.csv_to_stdout() {
                 // stdout holds the data: what was written goes to stderr.
                 render::write_csv(&mut out, &table)?;
-                text::wrote(&mut io::stderr().lock(), &table, &paths)?;
+                text::wrote(&mut io::stderr().lock(), &table, &paths, &name)?;
             } else if json || paths.is_empty() {
-                emit(&mut out, json, &table, text::table)?;
+                emit(&mut out, json, &table, |out, table| {
+                    text::table(out, table, &name)
+                })?;
             } else {
-                text::wrote(&mut out, &table, &paths)?;
+                text::wrote(&mut out, &table, &paths, &name)?;
             }
         }
         Verb::Conjecture(c) => {
@@ -170,7 +193,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let report = grundy::catalog::parse(&c.game)?.conjecture(&mut monitor);
             monitor.finish();
             let report = report?;
-            emit(&mut out, json, &report, text::conjectures)?;
+            let name = text::game_name(&c.game, &report.game);
+            emit(&mut out, json, &report, |out, report| {
+                text::conjectures(out, report, &name)
+            })?;
         }
         Verb::Completions(c) => {
             let script = Generated::new("script", args::completion_script(c.shell));
@@ -213,6 +239,46 @@ fn read_graph<'a>(
         read_text(Path::new(file))?
     };
     Ok((GraphInput::Edges(text), rest))
+}
+
+/// The cells of a `--grid` file and its height, to write its vertices as
+/// cells; `None` when the grid is malformed (the catalogue then says why).
+fn grid_cells(text: &str) -> Option<(text::GridCells, u64)> {
+    let grid = grundy::graph::parse_grid(text).ok()?;
+    let cells = text::GridCells {
+        width: grid.width as u64,
+    };
+    Some((cells, grid.height as u64))
+}
+
+/// The start arguments of a `--grid` game with each `ROW,COLUMN` cell
+/// written as its vertex (`row * width + column`); vertex numbers are kept.
+fn cell_vertices(
+    cells: Option<(text::GridCells, u64)>,
+    position: &[String],
+) -> Result<Vec<String>, Failure> {
+    position
+        .iter()
+        .map(|arg| match (arg.split_once(','), cells) {
+            (Some((row, column)), Some((cells, height))) => {
+                let row = row.trim().parse::<u64>().ok().filter(|&r| r < height);
+                let column = column
+                    .trim()
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&c| c < cells.width);
+                match (row, column) {
+                    (Some(row), Some(column)) => Ok((row * cells.width + column).to_string()),
+                    _ => Err(bad_argument(format!(
+                        "'{arg}' is not a cell of the grid: write ROW,COLUMN with \
+                         0 <= ROW < {height} and 0 <= COLUMN < {}",
+                        cells.width
+                    ))),
+                }
+            }
+            _ => Ok(arg.clone()),
+        })
+        .collect()
 }
 
 fn read_text(path: &Path) -> Result<String, Failure> {
@@ -271,7 +337,7 @@ fn emit<T: Serialize>(
     out: &mut impl Write,
     json: bool,
     answer: &T,
-    as_text: fn(&mut dyn Write, &T) -> io::Result<()>,
+    as_text: impl FnOnce(&mut dyn Write, &T) -> io::Result<()>,
 ) -> io::Result<()> {
     if json {
         serde_json::to_writer(&mut *out, answer).map_err(io::Error::from)?;
