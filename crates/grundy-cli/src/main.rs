@@ -28,6 +28,7 @@ const FAILURE: u8 = 1;
 
 fn main() -> ExitCode {
     install_panic_hook();
+    monitor::watch_interrupts();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return args::report_usage_error(e),
@@ -107,7 +108,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Verb::Analyze(a) => {
             let game = grundy::catalog::parse(&a.game)?;
             let first_only = a.moves == MovesWanted::One;
-            let mut monitor = ShellMonitor::new(None);
+            let mut monitor = ShellMonitor::new("analyze", None);
             let mut grid = None;
             let mut analysis = if game.reads_graph() {
                 let (graph, position) = read_graph(a.grid.as_deref(), &a.position)?;
@@ -139,7 +140,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Verb::Sequence(s) => {
             let game = grundy::catalog::parse(&s.game)?;
-            let mut monitor = checkpointing(s.checkpoint)?;
+            let mut monitor = checkpointing("sequence", s.checkpoint)?;
             let sequence = game.sequence(s.count, &mut monitor);
             monitor.finish();
             let sequence = sequence?;
@@ -152,7 +153,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Verb::Period(p) => {
             let game = grundy::catalog::parse(&p.game)?;
-            let mut monitor = checkpointing(p.checkpoint)?;
+            let mut monitor = checkpointing("period", p.checkpoint)?;
             let report = game.period(p.max, &mut monitor);
             monitor.finish();
             let report = report?;
@@ -170,7 +171,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Verb::Table(t) => {
             let game = grundy::catalog::parse(&t.game)?;
             let outputs = render::Outputs::choose(t.png, t.svg, t.csv, json)?;
-            let mut monitor = ShellMonitor::new(None);
+            let mut monitor = ShellMonitor::new("table", None);
             let table = game.table(t.size, t.values, &mut monitor);
             monitor.finish();
             let table = table?;
@@ -189,7 +190,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
         }
         Verb::Conjecture(c) => {
-            let mut monitor = ShellMonitor::new(None);
+            let mut monitor = ShellMonitor::new("conjecture", None);
             let report = grundy::catalog::parse(&c.game)?.conjecture(&mut monitor);
             monitor.finish();
             let report = report?;
@@ -304,10 +305,13 @@ fn read_limited(source: impl Read, name: &str) -> Result<String, Failure> {
     Ok(text)
 }
 
-/// A monitor for a long run. Its checkpoint, if any, is locked and checked
+/// A monitor for a long run, its bar labelled `label`. Its checkpoint, if any, is locked and checked
 /// writable before the work starts; one that exists but cannot be read is
 /// refused.
-fn checkpointing(path: Option<std::path::PathBuf>) -> Result<ShellMonitor, Failure> {
+fn checkpointing(
+    label: &'static str,
+    path: Option<std::path::PathBuf>,
+) -> Result<ShellMonitor, Failure> {
     let checkpoint = path
         .map(Checkpoint::open)
         .transpose()
@@ -320,7 +324,7 @@ fn checkpointing(path: Option<std::path::PathBuf>) -> Result<ShellMonitor, Failu
             ))
         })?;
     }
-    Ok(ShellMonitor::new(checkpoint))
+    Ok(ShellMonitor::new(label, checkpoint))
 }
 
 /// Fails if a checkpoint could not be written during the run. The answer is
