@@ -65,7 +65,7 @@ pub fn print_error(message: &str) {
 /// text (bidirectional overrides) written as Rust escapes (`\n`, `\u{1b}`,
 /// `\u{202e}`), so that it prints on one line, reads as it is, and cannot drive
 /// a terminal.
-fn escape_controls(text: &str) -> String {
+pub(crate) fn escape_controls(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for c in text.chars() {
         let reorders = matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');

@@ -164,7 +164,9 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 
 /// Handles Ctrl-C from now on (see the module's documentation), on a thread of
 /// its own. If the handler cannot be installed, Ctrl-C keeps the system's
-/// default (the run stops at once).
+/// default (the run stops at once); so it does on systems without POSIX
+/// signals.
+#[cfg(unix)]
 pub fn watch_interrupts() {
     let Ok(mut signals) = signal_hook::iterator::Signals::new([signal_hook::consts::SIGINT]) else {
         return;
@@ -175,6 +177,10 @@ pub fn watch_interrupts() {
         }
     });
 }
+
+/// Ctrl-C keeps the system's default: see the Unix version.
+#[cfg(not(unix))]
+pub fn watch_interrupts() {}
 
 /// One Ctrl-C: stop now, or ask for a snapshot and stop after it.
 fn on_interrupt() {
@@ -215,15 +221,15 @@ fn stop(line: &str) -> ! {
     if let Some(bar) = bar.take() {
         bar.finish_and_clear();
     }
-    let _ = writeln!(io::stderr().lock(), "{line}");
+    let _ = writeln!(io::stderr().lock(), "{}", crate::escape_controls(line));
     std::process::exit(INTERRUPTED.into())
 }
 
 /// The command that was run, quoted for a POSIX shell where needed, to say
 /// how to resume.
 fn this_command() -> String {
-    std::env::args()
-        .map(|arg| shell_quoted(&arg))
+    std::env::args_os()
+        .map(|arg| shell_quoted(&arg.to_string_lossy()))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -460,6 +466,16 @@ mod tests {
         fn flush(&self) -> io::Result<()> {
             Ok(())
         }
+    }
+
+    #[test]
+    fn arguments_are_quoted_only_when_the_shell_would_change_them() {
+        assert_eq!(shell_quoted("octal:0.16"), "octal:0.16");
+        assert_eq!(shell_quoted("2^20"), "2^20");
+        assert_eq!(shell_quoted("/tmp/a b.ckpt"), "'/tmp/a b.ckpt'");
+        assert_eq!(shell_quoted("it's"), "'it'\\''s'");
+        assert_eq!(shell_quoted("$HOME"), "'$HOME'");
+        assert_eq!(shell_quoted(""), "''");
     }
 
     #[test]
