@@ -112,14 +112,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let mut grid = None;
             let mut analysis = if game.reads_graph() {
                 let (graph, position) = read_graph(a.grid.as_deref(), &a.position)?;
-                let position = match &graph {
-                    GraphInput::Grid(text) => {
-                        let cells = grid_cells(text);
-                        grid = cells.map(|(cells, _)| cells);
-                        cell_vertices(cells, position)?
-                    }
-                    GraphInput::Edges(_) => position.to_vec(),
-                };
+                grid = grid_cells(&graph);
+                let position = cell_vertices(grid, position)?;
                 game.analyze_graph(graph, &position, first_only, &mut monitor)?
             } else if a.grid.is_some() {
                 return Err(bad_argument(format!(
@@ -242,41 +236,35 @@ fn read_graph<'a>(
     Ok((GraphInput::Edges(text), rest))
 }
 
-/// The cells of a `--grid` file and its height, to write its vertices as
-/// cells; `None` when the grid is malformed (the catalogue then says why).
-fn grid_cells(text: &str) -> Option<(text::GridCells, u64)> {
-    let grid = grundy::graph::parse_grid(text).ok()?;
-    let cells = text::GridCells {
-        width: grid.width as u64,
+/// The cells of a `--grid` graph, to read and write its vertices as cells;
+/// `None` for a graph file, or a malformed grid (the catalogue says why).
+fn grid_cells(graph: &GraphInput) -> Option<text::GridCells> {
+    let GraphInput::Grid(text) = graph else {
+        return None;
     };
-    Some((cells, grid.height as u64))
+    let grid = grundy::graph::parse_grid(text).ok()?;
+    Some(text::GridCells {
+        height: grid.height as u64,
+        width: grid.width as u64,
+    })
 }
 
-/// The start arguments of a `--grid` game with each `ROW,COLUMN` cell
+/// The start arguments of a graph game, each `ROW,COLUMN` cell of a `--grid`
 /// written as its vertex (`row * width + column`); vertex numbers are kept.
 fn cell_vertices(
-    cells: Option<(text::GridCells, u64)>,
+    grid: Option<text::GridCells>,
     position: &[String],
 ) -> Result<Vec<String>, Failure> {
     position
         .iter()
-        .map(|arg| match (arg.split_once(','), cells) {
-            (Some((row, column)), Some((cells, height))) => {
-                let row = row.trim().parse::<u64>().ok().filter(|&r| r < height);
-                let column = column
-                    .trim()
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|&c| c < cells.width);
-                match (row, column) {
-                    (Some(row), Some(column)) => Ok((row * cells.width + column).to_string()),
-                    _ => Err(bad_argument(format!(
-                        "'{arg}' is not a cell of the grid: write ROW,COLUMN with \
-                         0 <= ROW < {height} and 0 <= COLUMN < {}",
-                        cells.width
-                    ))),
-                }
-            }
+        .map(|arg| match (arg.split_once(','), grid) {
+            (Some((row, column)), Some(cells)) => cells.vertex(row, column).ok_or_else(|| {
+                bad_argument(format!(
+                    "'{arg}' is not a cell of the grid: write ROW,COLUMN with \
+                     0 <= ROW < {} and 0 <= COLUMN < {}",
+                    cells.height, cells.width
+                ))
+            }),
             _ => Ok(arg.clone()),
         })
         .collect()

@@ -25,11 +25,29 @@ pub fn game_name(typed: &str, canonical: &str) -> String {
 /// from 0, and is written `(row, column)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GridCells {
+    /// The number of rows: the number of lines.
+    pub height: u64,
     /// The number of columns: the length of the longest line.
     pub width: u64,
 }
 
 impl GridCells {
+    /// The vertex of the cell in row `row` and column `column` (decimal
+    /// numbers from 0), as a position argument; `None` outside the grid.
+    pub fn vertex(&self, row: &str, column: &str) -> Option<String> {
+        let row = row
+            .trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|&r| r < self.height)?;
+        let column = column
+            .trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|&c| c < self.width)?;
+        Some((row * self.width + column).to_string())
+    }
+
     /// The cell `(row, column)` of vertex `v`.
     pub fn cell(&self, v: &UBig) -> String {
         let width = UBig::from(self.width.max(1));
