@@ -104,3 +104,60 @@ fn ctrl_c_without_a_checkpoint_stops_with_one_line() {
         "interrupted: stopped before the answer was complete; nothing was saved\n"
     );
 }
+
+/// Runs `command` under `script`, on a pseudo-terminal 80 columns wide, and
+/// returns what the terminal received; `None` where `script` is missing.
+fn on_a_terminal(command: &str) -> Option<String> {
+    let out = Command::new("script")
+        .args(["-qfc", &format!("stty cols 80; {command}"), "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn on_a_terminal_the_bar_fits_and_the_last_line_is_a_line_of_its_own() {
+    let checkpoint = scratch("terminal.ckpt");
+    let grundy = env!("CARGO_BIN_EXE_grundy");
+    let run = format!(
+        "{grundy} sequence {SLOW_GAME} --count {COUNT} --checkpoint {} --json > /dev/null",
+        checkpoint.display()
+    );
+    // The run is in the background of a shell: Ctrl-C is sent to it alone.
+    let Some(screen) = on_a_terminal(&format!(
+        "sh -c '{run} & p=$!; sleep 2.5; kill -INT $p; wait $p; echo status $?'"
+    )) else {
+        eprintln!("no `script` command: skipped");
+        return;
+    };
+    // Each draw of the bar, and each line, starts at the left edge (after
+    // a carriage return, a newline, or the "clear line" sequence).
+    let pieces: Vec<&str> = screen
+        .split(['\r', '\n'])
+        .map(|piece| piece.trim_start_matches("\u{1b}[2K"))
+        .filter(|piece| !piece.is_empty())
+        .collect();
+    let bars: Vec<&&str> = pieces
+        .iter()
+        .filter(|p| p.starts_with("sequence "))
+        .collect();
+    assert!(!bars.is_empty(), "no bar drawn: {screen:?}");
+    for bar in &bars {
+        assert!(bar.chars().count() <= 80, "{bar:?}");
+        assert!(
+            bar.contains("/400,000  ") && bar.contains("/s  "),
+            "{bar:?}"
+        );
+    }
+    let last = pieces
+        .iter()
+        .position(|p| p.starts_with("interrupted: "))
+        .unwrap();
+    assert!(pieces[last].contains("is saved; to resume"), "{screen:?}");
+    assert!(
+        !pieces[last..].iter().any(|p| p.starts_with("sequence ")),
+        "{screen:?}"
+    );
+    assert_eq!(pieces.last(), Some(&"status 130"), "{screen:?}");
+}
