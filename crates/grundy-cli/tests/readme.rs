@@ -1,5 +1,6 @@
-//! README.md cannot drift: every command of its tour runs, through the built
-//! binary, and prints exactly what README shows under it.
+//! README.md and docs/ cannot drift: every command of README's tour and of
+//! the pages of docs/ runs, through the built binary, and prints exactly what
+//! the page shows under it.
 //!
 //! The convention (README says it too, under "A short tour"):
 //!
@@ -21,7 +22,7 @@
 //! - Commands shown but not run go in ```` ```sh ```` blocks.
 //!
 //! `GRUNDY_BLESS=1 cargo test -p grundy-cli --test readme` rewrites every
-//! output in README.md with what the binary prints now, keeping the elision
+//! output shown that differs with what the binary prints now, keeping the elision
 //! marks where they are (see [`bless_output`]).
 
 use std::path::{Path, PathBuf};
@@ -290,58 +291,78 @@ fn scratch() -> PathBuf {
     dir
 }
 
-#[test]
-fn every_tour_command_prints_what_readme_shows() {
-    let readme = std::fs::read_to_string(readme_path()).unwrap();
-    let examples = examples(&readme);
-    assert!(examples.len() >= 10, "the tour has its commands");
-    let bless = std::env::var_os("GRUNDY_BLESS").is_some_and(|v| v == "1");
-    let dir = scratch();
-    let mut lines: Vec<String> = readme.lines().map(String::from).collect();
+/// README.md and the pages of docs/: the documents whose commands are run.
+fn documents() -> Vec<PathBuf> {
+    let mut pages: Vec<PathBuf> = std::fs::read_dir(repository().join("docs"))
+        .expect("docs/ exists")
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "md"))
+        .collect();
+    pages.sort();
+    pages.insert(0, readme_path());
+    pages
+}
+
+/// Runs the commands of one document in `dir`, in their order (a command may
+/// read what an earlier one wrote, such as a checkpoint). Returns the
+/// failures; with `bless`, rewrites the outputs that differ instead.
+fn check_document(path: &Path, dir: &Path, bless: bool) -> Vec<String> {
+    let name = path.strip_prefix(repository()).unwrap_or(path).display().to_string();
+    let text = std::fs::read_to_string(path).unwrap();
     let mut failures = Vec::new();
-    // In README's order, since a command may read what an earlier one wrote
-    // (a checkpoint); the outputs to rewrite are kept for later.
     let mut rewrites = Vec::new();
-    for example in &examples {
-        let invocation = invocation(&example.command)
-            .unwrap_or_else(|e| panic!("README.md:{}: {}: {e}", example.line, example.command));
-        let ran = run(&invocation, &dir);
+    for example in examples(&text) {
+        let at = format!("{name}:{}: {}", example.line, example.command);
+        let invocation = invocation(&example.command).unwrap_or_else(|e| panic!("{at}: {e}"));
+        let ran = run(&invocation, dir);
         let printed: Vec<&str> = ran.printed.lines().collect();
         if let Some(e) = ran.status_error {
-            failures.push(format!("README.md:{}: {}: {e}", example.line, example.command));
+            failures.push(format!("{at}: {e}"));
         }
         if matches(&example.shown, &printed) {
             continue;
         }
         if bless {
-            rewrites.push((example, bless_output(&example.shown, &printed)));
+            let blessed = bless_output(&example.shown, &printed);
+            rewrites.push((example, blessed));
         } else {
             failures.push(format!(
-                "README.md:{}: {}\n--- README shows:\n{}\n--- it prints:\n{}",
-                example.line,
-                example.command,
+                "{at}\n--- shown:\n{}\n--- printed:\n{}",
                 example.shown.join("\n"),
                 ran.printed.trim_end()
             ));
         }
     }
-    // From the last up, so that each rewrite keeps the line numbers of those
-    // above it (`example.line` is also the index of its first output line).
-    for (example, blessed) in rewrites.into_iter().rev() {
-        lines.splice(example.line..example.line + example.shown.len(), blessed);
-    }
-    let _ = std::fs::remove_dir_all(&dir);
-    if bless {
-        let mut text = lines.join("\n");
-        text.push('\n');
-        if text != readme {
-            std::fs::write(readme_path(), text).unwrap();
+    if !rewrites.is_empty() {
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        // From the last up, so that each rewrite keeps the line numbers of
+        // those above it (`example.line` is also the index of its first
+        // output line).
+        for (example, blessed) in rewrites.into_iter().rev() {
+            lines.splice(example.line..example.line + example.shown.len(), blessed);
         }
+        let mut blessed = lines.join("\n");
+        blessed.push('\n');
+        std::fs::write(path, blessed).unwrap();
     }
+    failures
+}
+
+#[test]
+fn every_documented_command_prints_what_is_shown() {
+    let readme = std::fs::read_to_string(readme_path()).unwrap();
+    assert!(examples(&readme).len() >= 10, "the tour has its commands");
+    let bless = std::env::var_os("GRUNDY_BLESS").is_some_and(|v| v == "1");
+    let dir = scratch();
+    let failures: Vec<String> = documents()
+        .iter()
+        .flat_map(|path| check_document(path, &dir, bless))
+        .collect();
+    let _ = std::fs::remove_dir_all(&dir);
     assert!(
         failures.is_empty(),
-        "README.md has drifted (GRUNDY_BLESS=1 cargo test -p grundy-cli --test readme \
-         rewrites its outputs):\n\n{}",
+        "the documents have drifted from the binary (GRUNDY_BLESS=1 cargo test -p grundy-cli \
+         --test readme rewrites the outputs shown):\n\n{}",
         failures.join("\n\n")
     );
 }
