@@ -117,9 +117,7 @@ fn invocation(command: &str) -> Result<Invocation, String> {
 
 /// The text of a `'...'` at the start of `text`, and what follows it.
 fn quoted(text: &str) -> Result<(String, &str), String> {
-    let inner = text
-        .strip_prefix('\'')
-        .ok_or("expected a '...' argument")?;
+    let inner = text.strip_prefix('\'').ok_or("expected a '...' argument")?;
     let end = inner.find('\'').ok_or("unclosed quote")?;
     Ok((inner[..end].to_string(), &inner[end + 1..]))
 }
@@ -145,29 +143,32 @@ fn words(mut text: &str) -> Result<Vec<String>, String> {
             .chars()
             .find(|c| matches!(c, '|' | '>' | '<' | '$' | '"' | ';' | '&' | '`' | '\\'))
         {
-            return Err(format!("'{c}' is shell syntax the README test does not run"));
+            return Err(format!(
+                "'{c}' is shell syntax the README test does not run"
+            ));
         }
         words.push(word.to_string());
         text = &text[end..];
     }
 }
 
-/// printf's `\n` and `\\`; any other escape is refused.
+/// printf's `\n` and `\\`; any other escape, and any `%` directive, is refused.
 fn unescape(text: &str) -> Result<String, String> {
+    if text.contains('%') {
+        return Err("printf directives (%) are not supported".into());
+    }
     let mut out = String::new();
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
-        match (c, c == '\\') {
-            (_, false) => out.push(c),
-            (_, true) => match chars.next() {
-                Some('n') => out.push('\n'),
-                Some('\\') => out.push('\\'),
-                other => return Err(format!("printf escape \\{other:?} is not supported")),
-            },
+        if c != '\\' {
+            out.push(c);
+            continue;
         }
-    }
-    if text.contains('%') {
-        return Err("printf directives (%) are not supported".into());
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('\\') => out.push('\\'),
+            other => return Err(format!("printf escape \\{other:?} is not supported")),
+        }
     }
     Ok(out)
 }
@@ -196,12 +197,17 @@ fn run(invocation: &Invocation, dir: &Path) -> Ran {
     if let Some(text) = &invocation.stdin {
         use std::io::Write;
         let mut stdin = child.stdin.take().expect("piped");
-        stdin.write_all(text.as_bytes()).expect("stdin takes the text");
+        stdin
+            .write_all(text.as_bytes())
+            .expect("stdin takes the text");
     }
     let out = child.wait_with_output().expect("the binary ends");
     let stdout = String::from_utf8(out.stdout).expect("stdout is UTF-8");
     let stderr = String::from_utf8(out.stderr).expect("stderr is UTF-8");
-    let refused = stderr.lines().last().is_some_and(|l| l.starts_with("error:"));
+    let refused = stderr
+        .lines()
+        .last()
+        .is_some_and(|l| l.starts_with("error:"));
     let expected = if refused { 2 } else { 0 };
     let status_error = (out.status.code() != Some(expected))
         .then(|| format!("exit status {:?}, expected {expected}", out.status.code()));
@@ -277,10 +283,8 @@ fn floor_char_boundary(text: &str, mut index: usize) -> usize {
 
 /// A fresh scratch directory holding a copy of `examples/`.
 fn scratch() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "readme-tour-{}",
-        std::process::id()
-    ));
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("readme-tour-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let examples = dir.join("examples");
     std::fs::create_dir_all(&examples).unwrap();
@@ -307,7 +311,11 @@ fn documents() -> Vec<PathBuf> {
 /// read what an earlier one wrote, such as a checkpoint). Returns the
 /// failures; with `bless`, rewrites the outputs that differ instead.
 fn check_document(path: &Path, dir: &Path, bless: bool) -> Vec<String> {
-    let name = path.strip_prefix(repository()).unwrap_or(path).display().to_string();
+    let name = path
+        .strip_prefix(repository())
+        .unwrap_or(path)
+        .display()
+        .to_string();
     let text = std::fs::read_to_string(path).unwrap();
     let mut failures = Vec::new();
     let mut rewrites = Vec::new();
@@ -411,7 +419,10 @@ fn the_two_commands_are_the_example_and_the_ci_test_command() {
 #[test]
 fn readme_points_only_inside_the_repository() {
     let readme = std::fs::read_to_string(readme_path()).unwrap();
-    assert!(!readme.contains("shared/"), "README.md names a file outside the repository");
+    assert!(
+        !readme.contains("shared/"),
+        "README.md names a file outside the repository"
+    );
     // Every relative link leads to a file of the repository.
     for link in readme.split("](").skip(1) {
         let target = &link[..link.find(')').expect("a link ends with )")];
@@ -419,7 +430,10 @@ fn readme_points_only_inside_the_repository() {
             continue;
         }
         let path = target.split('#').next().unwrap();
-        assert!(repository().join(path).exists(), "README.md links to {target}, which is missing");
+        assert!(
+            repository().join(path).exists(),
+            "README.md links to {target}, which is missing"
+        );
     }
     // The example files the tour names exist.
     for word in readme.split(|c: char| c.is_whitespace() || c == '`') {
@@ -438,12 +452,16 @@ fn the_convention_reads_commands_and_elisions_as_documented() {
     assert_eq!(
         invocation("printf '0 1\\n1 2\\n' | grundy analyze hackenbush - --json").unwrap(),
         Invocation {
-            args: ["analyze", "hackenbush", "-", "--json"].map(String::from).to_vec(),
+            args: ["analyze", "hackenbush", "-", "--json"]
+                .map(String::from)
+                .to_vec(),
             stdin: Some("0 1\n1 2\n".into()),
         }
     );
     assert_eq!(
-        invocation("cargo run --release -- analyze nim 3").unwrap().args,
+        invocation("cargo run --release -- analyze nim 3")
+            .unwrap()
+            .args,
         ["analyze", "nim", "3"]
     );
     for refused in [
@@ -466,6 +484,9 @@ fn the_convention_reads_commands_and_elisions_as_documented() {
         bless_output(&shown(&[r#"{"game":"nim","posi...}"#]), &[json]),
         [r#"{"game":"nim",...}"#]
     );
-    assert_eq!(bless_output(&shown(&["x", "..."]), &["a", "b", "c"]), ["a", "..."]);
+    assert_eq!(
+        bless_output(&shown(&["x", "..."]), &["a", "b", "c"]),
+        ["a", "..."]
+    );
     assert_eq!(bless_output(&shown(&["x"]), &["a", "b"]), ["a", "b"]);
 }
