@@ -417,32 +417,36 @@ fn the_two_commands_are_the_example_and_the_ci_test_command() {
 }
 
 #[test]
-fn readme_points_only_inside_the_repository() {
-    let readme = std::fs::read_to_string(readme_path()).unwrap();
-    assert!(
-        !readme.contains("shared/"),
-        "README.md names a file outside the repository"
-    );
-    // Every relative link leads to a file of the repository.
-    for link in readme.split("](").skip(1) {
-        let target = &link[..link.find(')').expect("a link ends with )")];
-        if target.contains("://") || target.starts_with('#') {
-            continue;
-        }
-        let path = target.split('#').next().unwrap();
+fn the_documents_point_only_inside_the_repository() {
+    for document in documents() {
+        let text = std::fs::read_to_string(&document).unwrap();
+        let name = document.display();
         assert!(
-            repository().join(path).exists(),
-            "README.md links to {target}, which is missing"
+            !text.contains("shared/"),
+            "{name} names a file outside the repository"
         );
-    }
-    // The example files the tour names exist.
-    for word in readme.split(|c: char| c.is_whitespace() || c == '`') {
-        if let Some(name) = word.strip_prefix("examples/") {
-            let name = name.trim_end_matches(|c: char| !c.is_alphanumeric());
+        // Every relative link leads to a file of the repository.
+        let here = document.parent().unwrap();
+        for link in text.split("](").skip(1) {
+            let target = &link[..link.find(')').expect("a link ends with )")];
+            if target.contains("://") || target.starts_with('#') {
+                continue;
+            }
+            let path = target.split('#').next().unwrap();
             assert!(
-                repository().join("examples").join(name).exists(),
-                "README.md names examples/{name}, which is missing"
+                here.join(path).exists(),
+                "{name} links to {target}, which is missing"
             );
+        }
+        // The example files it names exist.
+        for word in text.split(|c: char| c.is_whitespace() || c == '`') {
+            if let Some(file) = word.strip_prefix("examples/") {
+                let file = file.trim_end_matches(|c: char| !c.is_alphanumeric());
+                assert!(
+                    repository().join("examples").join(file).exists(),
+                    "{name} names examples/{file}, which is missing"
+                );
+            }
         }
     }
 }
