@@ -1,6 +1,6 @@
-//! README.md and docs/ cannot drift: every command of README's tour and of
-//! the pages of docs/ runs, through the built binary, and prints exactly what
-//! the page shows under it.
+//! README.md and docs/ cannot drift: every command of README's tour, of the
+//! pages of docs/ and of examples/README.md runs, through the built binary,
+//! and prints exactly what the page shows under it.
 //!
 //! The convention (README says it too, under "A short tour"):
 //!
@@ -295,7 +295,8 @@ fn scratch() -> PathBuf {
     dir
 }
 
-/// README.md and the pages of docs/: the documents whose commands are run.
+/// README.md, the pages of docs/ and examples/README.md: the documents
+/// whose commands are run.
 fn documents() -> Vec<PathBuf> {
     let mut pages: Vec<PathBuf> = std::fs::read_dir(repository().join("docs"))
         .expect("docs/ exists")
@@ -304,6 +305,7 @@ fn documents() -> Vec<PathBuf> {
         .collect();
     pages.sort();
     pages.insert(0, readme_path());
+    pages.push(repository().join("examples/README.md"));
     pages
 }
 
