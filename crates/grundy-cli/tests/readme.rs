@@ -419,6 +419,22 @@ fn the_two_commands_are_the_example_and_the_ci_test_command() {
 }
 
 #[test]
+fn the_tour_installs_the_grundy_binary() {
+    let readme = std::fs::read_to_string(readme_path()).unwrap();
+    let tour = section(&readme, "## A short tour");
+    let install = shell_commands(tour)
+        .into_iter()
+        .find_map(|c| c.strip_prefix("cargo install --path "))
+        .expect("the tour says how to install grundy");
+    let manifest = std::fs::read_to_string(repository().join(install).join("Cargo.toml"))
+        .expect("the path holds a crate");
+    assert!(
+        manifest.contains("[[bin]]\nname = \"grundy\""),
+        "{install} builds the grundy binary"
+    );
+}
+
+#[test]
 fn the_documents_point_only_inside_the_repository() {
     for document in documents() {
         let text = std::fs::read_to_string(&document).unwrap();
