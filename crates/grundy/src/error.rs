@@ -6,13 +6,21 @@ use thiserror::Error;
 /// What was wrong with a request to the [catalogue](crate::catalog).
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum Error {
-    /// The spec names no game the catalogue knows.
+    /// The spec names no game the catalogue knows. The catalogue fills in the
+    /// nearest name and the list of known specs, so that this module needs
+    /// nothing from it.
     #[error(
-        "unknown game '{0}'; {hint}known games: {known}",
-        hint = crate::catalog::did_you_mean(.0),
-        known = crate::catalog::KNOWN_GAMES
+        "unknown game '{spec}'; {}known games: {known}",
+        did_you_mean(suggestion.as_deref())
     )]
-    UnknownGame(String),
+    UnknownGame {
+        /// The spec as given.
+        spec: String,
+        /// The known spec nearest to it, when one is near enough to be a typo.
+        suggestion: Option<String>,
+        /// Every spec the catalogue accepts, for the message.
+        known: String,
+    },
     /// The game is known, but its parameters are not valid.
     #[error("bad game spec '{spec}': {reason}")]
     BadSpec {
@@ -50,4 +58,9 @@ impl Error {
             reason: reason.into(),
         }
     }
+}
+
+/// `"did you mean 'SPEC'? "`, or `""` without a suggestion.
+fn did_you_mean(suggestion: Option<&str>) -> String {
+    suggestion.map_or_else(String::new, |s| format!("did you mean '{s}'? "))
 }
