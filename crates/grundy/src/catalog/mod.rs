@@ -8,14 +8,16 @@
 
 mod answer;
 mod beatty;
+mod circle;
 mod dynsub;
 mod explore;
-mod families;
 mod graphs;
 mod heap;
 mod octal;
 mod registry;
 mod two_pile;
+mod twopile;
+mod wythoff;
 
 use crate::limits::MAX_COUNT;
 use dashu_int::UBig;

@@ -1,25 +1,22 @@
-//! Take-and-break games (`octal:CODE`, `kayles`, `dawson`) and coins in a circle.
+//! Take-and-break games (`octal:CODE`, `kayles`, `dawson`).
 
 use crate::limits::{
-    FULL_POSITION_LIMIT, MAX_DIGITS, MAX_OCTAL_COUNT, MOVE_LIST_BITS, MOVE_LIST_LIMIT,
-    OCTAL_ANALYZE_SEARCH, OCTAL_PERIOD_SEARCH,
+    FULL_POSITION_LIMIT, MAX_OCTAL_COUNT, MOVE_LIST_BITS, MOVE_LIST_LIMIT, OCTAL_ANALYZE_SEARCH,
+    OCTAL_PERIOD_SEARCH,
 };
 use dashu_int::ops::BitTest;
 use dashu_int::UBig;
 
 use super::answer::sort_moves;
 use super::explore::{certified, single_report};
-use super::{parse_naturals, parse_u64, Analysis, Game, Monitor, Move, MoveFamily, PeriodReport};
+use super::{parse_naturals, Analysis, Game, Monitor, Move, MoveFamily, PeriodReport};
 use super::{ConjectureReport, Sequence, Terms, ValueStats};
 use crate::analysis::conjecture::heap_period;
 use crate::analysis::periodicity::apparent_period;
 use crate::error::Error;
-use crate::game::Outcome;
-use crate::games::circle::Circle;
 use crate::games::octal::moves::{family_total, first_moves, HeapValues, OctalFamily};
 use crate::games::octal::sparse::{SparseSolver, Value};
 use crate::games::octal::{checkpoint, Octal, OctalMove};
-use crate::nimber::Nimber;
 
 /// Values are computed in chunks of this many between progress reports.
 const CHUNK: usize = 1 << 14;
@@ -32,21 +29,7 @@ pub(super) fn octal(spec: &str, code: &str) -> Result<Box<dyn Game>, Error> {
     Ok(Box::new(OctalEntry(game)))
 }
 
-/// `circle:K`.
-pub(super) fn circle(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
-    let game = params
-        .and_then(parse_u64)
-        .and_then(Circle::new)
-        .ok_or_else(|| {
-            Error::spec(
-                spec,
-                "write circle:K with K >= 1 the most adjacent coins one move takes",
-            )
-        })?;
-    Ok(Box::new(CircleEntry(game)))
-}
-
-struct OctalEntry(Octal);
+pub(super) struct OctalEntry(pub(super) Octal);
 
 /// The winning moves of a sum found so far: the first ones (sorted when they
 /// grow long), how many there are, and their families.
@@ -133,7 +116,11 @@ impl OctalEntry {
 
     /// A solver holding the value of every heap of `heaps`: the values up to
     /// the largest when it is below [`OCTAL_ANALYZE_SEARCH`], else a certified period.
-    fn values_for(&self, heaps: &[UBig], monitor: &mut dyn Monitor) -> Result<SparseSolver, Error> {
+    pub(super) fn values_for(
+        &self,
+        heaps: &[UBig],
+        monitor: &mut dyn Monitor,
+    ) -> Result<SparseSolver, Error> {
         let largest = heaps.iter().max().cloned().unwrap_or(UBig::ZERO);
         let mut solver = SparseSolver::new(&self.0);
         match u64::try_from(&largest) {
@@ -405,90 +392,6 @@ impl Game for OctalEntry {
     }
 }
 
-struct CircleEntry(Circle);
-
-impl CircleEntry {
-    /// The Grundy value of a circle of `n` coins that the first player wins:
-    /// the mex over the rows left, whose values the engine gives for any size
-    /// once a period is certified; else why it is not computed.
-    fn grundy(&self, n: &UBig, monitor: &mut dyn Monitor) -> Result<UBig, String> {
-        let below = u64::try_from(n).unwrap_or(u64::MAX);
-        let rows = self.0.rows_below(below).ok_or(format!(
-            "its rows are octal games of more than {MAX_DIGITS} digits"
-        ))?;
-        let rows = OctalEntry(rows);
-        let takes = 1..=u64::try_from(n).map_or(self.0.k(), |n| n.min(self.0.k()));
-        let left: Vec<UBig> = takes.map(|j| n - UBig::from(j)).collect();
-        let solver = rows.values_for(&left, monitor).map_err(|e| e.to_string())?;
-        let values = HeapValues::new(solver.values(), solver.period()).expect("a certified period");
-        let options = left.iter().map(|h| Nimber(values.value(h)));
-        Ok(UBig::from(crate::nimber::mex(options).0))
-    }
-}
-
-impl Game for CircleEntry {
-    fn spec(&self) -> String {
-        format!("circle:{}", self.0.k())
-    }
-
-    fn analyze(
-        &self,
-        position: &[String],
-        _first_only: bool,
-        monitor: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
-        let [n] =
-            <[UBig; 1]>::try_from(parse_naturals(position, "number of coins")?).map_err(|p| {
-                Error::BadPosition(format!(
-                    "circle takes one number N of coins, not {}",
-                    p.len()
-                ))
-            })?;
-        // Beyond u64 coins every K fits below N, and the second player wins (K >= 2)
-        // or parity decides (K = 1).
-        let small = u64::try_from(&n).ok();
-        let outcome = match small {
-            Some(n) => self.0.outcome(n),
-            None => Outcome::from_p(self.0.k() >= 2 || n.clone() % UBig::from(2u8) == UBig::ZERO),
-        };
-        let takes: Vec<UBig> = match small {
-            Some(n) => self
-                .0
-                .winning_moves(n)
-                .into_iter()
-                .map(UBig::from)
-                .collect(),
-            None if outcome == Outcome::N => vec![UBig::ONE],
-            None => Vec::new(),
-        };
-        let moves = takes
-            .into_iter()
-            .map(|j| Move {
-                description: format!("take {j} adjacent coins, leaving a row of {}", &n - &j),
-                changes: vec![(0, vec![&n - &j])],
-                target: None,
-            })
-            .collect();
-        let grundy = match outcome {
-            Outcome::P => Ok(UBig::ZERO),
-            Outcome::N => self.grundy(&n, monitor),
-        };
-        let mut method = "symmetry: N <= K, take all; K = 1, parity; N > K >= 2, the second player splits the row into two equal rows and copies".to_string();
-        if let Err(why) = &grundy {
-            method += &format!("; the Grundy value is not computed: {why}");
-        }
-        let grundy = grundy.ok();
-        Ok(Analysis::new(
-            self,
-            vec![n],
-            outcome,
-            grundy,
-            moves,
-            &method,
-        ))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -603,34 +506,5 @@ mod tests {
             first.truncate(limit);
             assert_eq!(first, all[..limit.min(all.len())], "limit {limit}");
         }
-    }
-
-    #[test]
-    fn circles_take_their_values_from_the_rows() {
-        for k in 1..=4 {
-            let entry = CircleEntry(Circle::new(k).unwrap());
-            let rows = entry.0.row_game().unwrap();
-            assert_eq!(rows, entry.0.rows_below(u64::MAX).unwrap());
-            let table = naive_values(&rows, 40);
-            for n in 0..30u64 {
-                let a = entry.analyze(&[n.to_string()], false, &mut Quiet).unwrap();
-                let options = (1..=k.min(n)).map(|j| Nimber(u64::from(table[(n - j) as usize])));
-                assert_eq!(
-                    a.grundy,
-                    Some(UBig::from(crate::nimber::mex(options).0)),
-                    "k={k} n={n}"
-                );
-            }
-        }
-        // K beyond the digits of a code: a circle of 50 coins opens into rows
-        // shorter than 50, those of 0.77...7 with 49 sevens (was null).
-        let entry = CircleEntry(Circle::new(1000).unwrap());
-        let a = entry
-            .analyze(&["50".to_string()], false, &mut Quiet)
-            .unwrap();
-        let rows: Octal = format!("0.{}", "7".repeat(49)).parse().unwrap();
-        let table = naive_values(&rows, 50);
-        let options = (1..=50).map(|j| Nimber(u64::from(table[50 - j])));
-        assert_eq!(a.grundy, Some(UBig::from(crate::nimber::mex(options).0)));
     }
 }

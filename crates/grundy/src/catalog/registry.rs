@@ -8,7 +8,7 @@
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
-use super::{dynsub, families, graphs, heap, octal, two_pile, Game};
+use super::{circle, dynsub, graphs, heap, octal, twopile, wythoff, Game};
 use crate::error::Error;
 
 /// A verb of the catalogue: what can be asked of a game.
@@ -261,7 +261,7 @@ pub static GAMES: &[Entry] = &[
         example_spec: "wythoff",
         example_position: "3 5",
         example_stdin: "",
-        build: Build::Optional(two_pile::wythoff),
+        build: Build::Optional(wythoff::wythoff),
     },
     Entry {
         name: "dynsub",
@@ -319,7 +319,7 @@ pub static GAMES: &[Entry] = &[
         example_spec: "circle:2",
         example_position: "10",
         example_stdin: "",
-        build: Build::Optional(octal::circle),
+        build: Build::Optional(circle::circle),
     },
     Entry {
         name: "hackenbush",
@@ -363,7 +363,7 @@ pub static GAMES: &[Entry] = &[
         example_position: "3 5",
         example_stdin: "",
         build: Build::Required {
-            build: families::two_pile,
+            build: twopile::two_pile,
             missing: "write twopile:DX,DY+DX,DY+..., e.g. twopile:1,0+0,1+1,1",
         },
     },

@@ -1,13 +1,13 @@
-//! `twopile:DX,DY[:T]+...`: a two-pile game given by its move families,
+//! `twopile:DX,DY[:T]+...`: a two-pile game given by its move families, over the
+//! [two-pile adapter](super::two_pile),
 //! answered from its rules alone (see [`crate::games::twopile`]).
 
 use dashu_int::UBig;
 
 use super::explore::{
-    check_rules_cost, check_side, pile_report, progress_of, rectangle_rows, row_width, sieve_rows,
-    table_error, value_out_of_budget, Table,
+    check_side, progress_of, rectangle_rows, sieve_rows, table_error, value_out_of_budget, Table,
 };
-use super::two_pile::{parse_piles, pile_move};
+use super::two_pile::{parse_piles, pile_conjecture, pile_move, rules_table};
 use super::{Analysis, ConjectureReport, Game, Monitor};
 use crate::error::Error;
 use crate::game::{Impartial, Outcome};
@@ -80,13 +80,7 @@ impl Game for TwoPileEntry {
     }
 
     fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
-        let size = check_side(size)?;
-        check_rules_cost(&self.spec(), size, self.0.rect_cost(size, size))?;
-        let table = self
-            .0
-            .rect_table(size, size, &mut progress_of(monitor))
-            .map_err(table_error)?;
-        let table = Table::of_rect(self, &table);
+        let table = rules_table(self, &self.0, check_side(size)?, monitor)?;
         Ok(if values { table } else { table.outcomes() })
     }
 
@@ -101,14 +95,7 @@ impl Game for TwoPileEntry {
             Some(rows) => rows,
             None => rectangle_rows(|width| self.0.rays(width)),
         };
-        let table = row_width(|r, w| self.0.rect_cost(r, w))
-            .map(|w| {
-                self.0
-                    .rect_table(super::explore::ROWS_REPORTED, w, &mut progress_of(monitor))
-            })
-            .transpose()
-            .map_err(table_error)?;
-        Ok(pile_report(self, &rows, table.as_ref()))
+        pile_conjecture(self, &self.0, &rows, monitor)
     }
 }
 
