@@ -1,8 +1,7 @@
 //! Take-and-break games (`octal:CODE`, `kayles`, `dawson`).
 
 use crate::limits::{
-    FULL_POSITION_LIMIT, MAX_OCTAL_COUNT, MOVE_LIST_BITS, MOVE_LIST_LIMIT, OCTAL_ANALYZE_SEARCH,
-    OCTAL_PERIOD_SEARCH,
+    FULL_POSITION_LIMIT, MAX_OCTAL_COUNT, MOVE_LIST_BITS, MOVE_LIST_LIMIT, OCTAL_PERIOD_SEARCH,
 };
 use dashu_int::ops::BitTest;
 use dashu_int::UBig;
@@ -15,11 +14,9 @@ use crate::analysis::conjecture::heap_period;
 use crate::analysis::periodicity::apparent_period;
 use crate::error::Error;
 use crate::games::octal::moves::{family_total, first_moves, HeapValues, OctalFamily};
+use crate::games::octal::search::{self, Progress, SearchError};
 use crate::games::octal::sparse::{SparseSolver, Value};
 use crate::games::octal::{checkpoint, Octal, OctalMove};
-
-/// Values are computed in chunks of this many between progress reports.
-const CHUNK: usize = 1 << 14;
 
 /// `octal:CODE` (and the aliases, which pass their code).
 pub(super) fn octal(spec: &str, code: &str) -> Result<Box<dyn Game>, Error> {
@@ -66,41 +63,36 @@ impl OctalEntry {
         total: u64,
         monitor: &mut dyn Monitor,
     ) -> Result<(), Error> {
-        while solver.values().len() < count {
-            let next = (solver.values().len() + CHUNK).min(count);
-            solver.extend_to(next).map_err(|o| {
-                Error::Limit(format!(
-                    "the value of heap {} exceeds {}, the largest value stored",
-                    o.heap,
-                    Value::MAX
-                ))
-            })?;
-            if monitor.progress(next as u64, total) {
-                save(&self.0, solver, monitor);
-            }
-        }
-        Ok(())
+        search::run_to(solver, count, total, &mut self.reporting(monitor)).map_err(limit)
     }
 
-    /// Computes until the Guy-Smith theorem certifies a period (the solver
-    /// checks as it goes), or `max` values.
+    /// Computes until the Guy-Smith theorem certifies a period, or `max`
+    /// values ([`search::search_period`]).
     fn search_period(
         &self,
         solver: &mut SparseSolver,
         max: u64,
         monitor: &mut dyn Monitor,
     ) -> Result<Option<(u64, u64)>, Error> {
-        let max = usize::try_from(max.min(MAX_OCTAL_COUNT)).expect("within memory");
-        while solver.period().is_none() && solver.values().len() < max {
-            let next = (solver.values().len() + CHUNK).min(max);
-            self.run_to(solver, next, max as u64, monitor)?;
+        search::search_period(solver, max, &mut self.reporting(monitor)).map_err(limit)
+    }
+
+    /// A solver holding the value of every heap of `heaps`
+    /// ([`search::values_for`]: the policy of `analyze`).
+    pub(super) fn values_for(
+        &self,
+        heaps: &[UBig],
+        monitor: &mut dyn Monitor,
+    ) -> Result<SparseSolver, Error> {
+        search::values_for(&self.0, heaps, &mut self.reporting(monitor)).map_err(limit)
+    }
+
+    /// The engine's progress, reported to `monitor`.
+    fn reporting<'a>(&'a self, monitor: &'a mut dyn Monitor) -> Reporting<'a> {
+        Reporting {
+            game: &self.0,
+            monitor,
         }
-        // The engine checks on its own schedule; the last values may complete
-        // a certificate that no scheduled check saw.
-        if solver.period().is_none() {
-            solver.check_period();
-        }
-        Ok(solver.period())
     }
 
     fn stats(solver: &SparseSolver, count: usize) -> ValueStats {
@@ -112,34 +104,6 @@ impl OctalEntry {
             sparse_mask: u64::from(split.mask),
             flip_odd_heaps: split.flip,
         }
-    }
-
-    /// A solver holding the value of every heap of `heaps`: the values up to
-    /// the largest when it is below [`OCTAL_ANALYZE_SEARCH`], else a certified period.
-    pub(super) fn values_for(
-        &self,
-        heaps: &[UBig],
-        monitor: &mut dyn Monitor,
-    ) -> Result<SparseSolver, Error> {
-        let largest = heaps.iter().max().cloned().unwrap_or(UBig::ZERO);
-        let mut solver = SparseSolver::new(&self.0);
-        match u64::try_from(&largest) {
-            Ok(n) if n < OCTAL_ANALYZE_SEARCH => {
-                self.run_to(&mut solver, n as usize + 1, n + 1, monitor)?;
-            }
-            _ => {
-                if self
-                    .search_period(&mut solver, OCTAL_ANALYZE_SEARCH, monitor)?
-                    .is_none()
-                {
-                    return Err(Error::Limit(format!(
-                        "a heap of {largest} needs a certified period, and none was found in the first {OCTAL_ANALYZE_SEARCH} values of octal:{}",
-                        self.0
-                    )));
-                }
-            }
-        }
-        Ok(solver)
     }
 
     fn describe(&self, heaps: &[UBig], m: &OctalMove) -> Move {
@@ -239,6 +203,28 @@ impl OctalEntry {
         }
         found
     }
+}
+
+/// The engine's progress reported to a monitor, whose snapshots are
+/// checkpoints of the values computed.
+struct Reporting<'a> {
+    game: &'a Octal,
+    monitor: &'a mut dyn Monitor,
+}
+
+impl Progress for Reporting<'_> {
+    fn progress(&mut self, done: u64, total: u64) -> bool {
+        self.monitor.progress(done, total)
+    }
+
+    fn snapshot(&mut self, solver: &SparseSolver) {
+        save(self.game, solver, self.monitor);
+    }
+}
+
+/// A search that stopped short, as the limit it hit.
+fn limit(e: impl Into<SearchError>) -> Error {
+    Error::Limit(e.into().to_string())
 }
 
 /// Hands the monitor a checkpoint of the values computed, when it keeps them
