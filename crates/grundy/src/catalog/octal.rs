@@ -222,9 +222,10 @@ impl Progress for Reporting<'_> {
     }
 }
 
-/// A search that stopped short, as the limit it hit.
+/// A search that stopped short, as the limit it hit (the search's error kept
+/// as the source).
 fn limit(e: impl Into<SearchError>) -> Error {
-    Error::Limit(e.into().to_string())
+    Error::OctalSearch(e.into())
 }
 
 /// Hands the monitor a checkpoint of the values computed, when it keeps them
