@@ -297,8 +297,8 @@ mod tests {
     #[test]
     fn values_and_moves_are_those_of_the_rules() {
         // `analyze wythoff:ratios 9 9` gave no value.
-        check_analyze("wythoff:ratios", &WythoffRatios, 30);
-        check_analyze("wythoff", &Wythoff::classic(), 30);
-        check_analyze("wythoff:k=3", &Wythoff::new(3), 30);
+        check_analyze("wythoff:ratios", WythoffRatios, 30);
+        check_analyze("wythoff", Wythoff::classic(), 30);
+        check_analyze("wythoff:k=3", Wythoff::new(3), 30);
     }
 }
