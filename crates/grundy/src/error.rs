@@ -63,7 +63,7 @@ pub enum Error {
     OctalSearch(#[from] SearchError),
 }
 
-/// What kind of input an [`Error`] refuses, for programs that act on it
+/// What kind of input an [`Error`](enum@Error) refuses, for programs that act on it
 /// (the message is for people).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ErrorKind {
