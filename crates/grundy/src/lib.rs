@@ -38,6 +38,8 @@
 //! assert_eq!(values, [0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0]);
 //! // The player to move from 10 loses: every move (to 9, 6 or 1) lets the other win.
 //! assert_eq!(memo.outcome(&10).unwrap(), Outcome::P);
+//! // From 11 the player to move wins by moving to any P-position: 10, 7 or 2.
+//! assert_eq!(memo.winning_moves(&11).unwrap(), [10, 7, 2]);
 //! ```
 //!
 //! ## The catalogue
