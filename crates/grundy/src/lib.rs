@@ -4,6 +4,7 @@
 //! have the same moves, and whoever cannot move loses.
 //!
 //! - [`nimber`]: mex, nim-sum and the [`Nimber`] type.
+//! - [`bits`]: the one bit set every solver marks values in.
 //! - [`arith`]: exact arithmetic: quadratic irrationals and Beatty sequences.
 //! - [`game`]: the [`Impartial`] trait (a game is its rules), outcomes, sums of
 //!   games and their winning moves.
@@ -86,6 +87,7 @@
 
 pub mod analysis;
 pub mod arith;
+pub mod bits;
 pub mod catalog;
 pub mod error;
 pub mod game;

@@ -98,7 +98,7 @@ pub(super) fn value_from_rules(
         return Ok(Err(why));
     }
     let table = table(rows as usize, width as usize).map_err(table_error)?;
-    let value = table.value(sx as usize, sy as usize).expect("in the table");
+    let value = table.get(sx as usize, sy as usize).expect("in the table");
     Ok(Ok(UBig::from(value)))
 }
 
