@@ -7,6 +7,11 @@
 //! comes before its position in row-major order, so one pass in that order
 //! computes the whole table. [`queen_table`] is the same computation specialised
 //! to Wythoff's game, whose options are whole half-lines (Wythoff 1907).
+//!
+//! Every table of the crate is one type, [`Table<V>`](Table), generic over the
+//! width of a stored value ([`Cell`]): `u32` for the tables here and in
+//! [`lines`](super::lines), `u16` for Wythoff's parallel table
+//! ([`wavefront`](super::wavefront)).
 
 use std::fmt;
 
