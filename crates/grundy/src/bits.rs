@@ -53,9 +53,22 @@ impl BitSet {
             self.words.resize(word + 1, 0);
         }
         self.words[word] |= 1 << (value % 64);
-        while self.words.get(self.full) == Some(&u64::MAX) {
-            self.full += 1;
+        // Only filling the first word that is not full moves the full prefix:
+        // one comparison on every other insert (sieves insert far out).
+        if word == self.full {
+            while self.words.get(self.full) == Some(&u64::MAX) {
+                self.full += 1;
+            }
         }
+    }
+
+    /// Adds `value`, which must be below the capacity the set was made with
+    /// ([`BitSet::with_capacity`]; beyond it this panics): the hot loop of a
+    /// sieve of known size, with no growth and no upkeep of the full prefix.
+    /// The prefix stays true (a lower bound), so a later mex is still exact.
+    #[inline]
+    pub fn mark(&mut self, value: usize) {
+        self.words[value / 64] |= 1 << (value % 64);
     }
 
     /// Whether `value` is in the set.
@@ -146,6 +159,23 @@ mod tests {
         set.clear();
         assert_eq!((set.full, set.first_absent()), (0, 0));
         assert_eq!(set.capacity_words(), 3, "clearing keeps the memory");
+    }
+
+    #[test]
+    fn marking_keeps_the_mex_exact() {
+        let mut marked = BitSet::with_capacity(200);
+        let mut inserted = BitSet::default();
+        for v in (0..150).filter(|v| v % 7 != 6 || *v > 130) {
+            marked.mark(v);
+            inserted.insert(v);
+        }
+        assert_eq!(marked, inserted);
+        assert_eq!(marked.full, 0, "marking leaves the prefix behind");
+        assert_eq!(marked.first_absent(), 6);
+        marked.insert(6);
+        inserted.insert(6);
+        assert_eq!(marked.first_absent(), inserted.first_absent());
+        assert_eq!(marked.first_absent(), 13);
     }
 
     #[test]

@@ -302,7 +302,7 @@ impl WythoffRatios {
             if x <= y {
                 pairs.push((x as u64, y as u64));
             }
-            for_each_ratio_predecessor((x, y), size, |cell| reaches_p.insert(cell));
+            for_each_ratio_predecessor((x, y), size, |cell| reaches_p.mark(cell));
         }
         Ok(RatioPositions {
             size,

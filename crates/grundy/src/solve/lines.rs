@@ -207,7 +207,7 @@ pub fn ray_sieve(rows: usize, width: usize, rays: &[Ray]) -> PSieve {
             if attacked {
                 continue;
             }
-            is_p.insert(x * width + y);
+            is_p.mark(x * width + y);
             row_p.push(y);
             for (l, first) in lines.iter().zip(&mut first_p) {
                 let (line, at) = l.locate(x, y);
