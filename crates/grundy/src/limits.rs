@@ -138,6 +138,11 @@ pub const GRUNDY_PILE_LIMIT: u64 = 4096;
 /// game can be solved, and a bound on what `/dev/zero` or an endless pipe costs.
 pub const MAX_GRAPH_BYTES: u64 = 64 << 20;
 
+/// The most vertices, and the most arcs, of a `digraph` game graph: about 100
+/// bytes per arc and vertex at the peak (the file's numbers, the dense arcs,
+/// the lists both ways and the labelling's counters), under 1 GB at the bound.
+pub const MAX_DIGRAPH_SIZE: usize = 1 << 23;
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
