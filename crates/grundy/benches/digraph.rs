@@ -54,10 +54,14 @@ fn graph_file(acyclic: bool) -> String {
 
 /// Plain Grundy values of an acyclic graph: a vertex is valued once all its
 /// options are, by the mex of theirs. `predecessors` are the reversed lists.
-fn plain_values(graph: &Digraph, predecessors: &[Vec<Vertex>]) -> Vec<u64> {
+fn plain_values(graph: &Digraph, predecessors: &Reversed) -> Vec<u64> {
     let n = graph.vertex_count();
-    let mut waiting: Vec<usize> = (0..n as Vertex).map(|u| graph.successors(u).len()).collect();
-    let mut ready: Vec<Vertex> = (0..n as Vertex).filter(|&u| waiting[u as usize] == 0).collect();
+    let mut waiting: Vec<usize> = (0..n as Vertex)
+        .map(|u| graph.successors(u).len())
+        .collect();
+    let mut ready: Vec<Vertex> = (0..n as Vertex)
+        .filter(|&u| waiting[u as usize] == 0)
+        .collect();
     let mut values = vec![0u64; n];
     let mut set = MexSet::default();
     while let Some(u) = ready.pop() {
@@ -66,7 +70,7 @@ fn plain_values(graph: &Digraph, predecessors: &[Vec<Vertex>]) -> Vec<u64> {
             set.insert(values[w as usize]);
         }
         values[u as usize] = set.mex();
-        for &p in &predecessors[u as usize] {
+        for &p in predecessors.of(u) {
             waiting[p as usize] -= 1;
             if waiting[p as usize] == 0 {
                 ready.push(p);
@@ -76,14 +80,38 @@ fn plain_values(graph: &Digraph, predecessors: &[Vec<Vertex>]) -> Vec<u64> {
     values
 }
 
-fn reversed(graph: &Digraph) -> Vec<Vec<Vertex>> {
-    let mut predecessors = vec![Vec::new(); graph.vertex_count()];
-    for u in 0..graph.vertex_count() as Vertex {
-        for &w in graph.successors(u) {
-            predecessors[w as usize].push(u);
+/// The arcs into each vertex, in one array.
+struct Reversed {
+    start: Vec<usize>,
+    tails: Vec<Vertex>,
+}
+
+impl Reversed {
+    fn new(graph: &Digraph) -> Reversed {
+        let n = graph.vertex_count();
+        let mut start = vec![0usize; n + 1];
+        for u in 0..n as Vertex {
+            for &w in graph.successors(u) {
+                start[w as usize + 1] += 1;
+            }
         }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut next = start.clone();
+        let mut tails = vec![0; start[n]];
+        for u in 0..n as Vertex {
+            for &w in graph.successors(u) {
+                tails[next[w as usize]] = u;
+                next[w as usize] += 1;
+            }
+        }
+        Reversed { start, tails }
     }
-    predecessors
+
+    fn of(&self, v: Vertex) -> &[Vertex] {
+        &self.tails[self.start[v as usize]..self.start[v as usize + 1]]
+    }
 }
 
 fn cyclic(c: &mut Criterion) {
@@ -101,7 +129,7 @@ fn cyclic(c: &mut Criterion) {
 
 fn acyclic(c: &mut Criterion) {
     let graph = parse_digraph(&graph_file(true)).expect("valid");
-    let predecessors = reversed(&graph);
+    let predecessors = Reversed::new(&graph);
     let gamma = graph.gamma();
     let plain = plain_values(&graph, &predecessors);
     assert!((0..graph.vertex_count() as Vertex)

@@ -266,7 +266,10 @@ fn number_densely(mut vertices: Vec<u64>, arcs: &[[u64; 2]]) -> (Vec<u64>, Vec<[
 
 /// Adjacency lists in one array: the `(from, to)` pairs grouped by `from`, each
 /// group in ascending `to`; `start[u]..start[u + 1]` is `u`'s group.
-fn lists(n: usize, pairs: impl Iterator<Item = (Vertex, Vertex)> + Clone) -> (Vec<usize>, Vec<Vertex>) {
+fn lists(
+    n: usize,
+    pairs: impl Iterator<Item = (Vertex, Vertex)> + Clone,
+) -> (Vec<usize>, Vec<Vertex>) {
     let mut start = vec![0usize; n + 1];
     for (from, _) in pairs.clone() {
         start[from as usize + 1] += 1;
@@ -489,7 +492,9 @@ impl<'g> GammaFunction<'g> {
         let moves = targets_of
             .into_iter()
             .flat_map(|(component, range)| {
-                targets[range].iter().map(move |&to| SumMove { component, to })
+                targets[range]
+                    .iter()
+                    .map(move |&to| SumMove { component, to })
             })
             .take(limit)
             .collect();
@@ -567,7 +572,10 @@ impl<'g> Labelling<'g> {
     fn run_round(&mut self, m: u32) {
         let stamp = m + 1;
         self.queue.clear();
-        let ready = self.active.iter().filter(|&&u| self.nonfinite_arcs[u as usize] == 0);
+        let ready = self
+            .active
+            .iter()
+            .filter(|&&u| self.nonfinite_arcs[u as usize] == 0);
         self.queue.extend(ready);
         while let Some(u) = self.queue.pop() {
             if self.values[u as usize] == UNLABELLED && self.covered[u as usize] != stamp {
@@ -644,7 +652,11 @@ mod tests {
         let n = graph.vertex_count();
         let states = n.pow(k);
         let options: Vec<Vec<usize>> = (0..states)
-            .map(|s| sum_options(graph, &tuple(s, n, k)).map(|(_, t)| t).collect())
+            .map(|s| {
+                sum_options(graph, &tuple(s, n, k))
+                    .map(|(_, t)| t)
+                    .collect()
+            })
             .collect();
         let mut outcome: Vec<Option<LoopyOutcome>> = vec![None; states];
         let mut changed = true;
@@ -674,10 +686,7 @@ mod tests {
 
     /// State `s` as a tuple of `k` vertices (the first the most significant).
     fn tuple(s: usize, n: usize, k: u32) -> Vec<Vertex> {
-        (0..k)
-            .rev()
-            .map(|i| (s / n.pow(i) % n) as Vertex)
-            .collect()
+        (0..k).rev().map(|i| (s / n.pow(i) % n) as Vertex).collect()
     }
 
     /// Every move of the sum `tokens` by the rules: `(component, state reached)`.
@@ -688,12 +697,15 @@ mod tests {
         let n = graph.vertex_count();
         let k = tokens.len();
         (0..k).flat_map(move |component| {
-            graph.options(&tokens[component]).into_iter().map(move |to| {
-                let state = (0..k).fold(0, |s, i| {
-                    s * n + if i == component { to } else { tokens[i] } as usize
-                });
-                (SumMove { component, to }, state)
-            })
+            graph
+                .options(&tokens[component])
+                .into_iter()
+                .map(move |to| {
+                    let state = (0..k).fold(0, |s, i| {
+                        s * n + if i == component { to } else { tokens[i] } as usize
+                    });
+                    (SumMove { component, to }, state)
+                })
         })
     }
 
@@ -716,7 +728,10 @@ mod tests {
             let listed = gamma.sum_winning_moves(&tokens, usize::MAX);
             assert_eq!(listed.moves, winning, "winning moves of {tokens:?}");
             assert_eq!(listed.total, winning.len() as u64);
-            assert_eq!(expected == LoopyOutcome::N, value.outcome() == LoopyOutcome::N);
+            assert_eq!(
+                expected == LoopyOutcome::N,
+                value.outcome() == LoopyOutcome::N
+            );
         }
     }
 
@@ -746,7 +761,10 @@ mod tests {
         assert_eq!(values(&digraph(&[], &[[0, 0], [0, 1]])), ["inf{0}", "0"]);
         // 1 -> 2 -> 1 with 2 -> 0: the cycle is no draw, 1's only move lets
         // the opponent end the game, so 1 is 0 and 2 is 1.
-        assert_eq!(values(&digraph(&[], &[[1, 2], [2, 1], [2, 0]])), ["0", "0", "1"]);
+        assert_eq!(
+            values(&digraph(&[], &[[1, 2], [2, 1], [2, 0]])),
+            ["0", "0", "1"]
+        );
         // A cycle 1 <-> 2 with exits 1 -> 0 and 2 -> 3 -> 0: 3 is 1; 2 (options
         // 1 and 3) is 0 and 1 (options 0 and 2, both 0) is 1, finite values.
         let graph = digraph(&[], &[[1, 2], [1, 0], [2, 1], [2, 3], [3, 0]]);
@@ -768,7 +786,13 @@ mod tests {
         assert_eq!(gamma.sum_value(&[2, 3]).outcome(), LoopyOutcome::N);
         assert_eq!(gamma.sum_value(&[2, 2]).to_string(), "inf{}");
         let moves = gamma.sum_winning_moves(&[3, 2, 3], 10);
-        assert_eq!(moves.moves, [SumMove { component: 1, to: 3 }]);
+        assert_eq!(
+            moves.moves,
+            [SumMove {
+                component: 1,
+                to: 3
+            }]
+        );
         assert_eq!(gamma.sum_winning_moves(&[2, 2], 10).total, 0);
     }
 
@@ -780,7 +804,10 @@ mod tests {
         // 3 ^ 3 ^ 3 = 3: each token has one winning move, to heap 0.
         let all = gamma.sum_winning_moves(&[3, 3, 3], usize::MAX);
         assert_eq!(all.total, 3);
-        assert_eq!(all.moves.iter().map(|m| m.component).collect::<Vec<_>>(), [0, 1, 2]);
+        assert_eq!(
+            all.moves.iter().map(|m| m.component).collect::<Vec<_>>(),
+            [0, 1, 2]
+        );
         let cut = gamma.sum_winning_moves(&[3, 3, 3], 2);
         assert_eq!((cut.moves.as_slice(), cut.total), (&all.moves[..2], 3));
     }
@@ -828,7 +855,10 @@ mod tests {
         );
         for bad in ["1 2 3", "-1 2", "+1", "1 2.0", "1 2 # comment", "1 x"] {
             assert!(
-                matches!(parse_digraph(bad), Err(DigraphError::Malformed { line: 1, .. })),
+                matches!(
+                    parse_digraph(bad),
+                    Err(DigraphError::Malformed { line: 1, .. })
+                ),
                 "{bad}"
             );
         }
@@ -837,13 +867,21 @@ mod tests {
             err.to_string(),
             "line 2: vertex number '18446744073709551616' is too large (the largest is 18446744073709551615)"
         );
-        assert!(parse_digraph(&"9".repeat(1000)).unwrap_err().to_string().len() < 200);
+        assert!(
+            parse_digraph(&"9".repeat(1000))
+                .unwrap_err()
+                .to_string()
+                .len()
+                < 200
+        );
     }
 
     #[test]
     fn the_size_limit_is_checked() {
         assert_eq!(
-            parse_with_limit("0 1\n1 2\n2 0\n", 2).unwrap_err().to_string(),
+            parse_with_limit("0 1\n1 2\n2 0\n", 2)
+                .unwrap_err()
+                .to_string(),
             "the game graph has more than 2 arcs; at most 2 are supported"
         );
         assert_eq!(
