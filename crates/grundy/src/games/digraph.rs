@@ -32,6 +32,7 @@
 
 use std::fmt;
 
+use serde::{Serialize, Serializer};
 use thiserror::Error;
 
 use crate::game::Impartial;
@@ -343,6 +344,28 @@ impl fmt::Display for Gamma {
                 let items: Vec<String> = set.iter().map(u32::to_string).collect();
                 write!(f, "inf{{{}}}", items.join(","))
             }
+        }
+    }
+}
+
+/// The JSON of a value: a number when finite, else the string of its
+/// [`Display`](fmt::Display) form, `"inf{0,2}"`.
+impl Serialize for Gamma {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Gamma::Finite(m) => serializer.serialize_u32(*m),
+            Gamma::Infinite(_) => serializer.collect_str(self),
+        }
+    }
+}
+
+impl LoopyOutcome {
+    /// `"P"`, `"N"` or `"D"`.
+    pub fn letter(self) -> &'static str {
+        match self {
+            LoopyOutcome::P => "P",
+            LoopyOutcome::N => "N",
+            LoopyOutcome::D => "D",
         }
     }
 }
@@ -785,6 +808,9 @@ mod tests {
         assert_eq!(gamma.sum_value(&[2, 4]).outcome(), LoopyOutcome::D);
         assert_eq!(gamma.sum_value(&[2, 3]).outcome(), LoopyOutcome::N);
         assert_eq!(gamma.sum_value(&[2, 2]).to_string(), "inf{}");
+        let json = serde_json::to_string(&[gamma.value(2), gamma.value(3)]).unwrap();
+        assert_eq!(json, r#"["inf{0}",0]"#);
+        assert_eq!(LoopyOutcome::D.letter(), "D");
         let moves = gamma.sum_winning_moves(&[3, 2, 3], 10);
         assert_eq!(
             moves.moves,
