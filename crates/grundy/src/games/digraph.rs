@@ -31,6 +31,7 @@
 //! It is iterative: a path or cycle of millions of vertices needs no stack.
 
 use std::fmt;
+use std::ops::Range;
 
 use serde::{Serialize, Serializer};
 use thiserror::Error;
@@ -486,8 +487,13 @@ impl<'g> GammaFunction<'g> {
     /// finite, so a move goes in component `i` to an option of value equal to
     /// the nim-sum of the other components, which all must be finite: with one
     /// infinite component only that one has winning moves, with two or more
-    /// none does. Ordered by component, then target vertex; at most `limit`
-    /// are listed, and [`SumMoves::total`] counts them all.
+    /// none does. At most `limit` are listed, and [`SumMoves::total`] counts
+    /// them all.
+    ///
+    /// The order is that of the positions reached, compared as sequences of
+    /// vertices (the contract's order of `to`): the moves to a smaller vertex,
+    /// component by component, then the moves to a larger vertex, from the
+    /// last component back; within a component, ascending by target.
     ///
     /// Components on the same vertex share their targets, so the work is one
     /// scan of the arcs of each distinct vertex, not of each token.
@@ -501,7 +507,7 @@ impl<'g> GammaFunction<'g> {
         let finite_part = self.finite_part(tokens);
         let mut by_vertex: Vec<(Vertex, usize)> = movable.iter().map(|&i| (tokens[i], i)).collect();
         by_vertex.sort_unstable();
-        let mut targets_of: Vec<(usize, std::ops::Range<usize>)> = Vec::new();
+        let mut targets_of: Vec<(usize, Range<usize>)> = Vec::new();
         let mut targets = Vec::new();
         for group in by_vertex.chunk_by(|a, b| a.0 == b.0) {
             let v = group[0].0;
@@ -512,8 +518,19 @@ impl<'g> GammaFunction<'g> {
         }
         targets_of.sort_unstable_by_key(|(i, _)| *i);
         let total = targets_of.iter().map(|(_, r)| r.len() as u64).sum();
-        let moves = targets_of
-            .into_iter()
+        // A winning move never leaves its vertex: a loop to a P-position would
+        // make the position itself P, which has no winning move. So a move
+        // goes down (to a smaller vertex) or up, and that decides its place.
+        let split = |i: usize, r: &Range<usize>| {
+            r.start + targets[r.clone()].partition_point(|&t| t < tokens[i])
+        };
+        let downward = targets_of.iter().map(|(i, r)| (*i, r.start..split(*i, r)));
+        let upward = targets_of
+            .iter()
+            .rev()
+            .map(|(i, r)| (*i, split(*i, r)..r.end));
+        let moves = downward
+            .chain(upward)
             .flat_map(|(component, range)| {
                 targets[range]
                     .iter()
@@ -548,7 +565,7 @@ pub struct SumMove {
 /// The winning moves of a sum, possibly cut at a limit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SumMoves {
-    /// The first winning moves, by component then target vertex.
+    /// The first winning moves, in the order of the positions they reach.
     pub moves: Vec<SumMove>,
     /// How many winning moves there are in all.
     pub total: u64,
@@ -742,12 +759,15 @@ mod tests {
             let tokens = tuple(s, n, k);
             let value = gamma.sum_value(&tokens);
             assert_eq!(value.outcome(), expected, "{tokens:?} has value {value}");
-            let mut winning: Vec<SumMove> = sum_options(graph, &tokens)
+            // In the order of the states reached, which is the lexicographic
+            // order of the tuples of vertices reached.
+            let mut winning: Vec<(usize, SumMove)> = sum_options(graph, &tokens)
                 .filter(|&(_, t)| oracle[t] == LoopyOutcome::P)
-                .map(|(m, _)| m)
+                .map(|(m, t)| (t, m))
                 .collect();
             winning.sort_unstable();
             winning.dedup();
+            let winning: Vec<SumMove> = winning.into_iter().map(|(_, m)| m).collect();
             let listed = gamma.sum_winning_moves(&tokens, usize::MAX);
             assert_eq!(listed.moves, winning, "winning moves of {tokens:?}");
             assert_eq!(listed.total, winning.len() as u64);
