@@ -820,6 +820,19 @@ mod tests {
     }
 
     #[test]
+    fn the_example_file_has_the_values_its_comments_say() {
+        let graph = parse_digraph(include_str!("../../../../examples/digraph.txt")).unwrap();
+        let labels: Vec<u64> = (0..graph.vertex_count() as Vertex)
+            .map(|v| graph.label(v))
+            .collect();
+        assert_eq!(labels, (0..10).collect::<Vec<u64>>());
+        assert_eq!(
+            values(&graph),
+            ["0", "inf{}", "inf{}", "inf{1}", "1", "inf{}", "inf{0}", "0", "0", "1"]
+        );
+    }
+
+    #[test]
     fn sums_with_infinite_components() {
         // 2 is inf{0} (see above), 4 is a heap of size 1 (to 3, an end).
         let graph = digraph(&[], &[[0, 1], [1, 0], [2, 0], [2, 3], [4, 3]]);
