@@ -110,6 +110,9 @@ pub struct Sequence {
     /// (octal games).
     #[arg(long)]
     pub checkpoint: Option<std::path::PathBuf>,
+    /// Also say how the octal engine split the values (rare and common).
+    #[arg(long)]
+    pub verbose: bool,
     #[command(flatten)]
     pub output: Output,
 }
