@@ -14,7 +14,6 @@ use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use clap::Parser;
 use grundy::catalog::GraphInput;
 use serde::Serialize;
 
@@ -29,7 +28,7 @@ const FAILURE: u8 = 1;
 fn main() -> ExitCode {
     install_panic_hook();
     monitor::watch_interrupts();
-    let cli = match Cli::try_parse() {
+    let cli = match args::parse() {
         Ok(cli) => cli,
         Err(e) => return args::report_usage_error(e),
     };
@@ -192,6 +191,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
             emit(&mut out, json, &report, |out, report| {
                 text::conjectures(out, report, &name)
             })?;
+        }
+        Verb::Games(_) => {
+            emit(&mut out, json, &grundy::catalog::games(), text::games)?;
         }
         Verb::Completions(c) => {
             let script = Generated::new("script", args::completion_script(c.shell));

@@ -439,3 +439,29 @@ fn kind_in_words(kind: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+/// `games`: every game of the registry, its forms and aliases, what it is,
+/// its position, its theory, the verbs that answer it and an example.
+pub fn games(out: &mut dyn Write, list: &grundy::catalog::GameList) -> io::Result<()> {
+    use grundy::catalog::plain;
+    for (i, entry) in list.games.iter().enumerate() {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        let mut specs: Vec<String> = entry.forms.iter().map(|s| s.to_string()).collect();
+        specs.extend(
+            entry
+                .aliases
+                .iter()
+                .map(|a| format!("{} (= {})", a.name, entry.spec_of(a))),
+        );
+        writeln!(out, "{}", specs.join(", "))?;
+        writeln!(out, "  game:     {}", plain(entry.summary))?;
+        writeln!(out, "  position: {}", plain(entry.position))?;
+        writeln!(out, "  theory:   {}", plain(entry.theory))?;
+        let verbs: Vec<&str> = entry.verbs.iter().map(|v| v.name()).collect();
+        writeln!(out, "  verbs:    {}", verbs.join(", "))?;
+        writeln!(out, "  example:  {}", entry.example())?;
+    }
+    Ok(())
+}
