@@ -121,5 +121,14 @@ fn bad_files_and_positions_get_one_error_line() {
     assert!(refusal(&["analyze", "digraph", "/nonexistent/graph", "0"]).contains("cannot read"));
     assert!(refusal(&["sequence", "digraph"]).contains("grundy sequence digraph FILE"));
     assert!(refusal(&["sequence", "nim", EXAMPLE]).contains("only a game given by its graph"));
+    // One arc more than MAX_DIGRAPH_SIZE (2^23), in a file the reader takes
+    // (33 MB, under MAX_GRAPH_BYTES): refused as a limit, not a crash.
+    let big = dir.join("big.txt");
+    std::fs::write(&big, "0 0\n".repeat((1 << 23) + 1)).unwrap();
+    let err = refusal(&["sequence", "digraph", big.to_str().unwrap()]);
+    assert!(
+        err.starts_with("error: limit exceeded: the game graph has more than 8388608 arcs"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
