@@ -108,6 +108,9 @@ pub struct Analyze {
 pub struct Sequence {
     /// The game spec.
     pub game: String,
+    /// For a game given by its graph (digraph): the graph file, or - for stdin.
+    /// Its sequence is the value of every vertex (--count does not apply).
+    pub file: Option<String>,
     /// How many values, from G(0) (a number, or a power such as 2^20 or 10^7).
     #[arg(long, default_value = "32", value_parser = parse_count)]
     pub count: u64,

@@ -134,7 +134,19 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Verb::Sequence(s) => {
             let game = grundy::catalog::parse(&s.game)?;
             let mut monitor = checkpointing("sequence", s.checkpoint)?;
-            let sequence = game.sequence(s.count, &mut monitor);
+            let sequence = match &s.file {
+                Some(file) if game.reads_graph() => {
+                    let (graph, _) = read_graph(None, std::slice::from_ref(file))?;
+                    game.sequence_graph(graph, &mut monitor)
+                }
+                Some(file) => {
+                    return Err(bad_argument(format!(
+                        "unexpected argument '{file}': only a game given by its graph (digraph) \
+                         takes a file for sequence"
+                    )))
+                }
+                None => game.sequence(s.count, &mut monitor),
+            };
             monitor.finish();
             let sequence = sequence?;
             let name = text::game_name(&s.game, &sequence.game);

@@ -8,6 +8,7 @@ use grundy::catalog::{
     Analysis, BeattyReport, ConjectureReport, Move, PairList, Param, PeriodReport, Sequence, Table,
     Terms, ValueStats,
 };
+use grundy::games::digraph::{Gamma, LoopyOutcome};
 use grundy::Outcome;
 
 /// How the text names a game: the canonical spec, or the spec the user typed
@@ -80,15 +81,21 @@ pub fn analysis(
         }
         (false, None) => writeln!(out, "{name} {}", joined(&a.position))?,
     }
+    let drawn = a.loopy.as_ref().map(Gamma::outcome) == Some(LoopyOutcome::D);
     let who = match a.outcome {
+        _ if drawn => "D (a draw: with best play the game never ends)",
         Outcome::N => "N (the player to move wins)",
         Outcome::P => "P (the player to move loses)",
     };
     writeln!(out, "outcome: {who}")?;
-    if let Some(g) = &a.grundy {
+    if let Some(g) = &a.loopy {
+        writeln!(out, "grundy:  {g}")?;
+    } else if let Some(g) = &a.grundy {
         writeln!(out, "grundy:  {g}")?;
     }
-    if a.outcome == Outcome::P {
+    if drawn {
+        writeln!(out, "winning moves: none; no move wins")?;
+    } else if a.outcome == Outcome::P {
         writeln!(out, "winning moves: none; every move loses")?;
     } else if !a.winning_moves.is_empty() {
         winning_moves(out, a, grid)?;
@@ -189,6 +196,16 @@ pub fn sequence(out: &mut dyn Write, s: &Sequence, name: &str, verbose: bool) ->
         Terms::Values(values) => heap_values(out, name, values.iter().map(|g| g.0))?,
         Terms::Small(values) => heap_values(out, name, values.iter())?,
         Terms::Pairs(list) => pairs(out, name, list)?,
+        Terms::Vertices { vertices, values } => {
+            writeln!(
+                out,
+                "{name}: the value of each of {} vertices",
+                vertices.len()
+            )?;
+            for (v, value) in vertices.iter().zip(values) {
+                writeln!(out, "{v}: {value}")?;
+            }
+        }
     }
     if let Some(stats) = &s.stats {
         value_stats(out, stats, verbose)?;

@@ -1,6 +1,7 @@
 //! The answers of the catalogue's verbs, as plain data whose `Serialize` is
 //! the JSON of the command-line contract.
 
+use crate::games::digraph::Gamma;
 use crate::limits::FULL_POSITION_LIMIT;
 use std::cmp::Ordering;
 
@@ -113,6 +114,12 @@ pub struct Analysis {
     /// When `winning_moves` is cut: every winning move, grouped into families
     /// that do not overlap (empty when the game cannot group them).
     pub winning_move_families: Vec<MoveFamily>,
+    /// For games that may be drawn (`digraph`): the generalised Sprague-Grundy
+    /// value. It is then the answer: its outcome may be D, and the JSON's
+    /// `outcome` and `grundy` come from it (`grundy` a number, or a string
+    /// `"inf{...}"`); `outcome` above only says whether the player to move
+    /// wins (N) or not (P).
+    pub loopy: Option<Gamma>,
 }
 
 /// Winning moves described together: in heap `heap`, take `take` and leave
@@ -181,7 +188,15 @@ impl Analysis {
             method: method.to_string(),
             winning_move_count: None,
             winning_move_families: Vec::new(),
+            loopy: None,
         }
+    }
+
+    /// The same, for a game that may be drawn, with the position's
+    /// generalised Sprague-Grundy value.
+    pub(crate) fn with_loopy(mut self, value: Gamma) -> Self {
+        self.loopy = Some(value);
+        self
     }
 
     /// The same, with `winning_moves` (sorted) cut to its first `limit` moves
@@ -217,8 +232,16 @@ impl Serialize for Analysis {
         let mut s = serializer.serialize_struct("Analysis", 6)?;
         s.serialize_field("game", &self.game)?;
         s.serialize_field("position", &Ints(&self.position))?;
-        s.serialize_field("outcome", self.outcome.letter())?;
-        s.serialize_field("grundy", &self.grundy.as_ref().map(Int))?;
+        match &self.loopy {
+            Some(value) => {
+                s.serialize_field("outcome", value.outcome().letter())?;
+                s.serialize_field("grundy", value)?;
+            }
+            None => {
+                s.serialize_field("outcome", self.outcome.letter())?;
+                s.serialize_field("grundy", &self.grundy.as_ref().map(Int))?;
+            }
+        }
         s.serialize_field("winning_moves", &MovesJson(self))?;
         s.serialize_field("method", &self.method)?;
         if let Some(count) = &self.winning_move_count {
@@ -363,6 +386,14 @@ pub enum Terms {
     Small(Vec<u16>),
     /// Two-pile games: the first P-positions `(a, b)`, `a <= b`, ordered by `a`.
     Pairs(PairList),
+    /// Games given by their graph (`digraph`): every vertex, ascending, and
+    /// its generalised Sprague-Grundy value.
+    Vertices {
+        /// The vertex labels, ascending.
+        vertices: Vec<u64>,
+        /// The value of each.
+        values: Vec<Gamma>,
+    },
 }
 
 /// P-positions of a two-pile game, and what a search with a bound left open.
@@ -387,6 +418,10 @@ impl Serialize for Sequence {
         match &self.terms {
             Terms::Values(values) => map.serialize_entry("values", values)?,
             Terms::Small(values) => map.serialize_entry("values", values)?,
+            Terms::Vertices { vertices, values } => {
+                map.serialize_entry("vertices", vertices)?;
+                map.serialize_entry("values", values)?;
+            }
             Terms::Pairs(list) => {
                 let pairs: Vec<[Int; 2]> =
                     list.pairs.iter().map(|(a, b)| [Int(a), Int(b)]).collect();

@@ -9,6 +9,7 @@
 mod answer;
 mod beatty;
 mod circle;
+mod digraph;
 mod dynsub;
 mod explore;
 mod graphs;
@@ -69,6 +70,19 @@ pub trait Game {
     ) -> Result<Analysis, Error> {
         let _ = (graph, position, first_only, monitor);
         Err(self.unsupported("analyze", "it is not played on a graph"))
+    }
+
+    /// The value of every vertex of a game given by its graph (`digraph`).
+    fn sequence_graph(
+        &self,
+        input: GraphInput,
+        monitor: &mut dyn Monitor,
+    ) -> Result<Sequence, Error> {
+        let _ = (input, monitor);
+        Err(self.unsupported(
+            "sequence",
+            "only a game given by its graph reads a graph file for sequence",
+        ))
     }
 
     /// The first `count` values of the game's sequence.

@@ -8,7 +8,7 @@
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
-use super::{circle, dynsub, graphs, heap, octal, twopile, wythoff, Game};
+use super::{circle, digraph, dynsub, graphs, heap, octal, twopile, wythoff, Game};
 use crate::error::Error;
 
 /// A verb of the catalogue: what can be asked of a game.
@@ -142,6 +142,11 @@ impl Entry {
         if verb == Verb::Analyze {
             args.extend(self.example_position.split_whitespace().map(String::from));
             stdin = self.example_stdin;
+        } else if !self.example_stdin.is_empty() {
+            // A game given by its graph reads it for every verb, and its
+            // sequence is that of its vertices, without `--count`.
+            args.push("-".into());
+            return (args, self.example_stdin);
         }
         args.extend(verb.example_options().split_whitespace().map(String::from));
         (args, stdin)
@@ -181,6 +186,7 @@ const HEAP_VERBS: &[Verb] = &[
 ];
 const PILE_VERBS: &[Verb] = &[Verb::Analyze, Verb::Sequence, Verb::Table, Verb::Conjecture];
 const ANALYZE_ONLY: &[Verb] = &[Verb::Analyze];
+const GRAPH_VERBS: &[Verb] = &[Verb::Analyze, Verb::Sequence];
 
 /// Every game family, in the order of the help and README.
 pub static GAMES: &[Entry] = &[
@@ -349,6 +355,22 @@ pub static GAMES: &[Entry] = &[
         example_position: "- 0",
         example_stdin: "0 1\n1 2\n2 3\n",
         build: Build::Plain(graphs::geography),
+    },
+    Entry {
+        name: "digraph",
+        forms: &["digraph"],
+        form_note: "",
+        aliases: &[],
+        summary:
+            "move a token along an arc of a game graph read from a file; cycles allowed (draws)",
+        position:
+            "a file of moves `U V` (- for stdin), then the vertices V1 V2 ... the tokens stand on",
+        theory: "generalised Sprague-Grundy function of loopy games (Smith; Fraenkel and Yesha)",
+        verbs: GRAPH_VERBS,
+        example_spec: "digraph",
+        example_position: "- 3 4",
+        example_stdin: "1 2\n2 3\n3 1\n3 4\n4 0\n",
+        build: Build::Plain(digraph::digraph),
     },
     Entry {
         name: "twopile",
@@ -730,7 +752,7 @@ mod tests {
             known_games(),
             "nim, bash:M, subtraction:S1,S2,..., staircase, wythoff, wythoff:k=K, wythoff:ratios, \
              dynsub:k=K, fibonacci-nim, octal:CODE, kayles, dawson, circle:K, \
-             hackenbush, geography, \
+             hackenbush, geography, digraph, \
              twopile:DX,DY[:T]+... (take t*(DX,DY), 1 <= t [<= T]; e.g. twopile:1,0+0,1+1,1 is Wythoff)"
         );
     }

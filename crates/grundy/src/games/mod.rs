@@ -6,6 +6,7 @@
 
 pub mod bash;
 pub mod circle;
+pub mod digraph;
 pub mod dynsub;
 pub mod geography;
 pub mod hackenbush;

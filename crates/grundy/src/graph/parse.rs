@@ -79,7 +79,7 @@ fn parse_edge(line: &str, line_number: usize) -> Result<[u64; 2], ParseError> {
 }
 
 /// `text`, cut to [`QUOTE_LIMIT`] characters with `...` if longer.
-fn quote(text: &str) -> String {
+pub(crate) fn quote(text: &str) -> String {
     match text.char_indices().nth(QUOTE_LIMIT) {
         Some((end, _)) => format!("{}...", &text[..end]),
         None => text.to_string(),

@@ -1,0 +1,135 @@
+//! `digraph`: a game given by its graph file; a token on each listed vertex.
+//! Values by the generalised Sprague-Grundy function (see
+//! [`crate::games::digraph`]), so cycles are allowed and positions may be drawn.
+
+use dashu_int::UBig;
+
+use super::graphs::GraphInput;
+use super::{parse_naturals, Analysis, Game, Monitor, Move, Sequence, Terms};
+use crate::error::Error;
+use crate::game::Outcome;
+use crate::games::digraph::{parse_digraph, Digraph, DigraphError, Gamma, LoopyOutcome};
+use crate::graph::Vertex;
+use crate::limits::MOVE_LIST_LIMIT;
+use serde::{Serialize, Serializer};
+
+/// `digraph`.
+pub(super) fn digraph() -> Box<dyn Game> {
+    Box::new(DigraphEntry)
+}
+
+struct DigraphEntry;
+
+/// The method line of every answer.
+const METHOD: &str = "generalised Sprague-Grundy function of loopy impartial games \
+                      (Smith 1966; Fraenkel and Yesha 1986), by labelling with counters; \
+                      a sum with one infinite component inf(K) and finite part a is inf(K xor a)";
+
+/// The graph of the file, or the error naming the bad line or the limit.
+fn digraph_of(input: GraphInput) -> Result<Digraph, Error> {
+    let GraphInput::Edges(text) = input else {
+        return Err(Error::BadArgument(
+            "--grid is for geography; digraph reads a file of moves 'U V'".into(),
+        ));
+    };
+    parse_digraph(&text).map_err(|e| match e {
+        DigraphError::TooLarge { .. } => Error::Limit(format!("{e} (MAX_DIGRAPH_SIZE)")),
+        _ => Error::BadPosition(format!("graph file {e}")),
+    })
+}
+
+impl Game for DigraphEntry {
+    fn spec(&self) -> String {
+        "digraph".into()
+    }
+
+    fn analyze(&self, _: &[String], _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+        Err(self.unsupported(
+            "analyze",
+            "it is played on a graph: grundy analyze digraph FILE V1 [V2 ...] (FILE - for stdin)",
+        ))
+    }
+
+    fn reads_graph(&self) -> bool {
+        true
+    }
+
+    fn analyze_graph(
+        &self,
+        input: GraphInput,
+        position: &[String],
+        first_only: bool,
+        _: &mut dyn Monitor,
+    ) -> Result<Analysis, Error> {
+        let graph = digraph_of(input)?;
+        let labels = parse_naturals(position, "vertex (a token's position)")?;
+        let tokens = labels
+            .iter()
+            .map(|label| {
+                u64::try_from(label)
+                    .ok()
+                    .and_then(|l| graph.vertex(l))
+                    .ok_or_else(|| {
+                        Error::BadPosition(format!("vertex {label} is not in the graph"))
+                    })
+            })
+            .collect::<Result<Vec<Vertex>, Error>>()?;
+        let gamma = graph.gamma();
+        let value = gamma.sum_value(&tokens);
+        let limit = if first_only { 1 } else { MOVE_LIST_LIMIT };
+        let found = gamma.sum_winning_moves(&tokens, limit);
+        let moves = found
+            .moves
+            .iter()
+            .map(|m| {
+                let (from, to) = (labels[m.component].clone(), graph.label(m.to));
+                let description = format!(
+                    "move the token on {from} (token {}) to {to}",
+                    m.component + 1
+                );
+                Move::single(m.component, UBig::from(to), description)
+            })
+            .collect();
+        let outcome = Outcome::from_p(value.outcome() != LoopyOutcome::N);
+        let grundy = match &value {
+            Gamma::Finite(m) => Some(UBig::from(*m)),
+            Gamma::Infinite(_) => None,
+        };
+        // The library lists the moves in the contract's order already.
+        Ok(Analysis::new(self, labels, outcome, grundy, moves, METHOD)
+            .listing_at_most(MOVE_LIST_LIMIT, UBig::from(found.total), Vec::new())
+            .with_loopy(value))
+    }
+
+    /// The verb applies, but to a graph: without one, the argument is missing.
+    fn sequence(&self, _: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
+        Err(Error::BadArgument(
+            "digraph is played on a graph: grundy sequence digraph FILE (or - for stdin)".into(),
+        ))
+    }
+
+    fn sequence_graph(&self, input: GraphInput, _: &mut dyn Monitor) -> Result<Sequence, Error> {
+        let graph = digraph_of(input)?;
+        let gamma = graph.gamma();
+        let vertices = 0..graph.vertex_count() as Vertex;
+        Ok(Sequence {
+            game: self.spec(),
+            terms: Terms::Vertices {
+                vertices: vertices.clone().map(|v| graph.label(v)).collect(),
+                values: vertices.map(|v| gamma.value(v)).collect(),
+            },
+            stats: None,
+        })
+    }
+}
+
+/// The JSON of a value: a number when finite, else the string of its
+/// [`Display`](fmt::Display) form, `"inf{0,2}"`.
+impl Serialize for Gamma {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Gamma::Finite(m) => serializer.serialize_u32(*m),
+            Gamma::Infinite(_) => serializer.collect_str(self),
+        }
+    }
+}
