@@ -8,7 +8,6 @@ use grundy::catalog::{
     Analysis, BeattyReport, ConjectureReport, Move, PairList, Param, PeriodReport, Sequence, Table,
     Terms, ValueStats,
 };
-use grundy::games::digraph::{Gamma, LoopyOutcome};
 use grundy::Outcome;
 
 /// How the text names a game: the canonical spec, or the spec the user typed
@@ -81,9 +80,8 @@ pub fn analysis(
         }
         (false, None) => writeln!(out, "{name} {}", joined(&a.position))?,
     }
-    let drawn = a.loopy.as_ref().map(Gamma::outcome) == Some(LoopyOutcome::D);
     let who = match a.outcome {
-        _ if drawn => "D (a draw: with best play the game never ends)",
+        Outcome::D => "D (a draw: with best play the game never ends)",
         Outcome::N => "N (the player to move wins)",
         Outcome::P => "P (the player to move loses)",
     };
@@ -93,7 +91,7 @@ pub fn analysis(
     } else if let Some(g) = &a.grundy {
         writeln!(out, "grundy:  {g}")?;
     }
-    if drawn {
+    if a.outcome == Outcome::D {
         writeln!(out, "winning moves: none; no move wins")?;
     } else if a.outcome == Outcome::P {
         writeln!(out, "winning moves: none; every move loses")?;

@@ -34,6 +34,10 @@ pub enum Outcome {
     P,
     /// The next player (the one to move) wins.
     N,
+    /// Neither player can force a win: with best play the game never ends.
+    /// Only games whose positions can repeat (a game graph with cycles) have
+    /// draws.
+    D,
 }
 
 impl Outcome {
@@ -55,11 +59,12 @@ impl Outcome {
         }
     }
 
-    /// `"P"` or `"N"`.
+    /// `"P"`, `"N"` or `"D"`.
     pub fn letter(self) -> &'static str {
         match self {
             Outcome::P => "P",
             Outcome::N => "N",
+            Outcome::D => "D",
         }
     }
 }

@@ -115,10 +115,9 @@ pub struct Analysis {
     /// that do not overlap (empty when the game cannot group them).
     pub winning_move_families: Vec<MoveFamily>,
     /// For games that may be drawn (`digraph`): the generalised Sprague-Grundy
-    /// value. It is then the answer: its outcome may be D, and the JSON's
-    /// `outcome` and `grundy` come from it (`grundy` a number, or a string
-    /// `"inf{...}"`); `outcome` above only says whether the player to move
-    /// wins (N) or not (P).
+    /// value, which may be infinite (`outcome` is then N or D, and `grundy`
+    /// is `None`); the JSON's `grundy` is this value (a number, or a string
+    /// `"inf{...}"`).
     pub loopy: Option<Gamma>,
 }
 
@@ -232,15 +231,10 @@ impl Serialize for Analysis {
         let mut s = serializer.serialize_struct("Analysis", 6)?;
         s.serialize_field("game", &self.game)?;
         s.serialize_field("position", &Ints(&self.position))?;
+        s.serialize_field("outcome", self.outcome.letter())?;
         match &self.loopy {
-            Some(value) => {
-                s.serialize_field("outcome", value.outcome().letter())?;
-                s.serialize_field("grundy", value)?;
-            }
-            None => {
-                s.serialize_field("outcome", self.outcome.letter())?;
-                s.serialize_field("grundy", &self.grundy.as_ref().map(Int))?;
-            }
+            Some(value) => s.serialize_field("grundy", value)?,
+            None => s.serialize_field("grundy", &self.grundy.as_ref().map(Int))?,
         }
         s.serialize_field("winning_moves", &MovesJson(self))?;
         s.serialize_field("method", &self.method)?;

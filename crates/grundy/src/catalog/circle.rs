@@ -91,9 +91,10 @@ impl Game for CircleEntry {
                 target: None,
             })
             .collect();
-        let grundy = match outcome {
-            Outcome::P => Ok(UBig::ZERO),
-            Outcome::N => self.grundy(&n, monitor),
+        let grundy = if outcome == Outcome::P {
+            Ok(UBig::ZERO)
+        } else {
+            self.grundy(&n, monitor)
         };
         let mut method = "symmetry: N <= K, take all; K = 1, parity; N > K >= 2, the second player splits the row into two equal rows and copies".to_string();
         if let Err(why) = &grundy {

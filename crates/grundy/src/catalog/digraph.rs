@@ -7,8 +7,7 @@ use dashu_int::UBig;
 use super::graphs::GraphInput;
 use super::{parse_naturals, Analysis, Game, Monitor, Move, Sequence, Terms};
 use crate::error::Error;
-use crate::game::Outcome;
-use crate::games::digraph::{parse_digraph, Digraph, DigraphError, Gamma, LoopyOutcome};
+use crate::games::digraph::{parse_digraph, Digraph, DigraphError, Gamma};
 use crate::graph::Vertex;
 use crate::limits::MOVE_LIST_LIMIT;
 use serde::{Serialize, Serializer};
@@ -90,7 +89,7 @@ impl Game for DigraphEntry {
                 Move::single(m.component, UBig::from(to), description)
             })
             .collect();
-        let outcome = Outcome::from_p(value.outcome() != LoopyOutcome::N);
+        let outcome = value.outcome();
         let grundy = match &value {
             Gamma::Finite(m) => Some(UBig::from(*m)),
             Gamma::Infinite(_) => None,

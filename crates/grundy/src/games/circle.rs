@@ -47,10 +47,12 @@ impl Circle {
 
     /// Every winning first move, as the number of coins taken.
     pub fn winning_moves(&self, n: u64) -> Vec<u64> {
-        match self.outcome(n) {
-            Outcome::P => Vec::new(),
-            Outcome::N if n <= self.k => vec![n],
-            Outcome::N => vec![1], // K = 1 and N odd: the only move
+        if self.outcome(n) == Outcome::P {
+            Vec::new()
+        } else if n <= self.k {
+            vec![n]
+        } else {
+            vec![1] // K = 1 and N odd: the only move
         }
     }
 

@@ -35,7 +35,7 @@ use std::ops::Range;
 
 use thiserror::Error;
 
-use crate::game::Impartial;
+use crate::game::{Impartial, Outcome};
 use crate::graph::parse::quote;
 use crate::graph::Vertex;
 use crate::limits::MAX_DIGRAPH_SIZE;
@@ -310,26 +310,15 @@ pub enum Gamma {
     Infinite(Vec<u32>),
 }
 
-/// Who wins a position of a game that may be drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum LoopyOutcome {
-    /// The player to move loses.
-    P,
-    /// The player to move wins.
-    N,
-    /// Neither player can force a win: with best play the game goes on forever.
-    D,
-}
-
 impl Gamma {
     /// The outcome of a position of this value: `0` is P, other finite values
     /// are N, `inf(K)` is N when `0` is in `K` and D otherwise.
-    pub fn outcome(&self) -> LoopyOutcome {
+    pub fn outcome(&self) -> Outcome {
         match self {
-            Gamma::Finite(0) => LoopyOutcome::P,
-            Gamma::Finite(_) => LoopyOutcome::N,
-            Gamma::Infinite(set) if set.first() == Some(&0) => LoopyOutcome::N,
-            Gamma::Infinite(_) => LoopyOutcome::D,
+            Gamma::Finite(0) => Outcome::P,
+            Gamma::Finite(_) => Outcome::N,
+            Gamma::Infinite(set) if set.first() == Some(&0) => Outcome::N,
+            Gamma::Infinite(_) => Outcome::D,
         }
     }
 }
@@ -344,17 +333,6 @@ impl fmt::Display for Gamma {
                 let items: Vec<String> = set.iter().map(u32::to_string).collect();
                 write!(f, "inf{{{}}}", items.join(","))
             }
-        }
-    }
-}
-
-impl LoopyOutcome {
-    /// `"P"`, `"N"` or `"D"`.
-    pub fn letter(self) -> &'static str {
-        match self {
-            LoopyOutcome::P => "P",
-            LoopyOutcome::N => "N",
-            LoopyOutcome::D => "D",
         }
     }
 }
@@ -426,7 +404,7 @@ impl<'g> GammaFunction<'g> {
     }
 
     /// The outcome of a token on `v`.
-    pub fn outcome(&self, v: Vertex) -> LoopyOutcome {
+    pub fn outcome(&self, v: Vertex) -> Outcome {
         self.value(v).outcome()
     }
 
@@ -676,7 +654,7 @@ mod tests {
     /// sum's own graph (a state is a `k`-tuple of vertices, numbered in base
     /// `n`): a state with an option that is P is N, a state whose options are
     /// all N (or that has none) is P, until nothing changes; the rest are D.
-    fn retrograde(graph: &Digraph, k: u32) -> Vec<LoopyOutcome> {
+    fn retrograde(graph: &Digraph, k: u32) -> Vec<Outcome> {
         let n = graph.vertex_count();
         let states = n.pow(k);
         let options: Vec<Vec<usize>> = (0..states)
@@ -686,7 +664,7 @@ mod tests {
                     .collect()
             })
             .collect();
-        let mut outcome: Vec<Option<LoopyOutcome>> = vec![None; states];
+        let mut outcome: Vec<Option<Outcome>> = vec![None; states];
         let mut changed = true;
         while changed {
             changed = false;
@@ -695,10 +673,10 @@ mod tests {
                     continue;
                 }
                 let of_options: Vec<_> = options[s].iter().map(|&t| outcome[t]).collect();
-                let found = if of_options.contains(&Some(LoopyOutcome::P)) {
-                    LoopyOutcome::N
-                } else if of_options.iter().all(|&o| o == Some(LoopyOutcome::N)) {
-                    LoopyOutcome::P
+                let found = if of_options.contains(&Some(Outcome::P)) {
+                    Outcome::N
+                } else if of_options.iter().all(|&o| o == Some(Outcome::N)) {
+                    Outcome::P
                 } else {
                     continue;
                 };
@@ -708,7 +686,7 @@ mod tests {
         }
         outcome
             .into_iter()
-            .map(|o| o.unwrap_or(LoopyOutcome::D))
+            .map(|o| o.unwrap_or(Outcome::D))
             .collect()
     }
 
@@ -750,7 +728,7 @@ mod tests {
             // In the order of the states reached, which is the lexicographic
             // order of the tuples of vertices reached.
             let mut winning: Vec<(usize, SumMove)> = sum_options(graph, &tokens)
-                .filter(|&(_, t)| oracle[t] == LoopyOutcome::P)
+                .filter(|&(_, t)| oracle[t] == Outcome::P)
                 .map(|(m, t)| (t, m))
                 .collect();
             winning.sort_unstable();
@@ -759,10 +737,7 @@ mod tests {
             let listed = gamma.sum_winning_moves(&tokens, usize::MAX);
             assert_eq!(listed.moves, winning, "winning moves of {tokens:?}");
             assert_eq!(listed.total, winning.len() as u64);
-            assert_eq!(
-                expected == LoopyOutcome::N,
-                value.outcome() == LoopyOutcome::N
-            );
+            assert_eq!(expected == Outcome::N, value.outcome() == Outcome::N);
         }
     }
 
@@ -783,8 +758,8 @@ mod tests {
         let graph = digraph(&[], &[[0, 1], [1, 0], [2, 0], [2, 3]]);
         assert_eq!(values(&graph), ["inf{}", "inf{}", "inf{0}", "0"]);
         let gamma = graph.gamma();
-        let outcomes: Vec<LoopyOutcome> = (0..4).map(|v| gamma.outcome(v)).collect();
-        use LoopyOutcome::{D, N, P};
+        let outcomes: Vec<Outcome> = (0..4).map(|v| gamma.outcome(v)).collect();
+        use Outcome::{D, N, P};
         assert_eq!(outcomes, [D, D, N, P]);
         // A loop on its own is a draw; a loop beside a move to 0 is infinite
         // (its option, itself, cannot reverse), and wins by moving to 0.
@@ -826,12 +801,12 @@ mod tests {
         let graph = digraph(&[], &[[0, 1], [1, 0], [2, 0], [2, 3], [4, 3]]);
         let gamma = graph.gamma();
         assert_eq!(gamma.sum_value(&[2, 4]).to_string(), "inf{1}");
-        assert_eq!(gamma.sum_value(&[2, 4]).outcome(), LoopyOutcome::D);
-        assert_eq!(gamma.sum_value(&[2, 3]).outcome(), LoopyOutcome::N);
+        assert_eq!(gamma.sum_value(&[2, 4]).outcome(), Outcome::D);
+        assert_eq!(gamma.sum_value(&[2, 3]).outcome(), Outcome::N);
         assert_eq!(gamma.sum_value(&[2, 2]).to_string(), "inf{}");
         let json = serde_json::to_string(&[gamma.value(2), gamma.value(3)]).unwrap();
         assert_eq!(json, r#"["inf{0}",0]"#);
-        assert_eq!(LoopyOutcome::D.letter(), "D");
+        assert_eq!(Outcome::D.letter(), "D");
         let moves = gamma.sum_winning_moves(&[3, 2, 3], 10);
         assert_eq!(
             moves.moves,
@@ -875,7 +850,7 @@ mod tests {
         // value, and only n can move to a finite one.
         assert_eq!(gamma.value(n as Vertex), Gamma::Infinite(vec![1]));
         for v in n as Vertex + 1..2 * n as Vertex {
-            assert_eq!(gamma.outcome(v), LoopyOutcome::D);
+            assert_eq!(gamma.outcome(v), Outcome::D);
         }
     }
 
