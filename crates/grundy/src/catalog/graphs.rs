@@ -201,7 +201,7 @@ mod tests {
         assert_eq!(e.kind(), ErrorKind::BadPosition);
         assert_eq!(
             e.to_string(),
-            "bad position: graph file line 2: expected two vertex numbers 'U V', found 'x y'"
+            "bad position: graph file line 2: expected an edge 'U V' or a vertex 'V' (non-negative integers), found 'x y'"
         );
         let source = std::error::Error::source(&e).expect("the parse error");
         assert!(matches!(

@@ -15,8 +15,8 @@ const QUOTE_LIMIT: usize = 60;
 /// What is wrong with a graph file.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum ParseError {
-    /// A line is neither blank, a comment, nor two vertex numbers.
-    #[error("line {line}: expected two vertex numbers 'U V', found '{found}'")]
+    /// A line is neither blank, a comment, an edge `U V` nor a vertex `V`.
+    #[error("line {line}: expected an edge 'U V' or a vertex 'V' (non-negative integers), found '{found}'")]
     Malformed {
         /// The line number, from 1.
         line: usize,
@@ -40,33 +40,37 @@ pub enum ParseError {
 }
 
 /// Parses a graph file: one edge `U V` per line, `U` and `V` non-negative
-/// integers (vertex labels) separated by white space; blank lines and lines
-/// whose first non-blank character is `#` are ignored. Loops (`U U`) and
-/// repeated edges are allowed; edge ids follow the order of the lines.
+/// integers (vertex labels) separated by white space, or a vertex `V` alone on
+/// its line (a vertex that may have no edge); blank lines and lines whose
+/// first non-blank character is `#` are ignored. Loops (`U U`) and repeated
+/// edges are allowed; edge ids follow the order of the lines.
 pub fn parse_edges(text: &str) -> Result<Graph, ParseError> {
+    let mut vertices = Vec::new();
     let mut edges = Vec::new();
     for (index, line) in text.lines().enumerate() {
-        let line_number = index + 1;
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        edges.push(parse_edge(line, line_number)?);
+        match parse_line(line, index + 1)? {
+            (u, Some(v)) => edges.push([u, v]),
+            (v, None) => vertices.push(v),
+        }
     }
-    Ok(Graph::from_edges(&edges)?)
+    Ok(Graph::new(vertices, &edges)?)
 }
 
-/// The two vertex numbers of a non-blank, non-comment line.
-fn parse_edge(line: &str, line_number: usize) -> Result<[u64; 2], ParseError> {
+/// The one or two vertex numbers of a non-blank, non-comment line.
+fn parse_line(line: &str, line_number: usize) -> Result<(u64, Option<u64>), ParseError> {
     let malformed = || ParseError::Malformed {
         line: line_number,
         found: quote(line),
     };
     let mut words = line.split_whitespace();
-    let (Some(u), Some(v), None) = (words.next(), words.next(), words.next()) else {
+    let (Some(u), v, None) = (words.next(), words.next(), words.next()) else {
         return Err(malformed());
     };
-    if !is_decimal(u) || !is_decimal(v) {
+    if !is_decimal(u) || v.is_some_and(|v| !is_decimal(v)) {
         return Err(malformed());
     }
     let vertex = |w: &str| {
@@ -75,7 +79,7 @@ fn parse_edge(line: &str, line_number: usize) -> Result<[u64; 2], ParseError> {
             found: quote(w),
         })
     };
-    Ok([vertex(u)?, vertex(v)?])
+    Ok((vertex(u)?, v.map(vertex).transpose()?))
 }
 
 /// `text`, cut to [`QUOTE_LIMIT`] characters with `...` if longer.
@@ -190,11 +194,20 @@ mod tests {
     }
 
     #[test]
+    fn a_vertex_alone_on_its_line_has_no_edge() {
+        let g = parse_edges("0 1\n7\n1\n").unwrap();
+        assert_eq!((g.vertex_count(), g.edge_count()), (3, 1));
+        assert!(g.vertex(7).is_some());
+        assert!(parse_edges("x\n").is_err());
+        assert!(parse_edges("-1\n").is_err());
+    }
+
+    #[test]
     fn malformed_lines_are_reported_with_their_number() {
         let err = parse_edges("0 1\n\na b c\n").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "line 3: expected two vertex numbers 'U V', found 'a b c'"
+            "line 3: expected an edge 'U V' or a vertex 'V' (non-negative integers), found 'a b c'"
         );
         for bad in ["1", "1 2 3", "-1 2", "+1 2", "1 2.0", "1 2 # comment"] {
             assert!(
