@@ -209,7 +209,7 @@ mod tests {
             err.to_string(),
             "line 3: expected an edge 'U V' or a vertex 'V' (non-negative integers), found 'a b c'"
         );
-        for bad in ["1", "1 2 3", "-1 2", "+1 2", "1 2.0", "1 2 # comment"] {
+        for bad in ["1 2 3", "-1 2", "+1 2", "1 2.0", "1 2 # comment", "-1"] {
             assert!(
                 matches!(parse_edges(bad), Err(ParseError::Malformed { line: 1, .. })),
                 "{bad}"
