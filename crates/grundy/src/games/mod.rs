@@ -12,6 +12,7 @@ pub mod hackenbush;
 pub mod nim;
 pub mod octal;
 pub mod staircase;
+pub mod script;
 pub mod subtraction;
 pub mod twopile;
 pub mod wythoff;
