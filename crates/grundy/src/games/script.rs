@@ -153,7 +153,11 @@ fn definition(source: &str, name: &str) -> Position {
                 .chars()
                 .next_back()
                 .map_or(true, |c| !c.is_alphanumeric() && c != '_');
-            if before_ok && rest.strip_prefix(name).is_some_and(|r| r.trim_start().starts_with('(')) {
+            if before_ok
+                && rest
+                    .strip_prefix(name)
+                    .is_some_and(|r| r.trim_start().starts_with('('))
+            {
                 let column = code[..start].chars().count() + 1;
                 return Position::new(
                     u16::try_from(index + 1).unwrap_or(u16::MAX),
@@ -171,9 +175,12 @@ fn to_array(position: &[u64]) -> Result<Array, String> {
     position
         .iter()
         .map(|&n| {
-            INT::try_from(n)
-                .map(Dynamic::from_int)
-                .map_err(|_| format!("{n} is larger than {}, the largest integer of a script", INT::MAX))
+            INT::try_from(n).map(Dynamic::from_int).map_err(|_| {
+                format!(
+                    "{n} is larger than {}, the largest integer of a script",
+                    INT::MAX
+                )
+            })
         })
         .collect()
 }
@@ -265,7 +272,7 @@ impl Script {
                 function,
                 (argument,),
             )
-            .map_err(|e| self.runtime_error(&call, *e))?;
+            .map_err(|e| self.runtime_error(&call, defined_at, *e))?;
         read_positions(result).map_err(|why| {
             ScriptError::Invalid(format!(
                 "script {}: {}{call} returned {why}",
@@ -275,11 +282,16 @@ impl Script {
         })
     }
 
-    /// The one-line message for an error raised while running `call`, at the
-    /// innermost function's line and column.
-    fn runtime_error(&self, call: &str, error: EvalAltResult) -> ScriptError {
-        let mut inner = innermost(error);
-        let position = inner.take_position();
+    /// The one-line message for an error raised while running `call` of the
+    /// function defined at `defined_at`: at the error's line and column, or
+    /// where Rhai keeps none (the operation limit), at the innermost call that
+    /// it keeps, else at the definition.
+    fn runtime_error(&self, call: &str, defined_at: Position, error: EvalAltResult) -> ScriptError {
+        let (mut inner, call_site) = innermost(error, defined_at);
+        let position = match inner.take_position() {
+            at if at.is_none() => call_site,
+            at => at,
+        };
         let message = match inner {
             EvalAltResult::ErrorTooManyOperations(_) => format!(
                 "more than {SCRIPT_OPERATIONS} operations (SCRIPT_OPERATIONS): does a loop never end?"
@@ -297,11 +309,12 @@ impl Script {
     }
 }
 
-/// The error that a chain of function calls started from.
-fn innermost(error: EvalAltResult) -> EvalAltResult {
+/// The error that a chain of function calls started from, and the place of
+/// the innermost call in that chain (or `outer`, when there is none).
+fn innermost(error: EvalAltResult, outer: Position) -> (EvalAltResult, Position) {
     match error {
-        EvalAltResult::ErrorInFunctionCall(_, _, inner, _) => innermost(*inner),
-        other => other,
+        EvalAltResult::ErrorInFunctionCall(_, _, inner, at) => innermost(*inner, at),
+        other => (other, outer),
     }
 }
 
@@ -319,13 +332,17 @@ fn read_position(item: Dynamic) -> Result<ScriptPosition, String> {
     let shown = item.to_string();
     let type_name = item.type_name();
     let entries = item.try_cast::<Array>().ok_or_else(|| {
-        format!("{shown} (of type {type_name}) among its positions, which must be arrays of integers")
+        format!(
+            "{shown} (of type {type_name}) among its positions, which must be arrays of integers"
+        )
     })?;
     entries
         .into_iter()
         .map(|entry| match entry.as_int() {
             Ok(n) => u64::try_from(n).map_err(|_| {
-                format!("a position {shown} with the negative number {n}: positions hold integers >= 0")
+                format!(
+                    "a position {shown} with the negative number {n}: positions hold integers >= 0"
+                )
             }),
             Err(type_name) => Err(format!(
                 "a position {shown} holding a {type_name}: positions hold integers >= 0"
@@ -607,7 +624,10 @@ mod tests {
         let expected: Vec<u64> = heap_sequence(&kayles, 200).iter().map(|g| g.0).collect();
         let mut memo = memo(KAYLES);
         assert_eq!(heap_values(&mut memo, 200), expected);
-        assert_eq!(memo.value(&[3, 4, 9]).unwrap().0, expected[3] ^ expected[4] ^ expected[9]);
+        assert_eq!(
+            memo.value(&[3, 4, 9]).unwrap().0,
+            expected[3] ^ expected[4] ^ expected[9]
+        );
         // Kayles' period 12 from 71 on, seen in the script's values.
         assert!((71..188).all(|n| expected[n] == expected[n + 12]));
     }
@@ -712,21 +732,33 @@ mod tests {
         for (source, expected) in cases {
             let message = failure(source, 3);
             assert!(message.contains(expected), "{source}: {message}");
-            assert!(message.contains("line 1, column 1: moves([3]) returned"), "{message}");
+            assert!(
+                message.contains("line 1, column 1: moves([3]) returned"),
+                "{message}"
+            );
         }
         let message = failure("// rules\n\nfn helper() { 1 }\n  fn moves(p) { 1 }", 0);
-        assert!(message.contains("line 4, column 3: moves([0])"), "{message}");
+        assert!(
+            message.contains("line 4, column 3: moves([0])"),
+            "{message}"
+        );
     }
 
     #[test]
     fn components_that_are_not_positions_are_refused() {
         let message = failure("fn moves(p) { [] }\nfn components(p) { [p[0]] }", 2);
-        assert!(message.contains("line 2, column 1: components([2]) returned 2 (of type i64)"), "{message}");
+        assert!(
+            message.contains("line 2, column 1: components([2]) returned 2 (of type i64)"),
+            "{message}"
+        );
     }
 
     #[test]
     fn runtime_errors_name_the_innermost_line_and_column() {
-        let message = failure("fn helper(n) {\n  n / 0\n}\nfn moves(p) { helper(p[0]); [] }", 4);
+        let message = failure(
+            "fn helper(n) {\n  n / 0\n}\nfn moves(p) { helper(p[0]); [] }",
+            4,
+        );
         assert!(message.contains("line 2, column"), "{message}");
         assert!(message.contains("in moves([4])"), "{message}");
         let message = failure("fn moves(p) { [[p[7]]] }", 4);
@@ -737,12 +769,21 @@ mod tests {
     fn an_endless_loop_stops_at_the_operation_limit() {
         let message = failure("fn moves(p) {\n  loop { }\n}", 1);
         assert!(message.contains("SCRIPT_OPERATIONS"), "{message}");
-        assert!(message.contains("line 2"), "{message}");
+        // Rhai keeps no place for this error: the function's definition is named.
+        assert!(message.contains("line 1, column 1"), "{message}");
+        let message = failure("fn spin() {\n  loop { }\n}\nfn moves(p) {\n  spin()\n}", 1);
+        assert!(
+            message.contains("line 4, column 1: in moves([1])"),
+            "{message}"
+        );
     }
 
     #[test]
     fn an_endless_recursion_stops_at_the_call_depth() {
-        let message = failure("fn deeper(n) { deeper(n + 1) }\nfn moves(p) { deeper(0) }", 1);
+        let message = failure(
+            "fn deeper(n) { deeper(n + 1) }\nfn moves(p) { deeper(0) }",
+            1,
+        );
         assert!(message.contains("SCRIPT_CALL_DEPTH"), "{message}");
     }
 
@@ -802,18 +843,72 @@ mod tests {
         let mut solver = Memo::new(script);
         let _meaningless = solver.grundy(&vec![2]);
         let failure = solver.game().take_failure().unwrap();
-        assert!(failure.to_string().contains("negative number -1"), "{failure}");
+        assert!(
+            failure.to_string().contains("negative number -1"),
+            "{failure}"
+        );
     }
 
     /// Fragments of Rhai, valid and not, for random scripts.
     fn fragment() -> impl Strategy<Value = &'static str> {
         prop::sample::select(vec![
-            "fn moves(p) {", "fn components(p) {", "fn f(x) {", "}", "{", "[", "]", "(", ")",
-            ";", ",", "p", "p[0]", "p[1]", "x", "0", "1", "-1", "9223372036854775807", "+",
-            "-", "*", "/", "%", "==", "<", "let r = [];", "r.push(", "r", "return", "if",
-            "else", "for i in 0..", "while", "loop", "break", "f(", "moves(", "\"s\"", "#{",
-            "a: 1", "=", ".len()", ".map(|v| v - 1)", "[[0]]", "[p]", "[[p[0] - 1]]",
-            "throw", "eval", "import", "//", "\n", "..", "..=", "switch", "=>", "this",
+            "fn moves(p) {",
+            "fn components(p) {",
+            "fn f(x) {",
+            "}",
+            "{",
+            "[",
+            "]",
+            "(",
+            ")",
+            ";",
+            ",",
+            "p",
+            "p[0]",
+            "p[1]",
+            "x",
+            "0",
+            "1",
+            "-1",
+            "9223372036854775807",
+            "+",
+            "-",
+            "*",
+            "/",
+            "%",
+            "==",
+            "<",
+            "let r = [];",
+            "r.push(",
+            "r",
+            "return",
+            "if",
+            "else",
+            "for i in 0..",
+            "while",
+            "loop",
+            "break",
+            "f(",
+            "moves(",
+            "\"s\"",
+            "#{",
+            "a: 1",
+            "=",
+            ".len()",
+            ".map(|v| v - 1)",
+            "[[0]]",
+            "[p]",
+            "[[p[0] - 1]]",
+            "throw",
+            "eval",
+            "import",
+            "//",
+            "\n",
+            "..",
+            "..=",
+            "switch",
+            "=>",
+            "this",
         ])
     }
 
