@@ -258,9 +258,11 @@ impl Script {
         defined_at: Position,
         position: &[u64],
     ) -> Result<Vec<ScriptPosition>, ScriptError> {
-        let call = format!("{function}({})", show(position));
-        let argument = to_array(position)
-            .map_err(|why| ScriptError::Invalid(format!("script {}: {call}: {why}", self.name)))?;
+        // Messages are made only on failure: this runs once per position.
+        let call = || format!("{function}({})", show(position));
+        let argument = to_array(position).map_err(|why| {
+            ScriptError::Invalid(format!("script {}: {}: {why}", self.name, call()))
+        })?;
         // The top level is not run again for each call: only the functions count.
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         let result = self
@@ -272,12 +274,13 @@ impl Script {
                 function,
                 (argument,),
             )
-            .map_err(|e| self.runtime_error(&call, defined_at, *e))?;
+            .map_err(|e| self.runtime_error(&call(), defined_at, *e))?;
         read_positions(result).map_err(|why| {
             ScriptError::Invalid(format!(
-                "script {}: {}{call} returned {why}",
+                "script {}: {}{} returned {why}",
                 self.name,
-                at(defined_at)
+                at(defined_at),
+                call()
             ))
         })
     }
@@ -329,26 +332,31 @@ fn read_positions(result: Dynamic) -> Result<Vec<ScriptPosition>, String> {
 
 /// One position of a script's result.
 fn read_position(item: Dynamic) -> Result<ScriptPosition, String> {
-    let shown = item.to_string();
-    let type_name = item.type_name();
-    let entries = item.try_cast::<Array>().ok_or_else(|| {
-        format!(
-            "{shown} (of type {type_name}) among its positions, which must be arrays of integers"
-        )
-    })?;
-    entries
-        .into_iter()
-        .map(|entry| match entry.as_int() {
-            Ok(n) => u64::try_from(n).map_err(|_| {
-                format!(
-                    "a position {shown} with the negative number {n}: positions hold integers >= 0"
-                )
-            }),
-            Err(type_name) => Err(format!(
-                "a position {shown} holding a {type_name}: positions hold integers >= 0"
-            )),
-        })
-        .collect()
+    if !item.is_array() {
+        return Err(format!(
+            "{item} (of type {}) among its positions, which must be arrays of integers",
+            item.type_name()
+        ));
+    }
+    let entries = item.into_array().unwrap_or_default();
+    let mut position = Vec::with_capacity(entries.len());
+    for entry in &entries {
+        let bad = match entry.as_int() {
+            Ok(n) => match u64::try_from(n) {
+                Ok(n) => {
+                    position.push(n);
+                    continue;
+                }
+                Err(_) => format!("the negative number {n}"),
+            },
+            Err(type_name) => format!("a {type_name}"),
+        };
+        return Err(format!(
+            "a position {} holding {bad}: positions hold integers >= 0",
+            Dynamic::from_array(entries)
+        ));
+    }
+    Ok(position)
 }
 
 /// The rules as an [`Impartial`] game, for the generic solvers.
@@ -726,6 +734,10 @@ mod tests {
             ("fn moves(p) { 5 }", "a value of type i64"),
             ("fn moves(p) { [5] }", "5 (of type i64) among its positions"),
             ("fn moves(p) { [[\"a\"]] }", "holding a string"),
+            (
+                "fn moves(p) { [[1, -1]] }",
+                "a position [1, -1] holding the negative number -1",
+            ),
             ("fn moves(p) { [[-1]] }", "the negative number -1"),
             ("fn moves(p) { () }", "a value of type ()"),
         ];
