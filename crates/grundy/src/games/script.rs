@@ -454,6 +454,23 @@ impl ScriptMemo {
         Ok(total)
     }
 
+    /// The values `G([0]), ..., G([count - 1])` of the one-integer positions.
+    pub fn heap_values(&mut self, count: u64) -> Result<Vec<Nimber>, ScriptError> {
+        (0..count).map(|n| self.value(&[n])).collect()
+    }
+
+    /// The values of the two-integer positions `[x, y]`, `x < rows`, `y < width`,
+    /// row by row.
+    pub fn pile_values(&mut self, rows: u64, width: u64) -> Result<Vec<Nimber>, ScriptError> {
+        let mut values = Vec::new();
+        for x in 0..rows {
+            for y in 0..width {
+                values.push(self.value(&[x, y])?);
+            }
+        }
+        Ok(values)
+    }
+
     /// The positions one move from `position` reaches whose value is `target`
     /// (`Nimber::ZERO`: the winning moves), in the script's order.
     pub fn moves_to_value(
@@ -604,7 +621,11 @@ mod tests {
     }
 
     fn heap_values(memo: &mut ScriptMemo, count: u64) -> Vec<u64> {
-        (0..count).map(|n| memo.value(&[n]).unwrap().0).collect()
+        memo.heap_values(count)
+            .unwrap()
+            .iter()
+            .map(|g| g.0)
+            .collect()
     }
 
     /// The message of a script that fails on `value([n])`.
@@ -682,11 +703,10 @@ mod tests {
             out.extend((1..=y.min(x / 2)).map(|t| (x - 2 * t, y - t)));
         })
         .unwrap();
-        let mut memo = memo(TWOPILE_T2T);
+        let values = memo(TWOPILE_T2T).pile_values(24, 24).unwrap();
         for x in 0..24 {
             for y in 0..24 {
-                let value = memo.value(&[x as u64, y as u64]).unwrap();
-                assert_eq!(Some(value), table.value(x, y), "({x}, {y})");
+                assert_eq!(Some(values[x * 24 + y]), table.value(x, y), "({x}, {y})");
             }
         }
     }
