@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 
 /// Solve impartial combinatorial games exactly: outcomes, Grundy values,
@@ -34,6 +34,9 @@ pub enum Verb {
     Table(Table),
     /// Patterns found from the rules alone, each with how far it was checked.
     Conjecture(Conjecture),
+    /// Every game: its specs, what it is, its position, its theory, the verbs
+    /// that answer it and an example.
+    Games(Games),
     /// A shell's completion script for grundy, on stdout.
     ///
     /// For example: grundy completions bash > ~/.local/share/bash-completion/completions/grundy
@@ -55,6 +58,7 @@ impl Verb {
             Verb::Beatty(b) => b.output.json,
             Verb::Table(t) => t.output.json,
             Verb::Conjecture(c) => c.output.json,
+            Verb::Games(g) => g.output.json,
             Verb::Completions(c) => c.output.json,
             Verb::Man(m) => m.output.json,
         }
@@ -110,6 +114,9 @@ pub struct Sequence {
     /// (octal games).
     #[arg(long)]
     pub checkpoint: Option<std::path::PathBuf>,
+    /// Also say how the octal engine split the values (rare and common).
+    #[arg(long)]
+    pub verbose: bool,
     #[command(flatten)]
     pub output: Output,
 }
@@ -201,6 +208,13 @@ pub struct Conjecture {
     pub output: Output,
 }
 
+/// `grundy games`
+#[derive(Debug, Args)]
+pub struct Games {
+    #[command(flatten)]
+    pub output: Output,
+}
+
 /// `grundy completions SHELL`
 #[derive(Debug, Args)]
 pub struct Completions {
@@ -220,17 +234,35 @@ pub struct Man {
     pub output: Output,
 }
 
+/// The command line of `grundy`: [`Cli`] with, in the help of each verb that
+/// takes a game, the games that verb answers and an example each, from the
+/// catalogue's registry.
+pub fn command() -> clap::Command {
+    grundy::catalog::Verb::ALL
+        .into_iter()
+        .fold(Cli::command(), |command, verb| {
+            command.mut_subcommand(verb.name(), |sub| {
+                sub.after_help(grundy::catalog::verb_help(verb))
+            })
+        })
+}
+
+/// The command line of this process, parsed.
+pub fn parse() -> Result<Cli, clap::Error> {
+    Cli::from_arg_matches(&command().try_get_matches()?)
+}
+
 /// The completion script of `grundy` for `shell`.
 pub fn completion_script(shell: Shell) -> Vec<u8> {
     let mut script = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), "grundy", &mut script);
+    clap_complete::generate(shell, &mut command(), "grundy", &mut script);
     script
 }
 
 /// The manual page of `grundy`, or of one of its verbs, in roff; `None` when
 /// `verb` is not a verb.
 pub fn manual_page(verb: Option<&str>) -> Option<Vec<u8>> {
-    let mut command = Cli::command();
+    let mut command = command();
     command.build();
     let command = match verb {
         None => command,

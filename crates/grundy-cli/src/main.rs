@@ -14,7 +14,6 @@ use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use clap::Parser;
 use grundy::catalog::GraphInput;
 use serde::Serialize;
 
@@ -28,7 +27,8 @@ const FAILURE: u8 = 1;
 
 fn main() -> ExitCode {
     install_panic_hook();
-    let cli = match Cli::try_parse() {
+    monitor::watch_interrupts();
+    let cli = match args::parse() {
         Ok(cli) => cli,
         Err(e) => return args::report_usage_error(e),
     };
@@ -64,7 +64,7 @@ pub fn print_error(message: &str) {
 /// text (bidirectional overrides) written as Rust escapes (`\n`, `\u{1b}`,
 /// `\u{202e}`), so that it prints on one line, reads as it is, and cannot drive
 /// a terminal.
-fn escape_controls(text: &str) -> String {
+pub(crate) fn escape_controls(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for c in text.chars() {
         let reorders = matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
@@ -107,10 +107,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Verb::Analyze(a) => {
             let game = grundy::catalog::parse(&a.game)?;
             let first_only = a.moves == MovesWanted::One;
-            let mut monitor = ShellMonitor::new(None);
+            let mut monitor = ShellMonitor::new("analyze", None);
+            let mut grid = None;
             let mut analysis = if game.reads_graph() {
                 let (graph, position) = read_graph(a.grid.as_deref(), &a.position)?;
-                game.analyze_graph(graph, position, first_only, &mut monitor)?
+                grid = grid_cells(&graph);
+                let position = cell_vertices(grid, position)?;
+                game.analyze_graph(graph, &position, first_only, &mut monitor)?
             } else if a.grid.is_some() {
                 return Err(bad_argument(format!(
                     "--grid is for geography, not {}",
@@ -123,23 +126,34 @@ fn run(cli: Cli) -> Result<(), Failure> {
             if first_only {
                 analysis.keep_first_move();
             }
-            emit(&mut out, json, &analysis, text::analysis)?;
+            let name = text::game_name(&a.game, &analysis.game);
+            emit(&mut out, json, &analysis, |out, analysis| {
+                text::analysis(out, analysis, &name, grid)
+            })?;
         }
         Verb::Sequence(s) => {
             let game = grundy::catalog::parse(&s.game)?;
-            let mut monitor = checkpointing(s.checkpoint)?;
+            let mut monitor = checkpointing("sequence", s.checkpoint)?;
             let sequence = game.sequence(s.count, &mut monitor);
             monitor.finish();
-            emit(&mut out, json, &sequence?, text::sequence)?;
+            let sequence = sequence?;
+            let name = text::game_name(&s.game, &sequence.game);
+            emit(&mut out, json, &sequence, |out, sequence| {
+                text::sequence(out, sequence, &name, s.verbose)
+            })?;
             out.flush()?;
             checkpoint_saved(&monitor)?;
         }
         Verb::Period(p) => {
             let game = grundy::catalog::parse(&p.game)?;
-            let mut monitor = checkpointing(p.checkpoint)?;
+            let mut monitor = checkpointing("period", p.checkpoint)?;
             let report = game.period(p.max, &mut monitor);
             monitor.finish();
-            emit(&mut out, json, &report?, text::period)?;
+            let report = report?;
+            let name = text::game_name(&p.game, &report.game);
+            emit(&mut out, json, &report, |out, report| {
+                text::period(out, report, &name)
+            })?;
             out.flush()?;
             checkpoint_saved(&monitor)?;
         }
@@ -150,27 +164,36 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Verb::Table(t) => {
             let game = grundy::catalog::parse(&t.game)?;
             let outputs = render::Outputs::choose(t.png, t.svg, t.csv, json)?;
-            let mut monitor = ShellMonitor::new(None);
+            let mut monitor = ShellMonitor::new("table", None);
             let table = game.table(t.size, t.values, &mut monitor);
             monitor.finish();
             let table = table?;
+            let name = text::game_name(&t.game, &table.game);
             let paths = outputs.write_files(&table)?;
             if outputs.csv_to_stdout() {
                 // stdout holds the data: what was written goes to stderr.
                 render::write_csv(&mut out, &table)?;
-                text::wrote(&mut io::stderr().lock(), &table, &paths)?;
+                text::wrote(&mut io::stderr().lock(), &table, &paths, &name)?;
             } else if json || paths.is_empty() {
-                emit(&mut out, json, &table, text::table)?;
+                emit(&mut out, json, &table, |out, table| {
+                    text::table(out, table, &name)
+                })?;
             } else {
-                text::wrote(&mut out, &table, &paths)?;
+                text::wrote(&mut out, &table, &paths, &name)?;
             }
         }
         Verb::Conjecture(c) => {
-            let mut monitor = ShellMonitor::new(None);
+            let mut monitor = ShellMonitor::new("conjecture", None);
             let report = grundy::catalog::parse(&c.game)?.conjecture(&mut monitor);
             monitor.finish();
             let report = report?;
-            emit(&mut out, json, &report, text::conjectures)?;
+            let name = text::game_name(&c.game, &report.game);
+            emit(&mut out, json, &report, |out, report| {
+                text::conjectures(out, report, &name)
+            })?;
+        }
+        Verb::Games(_) => {
+            emit(&mut out, json, &grundy::catalog::games(), text::games)?;
         }
         Verb::Completions(c) => {
             let script = Generated::new("script", args::completion_script(c.shell));
@@ -215,6 +238,40 @@ fn read_graph<'a>(
     Ok((GraphInput::Edges(text), rest))
 }
 
+/// The cells of a `--grid` graph, to read and write its vertices as cells;
+/// `None` for a graph file, or a malformed grid (the catalogue says why).
+fn grid_cells(graph: &GraphInput) -> Option<text::GridCells> {
+    let GraphInput::Grid(text) = graph else {
+        return None;
+    };
+    let grid = grundy::graph::parse_grid(text).ok()?;
+    Some(text::GridCells {
+        height: grid.height as u64,
+        width: grid.width as u64,
+    })
+}
+
+/// The start arguments of a graph game, each `ROW,COLUMN` cell of a `--grid`
+/// written as its vertex (`row * width + column`); vertex numbers are kept.
+fn cell_vertices(
+    grid: Option<text::GridCells>,
+    position: &[String],
+) -> Result<Vec<String>, Failure> {
+    position
+        .iter()
+        .map(|arg| match (arg.split_once(','), grid) {
+            (Some((row, column)), Some(cells)) => cells.vertex(row, column).ok_or_else(|| {
+                bad_argument(format!(
+                    "'{arg}' is not a cell of the grid: write ROW,COLUMN with \
+                     0 <= ROW < {} and 0 <= COLUMN < {}",
+                    cells.height, cells.width
+                ))
+            }),
+            _ => Ok(arg.clone()),
+        })
+        .collect()
+}
+
 fn read_text(path: &Path) -> Result<String, Failure> {
     let file = std::fs::File::open(path)
         .map_err(|e| bad_argument(format!("cannot read {}: {e}", path.display())))?;
@@ -238,10 +295,13 @@ fn read_limited(source: impl Read, name: &str) -> Result<String, Failure> {
     Ok(text)
 }
 
-/// A monitor for a long run. Its checkpoint, if any, is locked and checked
+/// A monitor for a long run, its bar labelled `label`. Its checkpoint, if any, is locked and checked
 /// writable before the work starts; one that exists but cannot be read is
 /// refused.
-fn checkpointing(path: Option<std::path::PathBuf>) -> Result<ShellMonitor, Failure> {
+fn checkpointing(
+    label: &'static str,
+    path: Option<std::path::PathBuf>,
+) -> Result<ShellMonitor, Failure> {
     let checkpoint = path
         .map(Checkpoint::open)
         .transpose()
@@ -254,7 +314,7 @@ fn checkpointing(path: Option<std::path::PathBuf>) -> Result<ShellMonitor, Failu
             ))
         })?;
     }
-    Ok(ShellMonitor::new(checkpoint))
+    Ok(ShellMonitor::new(label, checkpoint))
 }
 
 /// Fails if a checkpoint could not be written during the run. The answer is
@@ -271,7 +331,7 @@ fn emit<T: Serialize>(
     out: &mut impl Write,
     json: bool,
     answer: &T,
-    as_text: fn(&mut dyn Write, &T) -> io::Result<()>,
+    as_text: impl FnOnce(&mut dyn Write, &T) -> io::Result<()>,
 ) -> io::Result<()> {
     if json {
         serde_json::to_writer(&mut *out, answer).map_err(io::Error::from)?;

@@ -5,10 +5,55 @@ use std::io::{self, Write};
 
 use dashu_int::UBig;
 use grundy::catalog::{
-    Analysis, BeattyReport, ConjectureReport, PairList, Param, PeriodReport, Sequence, Table,
+    Analysis, BeattyReport, ConjectureReport, Move, PairList, Param, PeriodReport, Sequence, Table,
     Terms, ValueStats,
 };
 use grundy::Outcome;
+
+/// How the text names a game: the canonical spec, or the spec the user typed
+/// with the canonical one beside it when they differ in more than case
+/// (`kayles (octal:0.77)`).
+pub fn game_name(typed: &str, canonical: &str) -> String {
+    if typed.eq_ignore_ascii_case(canonical) {
+        canonical.to_string()
+    } else {
+        format!("{typed} ({canonical})")
+    }
+}
+
+/// The cells of a `--grid` file: a vertex is `row * width + column`, counted
+/// from 0, and is written `(row, column)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridCells {
+    /// The number of rows: the number of lines.
+    pub height: u64,
+    /// The number of columns: the length of the longest line.
+    pub width: u64,
+}
+
+impl GridCells {
+    /// The vertex of the cell in row `row` and column `column` (decimal
+    /// numbers from 0), as a position argument; `None` outside the grid.
+    pub fn vertex(&self, row: &str, column: &str) -> Option<String> {
+        let row = row
+            .trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|&r| r < self.height)?;
+        let column = column
+            .trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|&c| c < self.width)?;
+        Some((row * self.width + column).to_string())
+    }
+
+    /// The cell `(row, column)` of vertex `v`.
+    pub fn cell(&self, v: &UBig) -> String {
+        let width = UBig::from(self.width.max(1));
+        format!("({}, {})", v / &width, v % &width)
+    }
+}
 
 fn joined(values: &[UBig]) -> String {
     values
@@ -18,12 +63,22 @@ fn joined(values: &[UBig]) -> String {
         .join(" ")
 }
 
-/// `analyze`: outcome, value, moves, method.
-pub fn analysis(out: &mut dyn Write, a: &Analysis) -> io::Result<()> {
-    if a.position.is_empty() {
-        writeln!(out, "{}", a.game)?;
-    } else {
-        writeln!(out, "{} {}", a.game, joined(&a.position))?;
+/// `analyze`: outcome, value, moves, method. `name` is the game as
+/// [`game_name`] writes it; `grid` is set when the graph came from `--grid`,
+/// whose vertices are then written as cells.
+pub fn analysis(
+    out: &mut dyn Write,
+    a: &Analysis,
+    name: &str,
+    grid: Option<GridCells>,
+) -> io::Result<()> {
+    match (a.position.is_empty(), grid) {
+        (true, _) => writeln!(out, "{name}")?,
+        (false, Some(cells)) => {
+            let start: Vec<String> = a.position.iter().map(|v| cells.cell(v)).collect();
+            writeln!(out, "{name} {}", start.join(" "))?;
+        }
+        (false, None) => writeln!(out, "{name} {}", joined(&a.position))?,
     }
     let who = match a.outcome {
         Outcome::N => "N (the player to move wins)",
@@ -36,38 +91,66 @@ pub fn analysis(out: &mut dyn Write, a: &Analysis) -> io::Result<()> {
     if a.outcome == Outcome::P {
         writeln!(out, "winning moves: none; every move loses")?;
     } else if !a.winning_moves.is_empty() {
-        // Each description names what its move changes; the whole position
-        // reached is added only for short positions whose positions are
-        // lists of numbers (a graph game's description already names its
-        // target), so that the text stays linear in the input.
-        if a.winning_moves.iter().all(|m| m.target.is_some()) {
-            writeln!(out, "winning moves:")?;
-            for m in &a.winning_moves {
-                writeln!(out, "  {}", m.description)?;
-            }
-        } else if a.shows_positions_reached() {
-            writeln!(out, "winning moves:")?;
-            for m in &a.winning_moves {
-                writeln!(
-                    out,
-                    "  {}  =>  {}",
-                    m.description,
-                    joined(&m.apply(&a.position))
-                )?;
-            }
-        } else {
-            writeln!(
-                out,
-                "winning moves ({} numbers in the position: each move names what it changes):",
-                a.position.len()
-            )?;
-            for m in &a.winning_moves {
-                writeln!(out, "  {}", m.description)?;
-            }
-        }
+        winning_moves(out, a, grid)?;
     }
     move_families(out, a)?;
     writeln!(out, "method:  {}", a.method)
+}
+
+/// The winning moves, one a line. Each description names what its move
+/// changes; the position reached is added only for short positions that are
+/// lists of numbers (a graph game's description names its edge or vertex, and
+/// the graph itself is not echoed), so that the text stays linear in the input.
+fn winning_moves(out: &mut dyn Write, a: &Analysis, grid: Option<GridCells>) -> io::Result<()> {
+    if a.winning_moves.iter().all(|m| m.target.is_some()) {
+        writeln!(out, "winning moves:")?;
+        for m in &a.winning_moves {
+            match (grid, m.target.as_deref()) {
+                (Some(cells), Some([vertex])) => {
+                    writeln!(out, "  {}", grid_move(a, &cells.cell(vertex)))?
+                }
+                _ => writeln!(out, "  {}", m.description)?,
+            }
+        }
+    } else if a.shows_positions_reached() {
+        writeln!(out, "winning moves:")?;
+        for m in &a.winning_moves {
+            writeln!(out, "  {}", with_position_reached(a, m))?;
+        }
+    } else {
+        writeln!(
+            out,
+            "winning moves ({} numbers in the position: each move names what it changes):",
+            a.position.len()
+        )?;
+        for m in &a.winning_moves {
+            writeln!(out, "  {}", m.description)?;
+        }
+    }
+    Ok(())
+}
+
+/// A geography move on a `--grid` file, to the cell `cell`: the token moves
+/// there, or in the start-choosing game (no start given) is placed there.
+fn grid_move(a: &Analysis, cell: &str) -> String {
+    if a.position.is_empty() {
+        format!("place the token on {cell}; the opponent moves first")
+    } else {
+        format!("move the token to {cell}")
+    }
+}
+
+/// A move's description with the position it reaches: `=>  3 3` for heaps
+/// and piles, and for dynsub (whose position is the pile and the limit the
+/// next player may take) `, leaving 8 with limit 4`.
+fn with_position_reached(a: &Analysis, m: &Move) -> String {
+    let reached = m.apply(&a.position);
+    match reached.as_slice() {
+        [pile, limit] if a.game.starts_with("dynsub:") => {
+            format!("{}, leaving {pile} with limit {limit}", m.description)
+        }
+        _ => format!("{}  =>  {}", m.description, joined(&reached)),
+    }
 }
 
 /// `analyze`, when the winning moves are too many to list: how many there
@@ -99,15 +182,16 @@ fn move_families(out: &mut dyn Write, a: &Analysis) -> io::Result<()> {
     Ok(())
 }
 
-/// `sequence`: values ten a line, or P-positions one a line.
-pub fn sequence(out: &mut dyn Write, s: &Sequence) -> io::Result<()> {
+/// `sequence`: values ten a line, or P-positions one a line. With `verbose`,
+/// also how the octal engine split the values (see [`value_stats`]).
+pub fn sequence(out: &mut dyn Write, s: &Sequence, name: &str, verbose: bool) -> io::Result<()> {
     match &s.terms {
-        Terms::Values(values) => heap_values(out, &s.game, values.iter().map(|g| g.0))?,
-        Terms::Small(values) => heap_values(out, &s.game, values.iter())?,
-        Terms::Pairs(list) => pairs(out, &s.game, list)?,
+        Terms::Values(values) => heap_values(out, name, values.iter().map(|g| g.0))?,
+        Terms::Small(values) => heap_values(out, name, values.iter())?,
+        Terms::Pairs(list) => pairs(out, name, list)?,
     }
     if let Some(stats) = &s.stats {
-        value_stats(out, stats)?;
+        value_stats(out, stats, verbose)?;
     }
     Ok(())
 }
@@ -129,19 +213,23 @@ fn heap_values<T: Display>(
     rows_of_ten(out, values, 0)
 }
 
-fn value_stats(out: &mut dyn Write, stats: &ValueStats) -> io::Result<()> {
+/// The largest value; with `verbose`, also the sparse-space split of the
+/// heaps `n >= 1` that the octal engine works with, in plain words.
+fn value_stats(out: &mut dyn Write, stats: &ValueStats, verbose: bool) -> io::Result<()> {
+    writeln!(out, "largest value: {}", stats.max_value)?;
+    if !verbose {
+        return Ok(());
+    }
+    let parity = if stats.flip_odd_heaps {
+        "even for even n and odd for odd n"
+    } else {
+        "even"
+    };
     writeln!(
         out,
-        "values: largest {}; {} rare and {} common heaps (rare: bits {:#b} of even parity{})",
-        stats.max_value,
-        stats.rare,
-        stats.common,
-        stats.sparse_mask,
-        if stats.flip_odd_heaps {
-            ", flipped on odd heaps"
-        } else {
-            ""
-        }
+        "sparse space: {} heaps n >= 1 have a rare value and {} a common one; the value \
+         v of heap n is rare when the number of 1 bits of v AND {:#b} is {parity}",
+        stats.rare, stats.common, stats.sparse_mask
     )
 }
 
@@ -182,7 +270,9 @@ fn rows_of_ten<T: Display>(
     first: u64,
 ) -> io::Result<()> {
     let len = values.len() as u64;
-    let width = (len + first).to_string().len();
+    // The widest head is the last line's, the index of its first value.
+    let last_head = first + len.saturating_sub(1) / 10 * 10;
+    let width = last_head.to_string().len();
     for (k, value) in (0..).zip(values) {
         match k % 10 {
             0 => write!(out, "{:>width$}: {value}", first + k)?,
@@ -198,7 +288,7 @@ fn rows_of_ten<T: Display>(
 /// `period`: the relation, and how it was established. A period that is not
 /// certified says so first, with how far it was checked and the option that
 /// looks further, so that it cannot be read as the answer.
-pub fn period(out: &mut dyn Write, p: &PeriodReport) -> io::Result<()> {
+pub fn period(out: &mut dyn Write, p: &PeriodReport, name: &str) -> io::Result<()> {
     let relation = if p.saltus == 0 {
         format!("G(n + {}) = G(n)", p.period)
     } else {
@@ -209,7 +299,7 @@ pub fn period(out: &mut dyn Write, p: &PeriodReport) -> io::Result<()> {
             out,
             "not certified: {} only appears to have {relation} for n >= {}, as seen on \
              G(0..{}); raise --max (now {} values) to look for a proof",
-            p.game, p.preperiod, p.checked_to, p.checked_to
+            name, p.preperiod, p.checked_to, p.checked_to
         )?;
         writeln!(
             out,
@@ -218,7 +308,7 @@ pub fn period(out: &mut dyn Write, p: &PeriodReport) -> io::Result<()> {
         )?;
         return writeln!(out, "method: {}", p.method);
     }
-    writeln!(out, "{}: {relation} for all n >= {}", p.game, p.preperiod)?;
+    writeln!(out, "{name}: {relation} for all n >= {}", p.preperiod)?;
     writeln!(
         out,
         "preperiod {}, period {}, saltus {}",
@@ -260,7 +350,7 @@ impl Display for Decimal {
 }
 
 /// `table`: one line per x, the cells (x, 0) .. (x, N-1): `P`/`.` or values.
-pub fn table(out: &mut dyn Write, t: &Table) -> io::Result<()> {
+pub fn table(out: &mut dyn Write, t: &Table, name: &str) -> io::Result<()> {
     let what = if t.has_values() {
         "Grundy values"
     } else {
@@ -268,8 +358,8 @@ pub fn table(out: &mut dyn Write, t: &Table) -> io::Result<()> {
     };
     writeln!(
         out,
-        "{}: {what} of (x, y), 0 <= x, y < {}; line x lists y = 0, 1, ...",
-        t.game, t.size
+        "{name}: {what} of (x, y), 0 <= x, y < {}; line x lists y = 0, 1, ...",
+        t.size
     )?;
     let width = cells(t)
         .filter_map(|(x, y)| t.value(x, y))
@@ -297,7 +387,12 @@ fn cells(t: &Table) -> impl Iterator<Item = (usize, usize)> + '_ {
 }
 
 /// `table` with files: what was written where (nothing when no file was).
-pub fn wrote(out: &mut dyn Write, t: &Table, paths: &[std::path::PathBuf]) -> io::Result<()> {
+pub fn wrote(
+    out: &mut dyn Write,
+    t: &Table,
+    paths: &[std::path::PathBuf],
+    name: &str,
+) -> io::Result<()> {
     if paths.is_empty() {
         return Ok(());
     }
@@ -305,29 +400,68 @@ pub fn wrote(out: &mut dyn Write, t: &Table, paths: &[std::path::PathBuf]) -> io
     let paths: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     writeln!(
         out,
-        "{}: wrote the {} x {} table to {} ({p} P-positions)",
-        t.game,
+        "{name}: wrote the {} x {} table to {} ({p} P-positions)",
         t.size,
         t.size,
         paths.join(", ")
     )
 }
 
-/// `conjecture`: one statement a line, with how far it was checked.
-pub fn conjectures(out: &mut dyn Write, r: &ConjectureReport) -> io::Result<()> {
-    writeln!(out, "{}:", r.game)?;
+/// `conjecture`: one statement a line, headed by its kind in words, with how
+/// far it was checked.
+pub fn conjectures(out: &mut dyn Write, r: &ConjectureReport, name: &str) -> io::Result<()> {
+    writeln!(out, "{name}:")?;
     for c in &r.conjectures {
+        let kind = kind_in_words(c.kind);
         // A certified statement says itself how it was proved and from how
         // many values; "checked to 0" would misread a closed form as unchecked.
         if c.param("certified") == Some(&Param::Flag(true)) {
-            writeln!(out, "- [{}] {}", c.kind, c.statement)?;
+            writeln!(out, "- {kind}: {}", c.statement)?;
         } else {
             writeln!(
                 out,
-                "- [{}] {} (checked to {})",
-                c.kind, c.statement, c.verified_up_to
+                "- {kind}: {} (checked to {})",
+                c.statement, c.verified_up_to
             )?;
         }
+    }
+    Ok(())
+}
+
+/// A conjecture's kind (`one_p_per_row`) as words (`one P per row`).
+fn kind_in_words(kind: &str) -> String {
+    kind.split('_')
+        .map(|word| match word {
+            "p" => "P",
+            "beatty" => "Beatty",
+            other => other,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `games`: every game of the registry, its forms and aliases, what it is,
+/// its position, its theory, the verbs that answer it and an example.
+pub fn games(out: &mut dyn Write, list: &grundy::catalog::GameList) -> io::Result<()> {
+    use grundy::catalog::plain;
+    for (i, entry) in list.games.iter().enumerate() {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        let mut specs: Vec<String> = entry.forms.iter().map(|s| s.to_string()).collect();
+        specs.extend(
+            entry
+                .aliases
+                .iter()
+                .map(|a| format!("{} (= {})", a.name, entry.spec_of(a))),
+        );
+        writeln!(out, "{}", specs.join(", "))?;
+        writeln!(out, "  game:     {}", plain(entry.summary))?;
+        writeln!(out, "  position: {}", plain(entry.position))?;
+        writeln!(out, "  theory:   {}", plain(entry.theory))?;
+        let verbs: Vec<&str> = entry.verbs.iter().map(|v| v.name()).collect();
+        writeln!(out, "  verbs:    {}", verbs.join(", "))?;
+        writeln!(out, "  example:  {}", entry.example())?;
     }
     Ok(())
 }

@@ -221,7 +221,7 @@ const FILES: &[(&str, &str)] = &[
 /// A game spec: well formed with odd numbers, a name with odd parameters, or
 /// garbage.
 fn spec() -> impl Strategy<Value = String> {
-    let names: Vec<&str> = grundy::catalog::GAME_NAMES
+    let names: Vec<&str> = grundy::catalog::game_names()
         .iter()
         .chain(ODD_NAMES)
         .copied()

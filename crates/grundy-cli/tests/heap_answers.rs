@@ -78,7 +78,7 @@ fn an_uncertified_period_says_so_first() {
     assert_eq!(json["certified"], true);
     assert!(json.get("status").is_none());
     let text = stdout_of(&["period", "kayles"]);
-    assert!(text.starts_with("octal:0.77: G(n + 12) = G(n) for all n >= 71"));
+    assert!(text.starts_with("kayles (octal:0.77): G(n + 12) = G(n) for all n >= 71"));
     // Too few values for the one rule (three periods, half the values): refused.
     let err = refusal(&["period", "kayles", "--max", "140"]);
     assert!(err.contains("--max"), "{err}");

@@ -243,7 +243,7 @@ fn streamed_text_holds_the_same_terms_as_json() {
     let (header, rest) = text.split_once('\n').unwrap();
     assert_eq!(
         header,
-        "octal:0.77: the first 1234 values, G(n) for n = 0..1233"
+        "kayles (octal:0.77): the first 1234 values, G(n) for n = 0..1233"
     );
     let body: String = rest.lines().take(124).map(|l| format!("{l}\n")).collect();
     let json: Value = serde_json::from_slice(

@@ -94,6 +94,6 @@ pub mod limits;
 pub mod nimber;
 pub mod solve;
 
-pub use error::Error;
+pub use error::{Error, ErrorKind};
 pub use game::{Impartial, Outcome};
 pub use nimber::{mex, nim_sum, Nimber};

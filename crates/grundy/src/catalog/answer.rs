@@ -9,7 +9,6 @@ use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct, Serializer};
 use serde::Serialize;
 
 use super::Game;
-use crate::analysis::periodicity::Periodic;
 use crate::game::Outcome;
 use crate::json::{Int, Ints};
 use crate::nimber::Nimber;
@@ -449,21 +448,6 @@ impl Serialize for PeriodReport {
             map.serialize_entry("stats", stats)?;
         }
         map.end()
-    }
-}
-
-impl PeriodReport {
-    pub(crate) fn from_periodic(game: &dyn Game, p: &Periodic, method: &str) -> Self {
-        PeriodReport {
-            game: game.spec(),
-            preperiod: p.preperiod,
-            period: p.period,
-            saltus: 0,
-            certified: true,
-            checked_to: p.checked_to,
-            method: method.to_string(),
-            stats: None,
-        }
     }
 }
 

@@ -7,7 +7,7 @@ use super::{parse_naturals, parse_u64, Analysis, Game, Monitor, Move};
 use crate::error::Error;
 use crate::games::dynsub::{Amount, DynSub, DynSubError};
 
-/// `dynsub:k=K`; `fibonacci-nim` is `dynsub:k=2`.
+/// `dynsub:k=K` (and `fibonacci-nim`, which passes `k=2`).
 pub(super) fn dynsub(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
     let k = params
         .and_then(|p| p.strip_prefix("k="))
@@ -15,11 +15,6 @@ pub(super) fn dynsub(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, 
         .ok_or_else(|| Error::spec(spec, "write dynsub:k=K with K a positive integer"))?;
     let game = DynSub::new(k).map_err(|e| Error::spec(spec, e.to_string()))?;
     Ok(Box::new(DynSubEntry(game)))
-}
-
-/// `fibonacci-nim`.
-pub(super) fn fibonacci_nim() -> Box<dyn Game> {
-    Box::new(DynSubEntry(DynSub::fibonacci_nim()))
 }
 
 struct DynSubEntry(DynSub);

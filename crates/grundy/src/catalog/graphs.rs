@@ -32,12 +32,8 @@ pub(super) fn geography() -> Box<dyn Game> {
 
 fn graph_of(input: GraphInput) -> Result<Graph, Error> {
     match input {
-        GraphInput::Edges(text) => {
-            parse_edges(&text).map_err(|e| Error::BadPosition(format!("graph file {e}")))
-        }
-        GraphInput::Grid(text) => parse_grid(&text)
-            .map(|grid| grid.graph)
-            .map_err(|e| Error::BadPosition(format!("grid {e}"))),
+        GraphInput::Edges(text) => Ok(parse_edges(&text)?),
+        GraphInput::Grid(text) => Ok(parse_grid(&text)?.graph),
     }
 }
 
@@ -179,5 +175,54 @@ impl GeographyEntry {
         let outcome = Outcome::from_p(moves.is_empty());
         let method = format!("start-choosing game: winning starts are the vertices some maximum matching misses; {method}");
         Analysis::new(self, Vec::new(), outcome, None, moves, &method).sorted()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::{parse, Quiet};
+    use crate::error::ErrorKind;
+    use crate::graph::parse::{GridError, ParseError};
+
+    fn refusal(spec: &str, input: GraphInput) -> Error {
+        let game = parse(spec).unwrap();
+        match game.analyze_graph(input, &[], false, &mut Quiet) {
+            Err(e) => e,
+            Ok(_) => panic!("{spec}: a bad graph was accepted"),
+        }
+    }
+
+    /// A bad graph file is a bad position whose source is the parser's
+    /// error, with its line; the message is the one the CLI always printed.
+    #[test]
+    fn graph_errors_keep_their_line() {
+        let e = refusal("hackenbush", GraphInput::Edges("0 1\nx y\n".into()));
+        assert_eq!(e.kind(), ErrorKind::BadPosition);
+        assert_eq!(
+            e.to_string(),
+            "bad position: graph file line 2: expected two vertex numbers 'U V', found 'x y'"
+        );
+        let source = std::error::Error::source(&e).expect("the parse error");
+        assert!(matches!(
+            source.downcast_ref::<ParseError>(),
+            Some(ParseError::Malformed { line: 2, .. })
+        ));
+        let e = refusal("geography", GraphInput::Grid("..\n.x\n".into()));
+        assert_eq!(e.kind(), ErrorKind::BadPosition);
+        assert!(
+            e.to_string()
+                .starts_with("bad position: grid line 2, column 2:"),
+            "{e}"
+        );
+        let source = std::error::Error::source(&e).expect("the grid error");
+        assert!(matches!(
+            source.downcast_ref::<GridError>(),
+            Some(GridError::BadCell {
+                line: 2,
+                column: 2,
+                found: 'x'
+            })
+        ));
     }
 }

@@ -1,4 +1,5 @@
-//! Heap games: Nim, Bash, subtraction games and staircase Nim.
+//! Heap games: one adapter, [`HeapEntry`], for every game of the
+//! [`HeapTheory`] shape (Nim, Bash, subtraction games), and staircase Nim.
 
 use crate::limits::{DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION, REACHABLE_HEAPS, SUBTRACTION_WORK};
 use dashu_int::UBig;
@@ -20,7 +21,7 @@ use crate::nimber::Nimber;
 
 /// `nim`.
 pub(super) fn nim() -> Box<dyn Game> {
-    Box::new(NimEntry)
+    Box::new(HeapEntry(Nim))
 }
 
 /// `staircase`.
@@ -36,7 +37,7 @@ pub(super) fn bash(spec: &str, m: &str) -> Result<Box<dyn Game>, Error> {
             format!("M must be an integer from 1 to {}, not '{m}'", u64::MAX),
         )
     })?;
-    Ok(Box::new(BashEntry(max)))
+    Ok(Box::new(HeapEntry(max)))
 }
 
 /// `subtraction:S1,S2,...`.
@@ -55,7 +56,7 @@ pub(super) fn subtraction(spec: &str, set: &str) -> Result<Box<dyn Game>, Error>
         })
         .collect::<Result<Vec<u64>, Error>>()?;
     let game = Subtraction::new(&amounts).expect("amounts are positive and there is one");
-    Ok(Box::new(SubtractionEntry(game)))
+    Ok(Box::new(HeapEntry(game)))
 }
 /// The catalogue's wrapping of a heap game's answer: heap moves as [`Move`]s.
 fn heap_analysis(
@@ -80,232 +81,90 @@ fn heap_analysis(
     Analysis::valued(game, heaps, value, moves, method)
 }
 
-struct NimEntry;
+/// What the catalogue needs of a game played on a sum of heaps whose values
+/// have a period (Nim, Bash, subtraction games): the one shape that
+/// [`HeapEntry`] turns into a [`Game`].
+pub(super) trait HeapTheory {
+    /// The canonical spec.
+    fn spec(&self) -> String;
 
-impl Game for NimEntry {
-    fn spec(&self) -> String {
-        "nim".into()
+    /// The value of the sum of `heaps` and its winning moves, with the method
+    /// that found them.
+    fn analyse(&self, heaps: &[UBig]) -> Result<(String, (UBig, Vec<HeapMove>)), Error>;
+
+    /// `G(0), ..., G(count - 1)`.
+    fn values(&self, count: usize) -> Vec<Nimber>;
+
+    /// The certified period, searched over at most `max_terms` values (or the
+    /// game's own budget); `verb` is the verb asking, for a refusal.
+    fn period(&self, max_terms: Option<u64>, verb: &'static str) -> Result<HeapPeriod, Error>;
+
+    /// What `conjecture` states: the very claim of `period`, so that the two
+    /// verbs agree on what is certified.
+    fn conjecture(&self) -> Result<Conjecture, Error> {
+        Ok(self.period(None, "conjecture")?.conjecture())
     }
+}
 
-    fn analyze(
-        &self,
-        position: &[String],
-        _first_only: bool,
-        _monitor: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
-        let heaps = parse_naturals(position, "heap size")?;
-        let answer = Nim.analyse(&heaps);
-        Ok(heap_analysis(
-            self,
-            heaps,
-            answer,
-            "closed form (Bouton): the nim-sum of the heap sizes",
-        ))
-    }
+/// A certified period of a heap game and how it was established.
+pub(super) struct HeapPeriod {
+    period: ArithmeticPeriod,
+    /// How many values were computed (0 for a closed form).
+    checked_to: u64,
+    method: String,
+}
 
-    fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
-        let count = check_count(count)?;
-        Ok(Sequence {
-            game: self.spec(),
-            terms: Terms::Values((0..count as u64).map(Nimber).collect()),
-            stats: None,
-        })
-    }
-
-    fn period(&self, _max_terms: Option<u64>, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
-        Ok(PeriodReport {
-            game: self.spec(),
-            preperiod: 0,
-            period: 1,
-            saltus: 1,
-            certified: true,
+impl HeapPeriod {
+    /// A period proved by a closed form.
+    fn closed_form(period: u64, saltus: u64, method: &str) -> HeapPeriod {
+        HeapPeriod {
+            period: ArithmeticPeriod {
+                preperiod: 0,
+                period,
+                saltus,
+            },
             checked_to: 0,
-            method: "closed form: G(n) = n".into(),
-            stats: None,
-        })
+            method: method.into(),
+        }
     }
 
-    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
-        Ok(single_report(
-            self,
-            proved_period(&self.period(None, monitor)?),
-        ))
-    }
-}
-
-struct BashEntry(Bash);
-
-impl Game for BashEntry {
-    fn spec(&self) -> String {
-        format!("bash:{}", self.0.max())
+    /// A period certified from computed values.
+    fn of_periodic(periodic: &Periodic, method: String) -> HeapPeriod {
+        HeapPeriod {
+            period: ArithmeticPeriod {
+                preperiod: periodic.preperiod,
+                period: periodic.period,
+                saltus: 0,
+            },
+            checked_to: periodic.checked_to,
+            method,
+        }
     }
 
-    fn analyze(
-        &self,
-        position: &[String],
-        _first_only: bool,
-        _monitor: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
-        let heaps = parse_naturals(position, "heap size")?;
-        let answer = self.0.analyse(&heaps);
-        Ok(heap_analysis(
-            self,
-            heaps,
-            answer,
-            "closed form: G(n) = n mod (M+1)",
-        ))
+    fn conjecture(&self) -> Conjecture {
+        certified_heap_period(&self.period, self.checked_to, &self.method)
     }
 
-    fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
-        let count = check_count(count)?;
-        let values = (0..count as u64)
-            .map(|n| Nimber(self.0.grundy_of(n)))
-            .collect();
-        Ok(Sequence {
-            game: self.spec(),
-            terms: Terms::Values(values),
-            stats: None,
-        })
-    }
-
-    fn period(&self, _max_terms: Option<u64>, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
-        let period = self.period_for("period")?;
-        Ok(PeriodReport {
-            game: self.spec(),
-            preperiod: 0,
-            period,
-            saltus: 0,
+    fn report(self, game: String) -> PeriodReport {
+        PeriodReport {
+            game,
+            preperiod: self.period.preperiod,
+            period: self.period.period,
+            saltus: self.period.saltus,
             certified: true,
-            checked_to: 0,
-            method: "closed form: G(n) = n mod (M+1)".into(),
+            checked_to: self.checked_to,
+            method: self.method,
             stats: None,
-        })
-    }
-
-    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
-        self.period_for("conjecture")?;
-        Ok(single_report(
-            self,
-            proved_period(&self.period(None, monitor)?),
-        ))
-    }
-}
-
-impl BashEntry {
-    /// The period `M + 1`, for `verb`'s report, which holds it in 64 bits.
-    fn period_for(&self, verb: &'static str) -> Result<u64, Error> {
-        u64::try_from(self.0.period()).map_err(|_| {
-            self.unsupported(
-                verb,
-                "its period M+1 = 2^64 does not fit the report (G(n) = n mod 2^64)",
-            )
-        })
-    }
-}
-
-/// What `conjecture` states for a heap game whose period is proved: the very
-/// claim of `period`, so that the two verbs agree on what is certified.
-fn proved_period(report: &PeriodReport) -> Conjecture {
-    let period = ArithmeticPeriod {
-        preperiod: report.preperiod,
-        period: report.period,
-        saltus: report.saltus,
-    };
-    certified_heap_period(&period, report.checked_to, &report.method)
-}
-
-struct SubtractionEntry(Subtraction);
-
-impl SubtractionEntry {
-    /// The certified period, searched over at most `max_terms` values, for the
-    /// `period` verb (whose `--max` sets `max_terms`).
-    fn periodic(&self, max_terms: u64) -> Result<Periodic, Error> {
-        self.0.periodic(max_terms).map_err(|_| {
-            Error::Limit(format!(
-                "no repeated window of max S = {} values within the first {max_terms} values of {} \
-                 (a repeat needs more than {} values); raise --max",
-                self.0.largest(),
-                self.spec(),
-                self.0.largest()
-            ))
-        })
-    }
-
-    /// How many values the period search of `analyze`, `sequence` and
-    /// `conjecture` computes: [`DEFAULT_PERIOD_SEARCH`], or fewer for a large
-    /// set, since a value costs one look-up per amount and the whole search at
-    /// most [`SUBTRACTION_WORK`] look-ups. (`period` computes what `--max` says.)
-    fn search_budget(&self) -> u64 {
-        let amounts = self.0.set().len() as u64;
-        DEFAULT_PERIOD_SEARCH.min(SUBTRACTION_WORK / amounts)
-    }
-
-    /// How `period` certifies.
-    fn window_method(&self) -> String {
-        format!(
-            "first repeated window of max S = {} consecutive values, which determine all later ones",
-            self.0.largest()
-        )
-    }
-
-    /// The method of an answer read from the certified period.
-    fn periodic_method(&self, periodic: &Periodic) -> String {
-        format!(
-            "certified period {} from {} (a repeated window of {} values), then the nim-sum",
-            periodic.period,
-            periodic.preperiod,
-            self.0.largest()
-        )
-    }
-
-    /// `analyze`: from the certified period when it is found within
-    /// [`search_budget`](Self::search_budget) values, else from the values `G(0..=h)` of the
-    /// largest heap `h` by the rules when they are within it. A window can only
-    /// repeat after `max S` values, so heaps up to `max S` are computed
-    /// directly, without a period search (a heap below `min S` has value 0).
-    fn analyse(&self, heaps: &[UBig]) -> Result<(String, (UBig, Vec<HeapMove>)), Error> {
-        let largest_heap = heaps.iter().max().cloned().unwrap_or(UBig::ZERO);
-        let search = match u64::try_from(&largest_heap) {
-            Ok(h) if h < self.0.largest() => h + 1,
-            _ => self.search_budget(),
-        };
-        match self.0.periodic(search) {
-            Ok(periodic) => Ok((
-                self.periodic_method(&periodic),
-                self.0.analyse(&periodic, heaps),
-            )),
-            Err(values) => {
-                let method = format!(
-                    "Grundy values G(0..={largest_heap}) from the rules (each the mex over the \
-                     amounts), then the nim-sum"
-                );
-                if let Some(answer) = self.0.analyse_reachable(heaps, REACHABLE_HEAPS) {
-                    let method = format!(
-                        "Grundy values of the heaps the position can reach, from the rules (each \
-                         the mex over the amounts), then the nim-sum; the period is not known \
-                         within {search} values"
-                    );
-                    return Ok((method, answer));
-                }
-                let answer = self.0.analyse_small(&values, heaps).ok_or_else(|| {
-                    Error::Limit(format!(
-                        "heap {largest_heap} of {} is beyond what analyze answers: no window of \
-                         max S = {} values repeats within the first {search} values, so the period \
-                         is not known, and heaps are computed from the rules below {search} only",
-                        self.spec(),
-                        self.0.largest()
-                    ))
-                })?;
-                Ok((method, answer))
-            }
         }
     }
 }
 
-impl Game for SubtractionEntry {
+/// The catalogue's entry of any [`HeapTheory`]: positions are heap sizes.
+struct HeapEntry<G>(G);
+
+impl<G: HeapTheory> Game for HeapEntry<G> {
     fn spec(&self) -> String {
-        let amounts: Vec<String> = self.0.set().iter().map(u64::to_string).collect();
-        format!("subtraction:{}", amounts.join(","))
+        self.0.spec()
     }
 
     fn analyze(
@@ -315,7 +174,7 @@ impl Game for SubtractionEntry {
         _monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
         let heaps = parse_naturals(position, "heap size")?;
-        let (method, answer) = self.analyse(&heaps)?;
+        let (method, answer) = self.0.analyse(&heaps)?;
         Ok(heap_analysis(self, heaps, answer, &method))
     }
 
@@ -323,36 +182,184 @@ impl Game for SubtractionEntry {
         let count = check_count(count)?;
         Ok(Sequence {
             game: self.spec(),
-            terms: Terms::Values(self.0.values(count, self.search_budget())),
+            terms: Terms::Values(self.0.values(count)),
             stats: None,
         })
     }
 
     fn period(&self, max_terms: Option<u64>, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
-        let periodic = self.periodic(max_terms.unwrap_or_else(|| self.search_budget()))?;
-        Ok(PeriodReport::from_periodic(
-            self,
+        Ok(self.0.period(max_terms, "period")?.report(self.spec()))
+    }
+
+    fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+        Ok(single_report(self, self.0.conjecture()?))
+    }
+}
+
+impl HeapTheory for Nim {
+    fn spec(&self) -> String {
+        "nim".into()
+    }
+
+    fn analyse(&self, heaps: &[UBig]) -> Result<(String, (UBig, Vec<HeapMove>)), Error> {
+        let method = "closed form (Bouton): the nim-sum of the heap sizes";
+        Ok((method.into(), Nim::analyse(self, heaps)))
+    }
+
+    fn values(&self, count: usize) -> Vec<Nimber> {
+        (0..count as u64).map(Nimber).collect()
+    }
+
+    fn period(&self, _max_terms: Option<u64>, _verb: &'static str) -> Result<HeapPeriod, Error> {
+        Ok(HeapPeriod::closed_form(1, 1, "closed form: G(n) = n"))
+    }
+}
+
+impl HeapTheory for Bash {
+    fn spec(&self) -> String {
+        format!("bash:{}", self.max())
+    }
+
+    fn analyse(&self, heaps: &[UBig]) -> Result<(String, (UBig, Vec<HeapMove>)), Error> {
+        let method = "closed form: G(n) = n mod (M+1)";
+        Ok((method.into(), Bash::analyse(self, heaps)))
+    }
+
+    fn values(&self, count: usize) -> Vec<Nimber> {
+        (0..count as u64)
+            .map(|n| Nimber(self.grundy_of(n)))
+            .collect()
+    }
+
+    /// The period `M + 1`, which the report holds in 64 bits.
+    fn period(&self, _max_terms: Option<u64>, verb: &'static str) -> Result<HeapPeriod, Error> {
+        let period = u64::try_from(Bash::period(self)).map_err(|_| Error::Unsupported {
+            verb,
+            game: HeapTheory::spec(self),
+            reason: "its period M+1 = 2^64 does not fit the report (G(n) = n mod 2^64)".into(),
+        })?;
+        Ok(HeapPeriod::closed_form(
+            period,
+            0,
+            "closed form: G(n) = n mod (M+1)",
+        ))
+    }
+}
+
+impl HeapTheory for Subtraction {
+    fn spec(&self) -> String {
+        let amounts: Vec<String> = self.set().iter().map(u64::to_string).collect();
+        format!("subtraction:{}", amounts.join(","))
+    }
+
+    /// From the certified period when it is found within
+    /// [`search_budget`](subtraction_search_budget) values, else from the values `G(0..=h)` of the
+    /// largest heap `h` by the rules when they are within it. A window can only
+    /// repeat after `max S` values, so heaps up to `max S` are computed
+    /// directly, without a period search (a heap below `min S` has value 0).
+    fn analyse(&self, heaps: &[UBig]) -> Result<(String, (UBig, Vec<HeapMove>)), Error> {
+        let largest_heap = heaps.iter().max().cloned().unwrap_or(UBig::ZERO);
+        let search = match u64::try_from(&largest_heap) {
+            Ok(h) if h < self.largest() => h + 1,
+            _ => subtraction_search_budget(self),
+        };
+        match self.periodic(search) {
+            Ok(periodic) => Ok((
+                subtraction_periodic_method(self, &periodic),
+                Subtraction::analyse(self, &periodic, heaps),
+            )),
+            Err(values) => {
+                let method = format!(
+                    "Grundy values G(0..={largest_heap}) from the rules (each the mex over the \
+                     amounts), then the nim-sum"
+                );
+                if let Some(answer) = self.analyse_reachable(heaps, REACHABLE_HEAPS) {
+                    let method = format!(
+                        "Grundy values of the heaps the position can reach, from the rules (each \
+                         the mex over the amounts), then the nim-sum; the period is not known \
+                         within {search} values"
+                    );
+                    return Ok((method, answer));
+                }
+                let answer = self.analyse_small(&values, heaps).ok_or_else(|| {
+                    Error::Limit(format!(
+                        "heap {largest_heap} of {} is beyond what analyze answers: no window of \
+                         max S = {} values repeats within the first {search} values, so the period \
+                         is not known, and heaps are computed from the rules below {search} only",
+                        HeapTheory::spec(self),
+                        self.largest()
+                    ))
+                })?;
+                Ok((method, answer))
+            }
+        }
+    }
+
+    fn values(&self, count: usize) -> Vec<Nimber> {
+        Subtraction::values(self, count, subtraction_search_budget(self))
+    }
+
+    /// The certified period, searched over at most `max_terms` values (the
+    /// `period` verb's `--max`).
+    fn period(&self, max_terms: Option<u64>, _verb: &'static str) -> Result<HeapPeriod, Error> {
+        let max_terms = max_terms.unwrap_or_else(|| subtraction_search_budget(self));
+        let periodic = self.periodic(max_terms).map_err(|_| {
+            Error::Limit(format!(
+                "no repeated window of max S = {} values within the first {max_terms} values of {} \
+                 (a repeat needs more than {} values); raise --max",
+                self.largest(),
+                HeapTheory::spec(self),
+                self.largest()
+            ))
+        })?;
+        Ok(HeapPeriod::of_periodic(
             &periodic,
-            &self.window_method(),
+            subtraction_window_method(self),
         ))
     }
 
     /// The period `period` certifies, or when none is found within
-    /// [`search_budget`](Self::search_budget) values, what all those values show (said to
+    /// [`search_budget`](subtraction_search_budget) values, what all those values show (said to
     /// be apparent): fewer values could suggest a period that the first heap
     /// beyond them breaks (`subtraction:9999999` is 0 up to 9999998).
-    fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
-        Ok(match self.0.periodic(self.search_budget()) {
+    fn conjecture(&self) -> Result<Conjecture, Error> {
+        Ok(match self.periodic(subtraction_search_budget(self)) {
             Ok(periodic) => {
-                let report = PeriodReport::from_periodic(self, &periodic, &self.window_method());
-                single_report(self, proved_period(&report))
+                HeapPeriod::of_periodic(&periodic, subtraction_window_method(self)).conjecture()
             }
             Err(values) => {
                 let values: Vec<u64> = values.iter().map(|v| v.0).collect();
-                single_report(self, heap_period(&values))
+                heap_period(&values)
             }
         })
     }
+}
+
+/// How many values the period search of `analyze`, `sequence` and
+/// `conjecture` computes: [`DEFAULT_PERIOD_SEARCH`], or fewer for a large
+/// set, since a value costs one look-up per amount and the whole search at
+/// most [`SUBTRACTION_WORK`] look-ups. (`period` computes what `--max` says.)
+fn subtraction_search_budget(game: &Subtraction) -> u64 {
+    let amounts = game.set().len() as u64;
+    DEFAULT_PERIOD_SEARCH.min(SUBTRACTION_WORK / amounts)
+}
+
+/// How `period` certifies a subtraction game.
+fn subtraction_window_method(game: &Subtraction) -> String {
+    format!(
+        "first repeated window of max S = {} consecutive values, which determine all later ones",
+        game.largest()
+    )
+}
+
+/// The method of an answer read from the certified period.
+fn subtraction_periodic_method(game: &Subtraction, periodic: &Periodic) -> String {
+    format!(
+        "certified period {} from {} (a repeated window of {} values), then the nim-sum",
+        periodic.period,
+        periodic.preperiod,
+        game.largest()
+    )
 }
 
 struct StaircaseEntry;

@@ -8,13 +8,16 @@
 
 mod answer;
 mod beatty;
+mod circle;
 mod dynsub;
 mod explore;
-mod families;
 mod graphs;
 mod heap;
 mod octal;
+mod registry;
 mod two_pile;
+mod twopile;
+mod wythoff;
 
 use crate::limits::MAX_COUNT;
 use dashu_int::UBig;
@@ -26,93 +29,10 @@ pub use answer::{Analysis, Move, MoveFamily, PairList, PeriodReport, Sequence, T
 pub use beatty::{beatty, BeattyReport};
 pub use explore::{Cells, Table};
 pub use graphs::GraphInput;
-
-/// The specs the catalogue accepts, for error messages and help.
-pub const KNOWN_GAMES: &str =
-    "nim, bash:M, subtraction:S1,S2,..., staircase, wythoff, wythoff:k=K, wythoff:ratios, \
-     dynsub:k=K, fibonacci-nim, octal:CODE, kayles, dawson, circle:K, \
-     hackenbush, geography, \
-     twopile:DX,DY[:T]+... (take t*(DX,DY), 1 <= t [<= T]; e.g. twopile:1,0+0,1+1,1 is Wythoff)";
-
-/// The names of the games in [`KNOWN_GAMES`], without parameters: the names
-/// an unknown spec is compared with.
-pub const GAME_NAMES: &[&str] = &[
-    "nim",
-    "bash",
-    "subtraction",
-    "staircase",
-    "wythoff",
-    "dynsub",
-    "fibonacci-nim",
-    "octal",
-    "kayles",
-    "dawson",
-    "circle",
-    "hackenbush",
-    "geography",
-    "twopile",
-];
-
-/// `"did you mean 'NAME'? "` for the game name nearest to the name of `spec`
-/// (its parameters kept), or `""` when no name is near: one or two typing
-/// slips (one for names of up to four letters), or the start of one name only.
-pub(crate) fn did_you_mean(spec: &str) -> String {
-    let lower = spec.to_ascii_lowercase();
-    let (name, params) = match lower.split_once(':') {
-        Some((name, params)) => (name, format!(":{params}")),
-        None => (lower.as_str(), String::new()),
-    };
-    match nearest_name(name) {
-        Some(near) => format!("did you mean '{near}{params}'? "),
-        None => String::new(),
-    }
-}
-
-/// The game name nearest to `name`, if one is near enough to be a typo of it.
-fn nearest_name(name: &str) -> Option<&'static str> {
-    let slips = if name.chars().count() <= 4 { 1 } else { 2 };
-    let closest = GAME_NAMES
-        .iter()
-        .map(|known| (typing_distance(name, known), *known))
-        .min()
-        .filter(|&(distance, _)| distance <= slips);
-    if let Some((_, known)) = closest {
-        return Some(known);
-    }
-    let mut started = GAME_NAMES.iter().filter(|known| known.starts_with(name));
-    match (started.next(), started.next()) {
-        (Some(known), None) if name.len() >= 3 => Some(known),
-        _ => None,
-    }
-}
-
-/// How many one-letter slips (a letter added, dropped, changed, or two
-/// neighbours swapped) turn `a` into `b`: the optimal string alignment distance.
-fn typing_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    // d[i][j]: the distance between the first i letters of a and the first j of b.
-    let mut d = vec![vec![0; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let changed = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + changed);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = best;
-        }
-    }
-    d[a.len()][b.len()]
-}
+pub use registry::{
+    game_names, games, known_games, markdown_table, parse, plain, verb_help, Alias, Entry,
+    GameList, Verb, GAMES,
+};
 
 /// A game of the catalogue, behind one interface for every family.
 pub trait Game {
@@ -226,50 +146,6 @@ pub struct Quiet;
 
 impl Monitor for Quiet {}
 
-/// Parses a game spec (`name` or `name:params`, case-insensitive).
-pub fn parse(spec: &str) -> Result<Box<dyn Game>, Error> {
-    let lower = spec.to_ascii_lowercase();
-    let (name, params) = match lower.split_once(':') {
-        Some((name, params)) => (name, Some(params)),
-        None => (lower.as_str(), None),
-    };
-    match (name, params) {
-        ("nim", None) => Ok(heap::nim()),
-        ("staircase", None) => Ok(heap::staircase()),
-        ("bash", Some(m)) => heap::bash(spec, m),
-        ("subtraction", Some(set)) => heap::subtraction(spec, set),
-        ("wythoff", params) => two_pile::wythoff(spec, params),
-        ("dynsub", params) => dynsub::dynsub(spec, params),
-        ("fibonacci-nim", None) => Ok(dynsub::fibonacci_nim()),
-        ("octal", Some(code)) => octal::octal(spec, code),
-        ("kayles", None) => octal::octal(spec, "0.77"),
-        ("dawson", None) => octal::octal(spec, "0.07"),
-        ("circle", params) => octal::circle(spec, params),
-        ("hackenbush", None) => Ok(graphs::hackenbush()),
-        ("geography", None) => Ok(graphs::geography()),
-        ("twopile", Some(families)) => families::two_pile(spec, families),
-        ("twopile", None) => Err(Error::spec(
-            spec,
-            "write twopile:DX,DY+DX,DY+..., e.g. twopile:1,0+0,1+1,1",
-        )),
-        (
-            "nim" | "staircase" | "fibonacci-nim" | "kayles" | "dawson" | "hackenbush"
-            | "geography",
-            Some(_),
-        ) => Err(Error::spec(spec, format!("{name} takes no parameters"))),
-        ("bash", None) => Err(Error::spec(
-            spec,
-            "write bash:M, M >= 1 the most one move takes",
-        )),
-        ("octal", None) => Err(Error::spec(spec, "write octal:CODE, e.g. octal:0.77")),
-        ("subtraction", None) => Err(Error::spec(
-            spec,
-            "write subtraction:S1,S2,... with positive amounts",
-        )),
-        _ => Err(Error::UnknownGame(spec.to_string())),
-    }
-}
-
 /// A decimal `u64` with digits only (no sign, no spaces).
 pub(crate) fn parse_u64(s: &str) -> Option<u64> {
     is_decimal(s).then(|| s.parse().ok()).flatten()
@@ -350,49 +226,7 @@ mod tests {
                 "{bad}: {message}"
             );
         }
-        assert!(matches!(parse("chess"), Err(Error::UnknownGame(_))));
-    }
-
-    #[test]
-    fn every_game_name_is_known_and_parses() {
-        for name in GAME_NAMES {
-            assert!(KNOWN_GAMES.contains(name), "{name}");
-            assert!(!matches!(parse(name), Err(Error::UnknownGame(_))), "{name}");
-        }
-    }
-
-    #[test]
-    fn unknown_games_get_the_nearest_name() {
-        for (typed, meant) in [
-            ("kayle", "kayles"),
-            ("KAYLSE", "kayles"),
-            ("wythof", "wythoff"),
-            ("nimm", "nim"),
-            ("bsh:3", "bash:3"),
-            ("subtarction:1,3,4", "subtraction:1,3,4"),
-            ("hack", "hackenbush"),
-            ("fibonacci", "fibonacci-nim"),
-            ("geograpy", "geography"),
-        ] {
-            let message = parse(typed).err().unwrap().to_string();
-            let hint = format!("; did you mean '{meant}'? known games: ");
-            assert!(message.contains(&hint), "{typed}: {message}");
-            assert!(!message.contains('\n'), "{typed}: {message}");
-        }
-        // Nothing near: no guess.
-        for typed in ["chess", "go", "x", "octopus:7"] {
-            let message = parse(typed).err().unwrap().to_string();
-            assert!(!message.contains("did you mean"), "{typed}: {message}");
-        }
-    }
-
-    #[test]
-    fn typing_distance_counts_slips() {
-        assert_eq!(typing_distance("kayles", "kayles"), 0);
-        assert_eq!(typing_distance("kalyes", "kayles"), 1);
-        assert_eq!(typing_distance("", "nim"), 3);
-        assert_eq!(typing_distance("dawson", "bash"), 4);
-        assert_eq!(typing_distance("ab", "ba"), 1);
+        assert!(matches!(parse("chess"), Err(Error::UnknownGame { .. })));
     }
 
     #[test]

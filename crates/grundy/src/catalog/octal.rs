@@ -1,28 +1,22 @@
-//! Take-and-break games (`octal:CODE`, `kayles`, `dawson`) and coins in a circle.
+//! Take-and-break games (`octal:CODE`, `kayles`, `dawson`).
 
 use crate::limits::{
-    FULL_POSITION_LIMIT, MAX_DIGITS, MAX_OCTAL_COUNT, MOVE_LIST_BITS, MOVE_LIST_LIMIT,
-    OCTAL_ANALYZE_SEARCH, OCTAL_PERIOD_SEARCH,
+    FULL_POSITION_LIMIT, MAX_OCTAL_COUNT, MOVE_LIST_BITS, MOVE_LIST_LIMIT, OCTAL_PERIOD_SEARCH,
 };
 use dashu_int::ops::BitTest;
 use dashu_int::UBig;
 
 use super::answer::sort_moves;
 use super::explore::{certified, single_report};
-use super::{parse_naturals, parse_u64, Analysis, Game, Monitor, Move, MoveFamily, PeriodReport};
+use super::{parse_naturals, Analysis, Game, Monitor, Move, MoveFamily, PeriodReport};
 use super::{ConjectureReport, Sequence, Terms, ValueStats};
 use crate::analysis::conjecture::heap_period;
 use crate::analysis::periodicity::apparent_period;
 use crate::error::Error;
-use crate::game::Outcome;
-use crate::games::circle::Circle;
 use crate::games::octal::moves::{family_total, first_moves, HeapValues, OctalFamily};
+use crate::games::octal::search::{self, Progress, SearchError};
 use crate::games::octal::sparse::{SparseSolver, Value};
 use crate::games::octal::{checkpoint, Octal, OctalMove};
-use crate::nimber::Nimber;
-
-/// Values are computed in chunks of this many between progress reports.
-const CHUNK: usize = 1 << 14;
 
 /// `octal:CODE` (and the aliases, which pass their code).
 pub(super) fn octal(spec: &str, code: &str) -> Result<Box<dyn Game>, Error> {
@@ -32,21 +26,7 @@ pub(super) fn octal(spec: &str, code: &str) -> Result<Box<dyn Game>, Error> {
     Ok(Box::new(OctalEntry(game)))
 }
 
-/// `circle:K`.
-pub(super) fn circle(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
-    let game = params
-        .and_then(parse_u64)
-        .and_then(Circle::new)
-        .ok_or_else(|| {
-            Error::spec(
-                spec,
-                "write circle:K with K >= 1 the most adjacent coins one move takes",
-            )
-        })?;
-    Ok(Box::new(CircleEntry(game)))
-}
-
-struct OctalEntry(Octal);
+pub(super) struct OctalEntry(pub(super) Octal);
 
 /// The winning moves of a sum found so far: the first ones (sorted when they
 /// grow long), how many there are, and their families.
@@ -83,41 +63,36 @@ impl OctalEntry {
         total: u64,
         monitor: &mut dyn Monitor,
     ) -> Result<(), Error> {
-        while solver.values().len() < count {
-            let next = (solver.values().len() + CHUNK).min(count);
-            solver.extend_to(next).map_err(|o| {
-                Error::Limit(format!(
-                    "the value of heap {} exceeds {}, the largest value stored",
-                    o.heap,
-                    Value::MAX
-                ))
-            })?;
-            if monitor.progress(next as u64, total) {
-                save(&self.0, solver, monitor);
-            }
-        }
-        Ok(())
+        search::run_to(solver, count, total, &mut self.reporting(monitor)).map_err(limit)
     }
 
-    /// Computes until the Guy-Smith theorem certifies a period (the solver
-    /// checks as it goes), or `max` values.
+    /// Computes until the Guy-Smith theorem certifies a period, or `max`
+    /// values ([`search::search_period`]).
     fn search_period(
         &self,
         solver: &mut SparseSolver,
         max: u64,
         monitor: &mut dyn Monitor,
     ) -> Result<Option<(u64, u64)>, Error> {
-        let max = usize::try_from(max.min(MAX_OCTAL_COUNT)).expect("within memory");
-        while solver.period().is_none() && solver.values().len() < max {
-            let next = (solver.values().len() + CHUNK).min(max);
-            self.run_to(solver, next, max as u64, monitor)?;
+        search::search_period(solver, max, &mut self.reporting(monitor)).map_err(limit)
+    }
+
+    /// A solver holding the value of every heap of `heaps`
+    /// ([`search::values_for`]: the policy of `analyze`).
+    pub(super) fn values_for(
+        &self,
+        heaps: &[UBig],
+        monitor: &mut dyn Monitor,
+    ) -> Result<SparseSolver, Error> {
+        search::values_for(&self.0, heaps, &mut self.reporting(monitor)).map_err(limit)
+    }
+
+    /// The engine's progress, reported to `monitor`.
+    fn reporting<'a>(&'a self, monitor: &'a mut dyn Monitor) -> Reporting<'a> {
+        Reporting {
+            game: &self.0,
+            monitor,
         }
-        // The engine checks on its own schedule; the last values may complete
-        // a certificate that no scheduled check saw.
-        if solver.period().is_none() {
-            solver.check_period();
-        }
-        Ok(solver.period())
     }
 
     fn stats(solver: &SparseSolver, count: usize) -> ValueStats {
@@ -129,30 +104,6 @@ impl OctalEntry {
             sparse_mask: u64::from(split.mask),
             flip_odd_heaps: split.flip,
         }
-    }
-
-    /// A solver holding the value of every heap of `heaps`: the values up to
-    /// the largest when it is below [`OCTAL_ANALYZE_SEARCH`], else a certified period.
-    fn values_for(&self, heaps: &[UBig], monitor: &mut dyn Monitor) -> Result<SparseSolver, Error> {
-        let largest = heaps.iter().max().cloned().unwrap_or(UBig::ZERO);
-        let mut solver = SparseSolver::new(&self.0);
-        match u64::try_from(&largest) {
-            Ok(n) if n < OCTAL_ANALYZE_SEARCH => {
-                self.run_to(&mut solver, n as usize + 1, n + 1, monitor)?;
-            }
-            _ => {
-                if self
-                    .search_period(&mut solver, OCTAL_ANALYZE_SEARCH, monitor)?
-                    .is_none()
-                {
-                    return Err(Error::Limit(format!(
-                        "a heap of {largest} needs a certified period, and none was found in the first {OCTAL_ANALYZE_SEARCH} values of octal:{}",
-                        self.0
-                    )));
-                }
-            }
-        }
-        Ok(solver)
     }
 
     fn describe(&self, heaps: &[UBig], m: &OctalMove) -> Move {
@@ -252,6 +203,29 @@ impl OctalEntry {
         }
         found
     }
+}
+
+/// The engine's progress reported to a monitor, whose snapshots are
+/// checkpoints of the values computed.
+struct Reporting<'a> {
+    game: &'a Octal,
+    monitor: &'a mut dyn Monitor,
+}
+
+impl Progress for Reporting<'_> {
+    fn progress(&mut self, done: u64, total: u64) -> bool {
+        self.monitor.progress(done, total)
+    }
+
+    fn snapshot(&mut self, solver: &SparseSolver) {
+        save(self.game, solver, self.monitor);
+    }
+}
+
+/// A search that stopped short, as the limit it hit (the search's error kept
+/// as the source).
+fn limit(e: impl Into<SearchError>) -> Error {
+    Error::OctalSearch(e.into())
 }
 
 /// Hands the monitor a checkpoint of the values computed, when it keeps them
@@ -405,90 +379,6 @@ impl Game for OctalEntry {
     }
 }
 
-struct CircleEntry(Circle);
-
-impl CircleEntry {
-    /// The Grundy value of a circle of `n` coins that the first player wins:
-    /// the mex over the rows left, whose values the engine gives for any size
-    /// once a period is certified; else why it is not computed.
-    fn grundy(&self, n: &UBig, monitor: &mut dyn Monitor) -> Result<UBig, String> {
-        let below = u64::try_from(n).unwrap_or(u64::MAX);
-        let rows = self.0.rows_below(below).ok_or(format!(
-            "its rows are octal games of more than {MAX_DIGITS} digits"
-        ))?;
-        let rows = OctalEntry(rows);
-        let takes = 1..=u64::try_from(n).map_or(self.0.k(), |n| n.min(self.0.k()));
-        let left: Vec<UBig> = takes.map(|j| n - UBig::from(j)).collect();
-        let solver = rows.values_for(&left, monitor).map_err(|e| e.to_string())?;
-        let values = HeapValues::new(solver.values(), solver.period()).expect("a certified period");
-        let options = left.iter().map(|h| Nimber(values.value(h)));
-        Ok(UBig::from(crate::nimber::mex(options).0))
-    }
-}
-
-impl Game for CircleEntry {
-    fn spec(&self) -> String {
-        format!("circle:{}", self.0.k())
-    }
-
-    fn analyze(
-        &self,
-        position: &[String],
-        _first_only: bool,
-        monitor: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
-        let [n] =
-            <[UBig; 1]>::try_from(parse_naturals(position, "number of coins")?).map_err(|p| {
-                Error::BadPosition(format!(
-                    "circle takes one number N of coins, not {}",
-                    p.len()
-                ))
-            })?;
-        // Beyond u64 coins every K fits below N, and the second player wins (K >= 2)
-        // or parity decides (K = 1).
-        let small = u64::try_from(&n).ok();
-        let outcome = match small {
-            Some(n) => self.0.outcome(n),
-            None => Outcome::from_p(self.0.k() >= 2 || n.clone() % UBig::from(2u8) == UBig::ZERO),
-        };
-        let takes: Vec<UBig> = match small {
-            Some(n) => self
-                .0
-                .winning_moves(n)
-                .into_iter()
-                .map(UBig::from)
-                .collect(),
-            None if outcome == Outcome::N => vec![UBig::ONE],
-            None => Vec::new(),
-        };
-        let moves = takes
-            .into_iter()
-            .map(|j| Move {
-                description: format!("take {j} adjacent coins, leaving a row of {}", &n - &j),
-                changes: vec![(0, vec![&n - &j])],
-                target: None,
-            })
-            .collect();
-        let grundy = match outcome {
-            Outcome::P => Ok(UBig::ZERO),
-            Outcome::N => self.grundy(&n, monitor),
-        };
-        let mut method = "symmetry: N <= K, take all; K = 1, parity; N > K >= 2, the second player splits the row into two equal rows and copies".to_string();
-        if let Err(why) = &grundy {
-            method += &format!("; the Grundy value is not computed: {why}");
-        }
-        let grundy = grundy.ok();
-        Ok(Analysis::new(
-            self,
-            vec![n],
-            outcome,
-            grundy,
-            moves,
-            &method,
-        ))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -603,34 +493,5 @@ mod tests {
             first.truncate(limit);
             assert_eq!(first, all[..limit.min(all.len())], "limit {limit}");
         }
-    }
-
-    #[test]
-    fn circles_take_their_values_from_the_rows() {
-        for k in 1..=4 {
-            let entry = CircleEntry(Circle::new(k).unwrap());
-            let rows = entry.0.row_game().unwrap();
-            assert_eq!(rows, entry.0.rows_below(u64::MAX).unwrap());
-            let table = naive_values(&rows, 40);
-            for n in 0..30u64 {
-                let a = entry.analyze(&[n.to_string()], false, &mut Quiet).unwrap();
-                let options = (1..=k.min(n)).map(|j| Nimber(u64::from(table[(n - j) as usize])));
-                assert_eq!(
-                    a.grundy,
-                    Some(UBig::from(crate::nimber::mex(options).0)),
-                    "k={k} n={n}"
-                );
-            }
-        }
-        // K beyond the digits of a code: a circle of 50 coins opens into rows
-        // shorter than 50, those of 0.77...7 with 49 sevens (was null).
-        let entry = CircleEntry(Circle::new(1000).unwrap());
-        let a = entry
-            .analyze(&["50".to_string()], false, &mut Quiet)
-            .unwrap();
-        let rows: Octal = format!("0.{}", "7".repeat(49)).parse().unwrap();
-        let table = naive_values(&rows, 50);
-        let options = (1..=50).map(|j| Nimber(u64::from(table[50 - j])));
-        assert_eq!(a.grundy, Some(UBig::from(crate::nimber::mex(options).0)));
     }
 }

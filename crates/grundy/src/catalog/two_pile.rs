@@ -1,38 +1,110 @@
-//! Two-pile games: Wythoff's game, k-Wythoff, and Wythoff with ratios.
+//! The two-pile adapter: what every two-pile game of the catalogue
+//! (Wythoff's game and its variants, `twopile:` games) answers the same way,
+//! over the [`PileRules`] each implements.
 
-use crate::limits::{RATIOS_MAX_PILE, RATIOS_MAX_ROWS, RATIOS_ROWS, RATIOS_ROW_CAP};
 use dashu_int::UBig;
 
 use super::explore::{
-    check_rules_cost, check_side, pile_report, progress_of, row_width, sieve_rows, table_error,
-    value_out_of_budget, Table,
+    check_rules_cost, pile_report, progress_of, row_width, table_error, value_out_of_budget, Table,
 };
-use super::{
-    check_count, parse_naturals, parse_u64, Analysis, Game, Move, PairList, Sequence, Terms,
-};
-use super::{ConjectureReport, Monitor};
-use crate::analysis::conjecture::certain_pairs;
+use super::{parse_naturals, ConjectureReport, Game, Monitor, Move};
 use crate::error::Error;
-use crate::game::{Impartial, Outcome};
+use crate::games::twopile::TwoPile;
 use crate::games::wythoff::{Wythoff, WythoffRatios};
-use crate::solve::lines::{PRows, RowP};
+use crate::solve::lines::PRows;
 use crate::solve::table::{RectTable, TableError};
-use crate::solve::wavefront::wythoff_table;
 
-/// `wythoff`, `wythoff:k=K` or `wythoff:ratios`.
-pub(super) fn wythoff(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
-    let accepted = "write wythoff, wythoff:k=K with 0 <= K < 2^64, or wythoff:ratios";
-    match params {
-        None => Ok(Box::new(WythoffEntry(Wythoff::classic()))),
-        Some("ratios") => Ok(Box::new(RatiosEntry)),
-        Some(p) => {
-            let k = p
-                .strip_prefix("k=")
-                .and_then(parse_u64)
-                .ok_or_else(|| Error::spec(spec, accepted))?;
-            Ok(Box::new(WythoffEntry(Wythoff::new(k))))
-        }
+/// The rules of a two-pile game as the explorer needs them: the table of
+/// Grundy values of a rectangle of positions, and what it costs.
+pub(super) trait PileRules {
+    /// The look-ups [`rect_table`](PileRules::rect_table) makes for `rows` rows
+    /// of `width` positions.
+    fn rect_cost(&self, rows: usize, width: usize) -> u128;
+
+    /// The Grundy values of the positions `(x, y)`, `x < rows`, `y < width`,
+    /// from the rules.
+    fn rect_table(
+        &self,
+        rows: usize,
+        width: usize,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<RectTable, TableError>;
+}
+
+impl PileRules for Wythoff {
+    fn rect_cost(&self, rows: usize, width: usize) -> u128 {
+        Wythoff::rect_cost(self, rows, width)
     }
+
+    fn rect_table(
+        &self,
+        rows: usize,
+        width: usize,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<RectTable, TableError> {
+        Wythoff::rect_table(self, rows, width, progress)
+    }
+}
+
+impl PileRules for WythoffRatios {
+    fn rect_cost(&self, rows: usize, width: usize) -> u128 {
+        WythoffRatios::rect_cost(rows, width)
+    }
+
+    fn rect_table(
+        &self,
+        rows: usize,
+        width: usize,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<RectTable, TableError> {
+        WythoffRatios::rect_table(self, rows, width, progress)
+    }
+}
+
+impl PileRules for TwoPile {
+    fn rect_cost(&self, rows: usize, width: usize) -> u128 {
+        TwoPile::rect_cost(self, rows, width)
+    }
+
+    fn rect_table(
+        &self,
+        rows: usize,
+        width: usize,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<RectTable, TableError> {
+        TwoPile::rect_table(self, rows, width, progress)
+    }
+}
+
+/// The Grundy values of every position of a `size` square from the rules,
+/// after checking their cost: the `table --values` of a game without a
+/// faster way.
+pub(super) fn rules_table(
+    game: &dyn Game,
+    rules: &impl PileRules,
+    size: usize,
+    monitor: &mut dyn Monitor,
+) -> Result<Table, Error> {
+    check_rules_cost(&game.spec(), size, rules.rect_cost(size, size))?;
+    let table = rules
+        .rect_table(size, size, &mut progress_of(monitor))
+        .map_err(table_error)?;
+    Ok(Table::of_rect(game, &table))
+}
+
+/// The `conjecture` of a two-pile game: its rows of P-positions, and the
+/// rows of values that fit the budget.
+pub(super) fn pile_conjecture(
+    game: &dyn Game,
+    rules: &impl PileRules,
+    rows: &PRows,
+    monitor: &mut dyn Monitor,
+) -> Result<ConjectureReport, Error> {
+    let table = row_width(|r, w| rules.rect_cost(r, w))
+        .map(|w| rules.rect_table(super::explore::ROWS_REPORTED, w, &mut progress_of(monitor)))
+        .transpose()
+        .map_err(table_error)?;
+    Ok(pile_report(game, rows, table.as_ref()))
 }
 
 /// The two piles of a position.
@@ -65,21 +137,19 @@ pub(super) fn pile_move(x: &UBig, y: &UBig, tx: UBig, ty: UBig) -> Move {
     }
 }
 
-fn small(v: &UBig) -> Option<u64> {
+pub(super) fn small(v: &UBig) -> Option<u64> {
     u64::try_from(v).ok()
 }
 
-struct WythoffEntry(Wythoff);
-
 /// The Grundy value of `(x, y)` from the table of the smaller positions that
-/// `table(rows, width)` computes (`cost` look-ups), with the orientation that
+/// `rules` compute (checked first against the value budget), with the orientation that
 /// makes the table shortest when the game is `symmetric`; or why not.
 pub(super) fn value_from_rules(
     x: &UBig,
     y: &UBig,
     symmetric: bool,
-    cost: impl Fn(usize, usize) -> u128,
-    table: impl FnOnce(usize, usize) -> Result<RectTable, TableError>,
+    rules: &impl PileRules,
+    monitor: &mut dyn Monitor,
 ) -> Result<Result<UBig, String>, Error> {
     let (Some(sx), Some(sy)) = (small(x), small(y)) else {
         return Ok(Err("a pile is beyond 2^64".into()));
@@ -93,17 +163,19 @@ pub(super) fn value_from_rules(
     let fits = |v: u128| usize::try_from(v).ok();
     let cost = fits(rows)
         .zip(fits(width))
-        .map_or(u128::MAX, |(r, w)| cost(r, w));
+        .map_or(u128::MAX, |(r, w)| rules.rect_cost(r, w));
     if let Some(why) = value_out_of_budget(rows, width, cost) {
         return Ok(Err(why));
     }
-    let table = table(rows as usize, width as usize).map_err(table_error)?;
+    let table = rules
+        .rect_table(rows as usize, width as usize, &mut progress_of(monitor))
+        .map_err(table_error)?;
     let value = table.value(sx as usize, sy as usize).expect("in the table");
     Ok(Ok(UBig::from(value)))
 }
 
 /// The Grundy value, and what `method` says of it.
-fn value_and_note(
+pub(super) fn value_and_note(
     is_p: bool,
     value: impl FnOnce() -> Result<Result<UBig, String>, Error>,
 ) -> Result<(Option<UBig>, String), Error> {
@@ -117,307 +189,4 @@ fn value_and_note(
         ),
         Err(why) => (None, format!("; the Grundy value is not computed: {why}")),
     })
-}
-
-impl Game for WythoffEntry {
-    fn spec(&self) -> String {
-        match self.0.k() {
-            0 => "wythoff".into(),
-            k => format!("wythoff:k={k}"),
-        }
-    }
-
-    fn analyze(
-        &self,
-        position: &[String],
-        _first_only: bool,
-        monitor: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
-        let (x, y) = parse_piles(position)?;
-        let is_p = self.0.is_p(&x, &y);
-        let moves = self
-            .0
-            .winning_moves(&x, &y)
-            .into_iter()
-            .map(|(tx, ty)| pile_move(&x, &y, tx, ty))
-            .collect();
-        let (grundy, note) = value_and_note(is_p, || {
-            value_from_rules(
-                &x,
-                &y,
-                true,
-                |r, w| self.0.rect_cost(r, w),
-                |r, w| self.0.rect_table(r, w, &mut progress_of(monitor)),
-            )
-        })?;
-        let method = format!(
-            "closed form (Fraenkel 1982): P-positions (a_i, a_i + (k+1)*i), a_i = floor(i*r), r = {}{note}",
-            self.0.ratio()
-        );
-        Ok(Analysis::new(
-            self,
-            vec![x, y],
-            Outcome::from_p(is_p),
-            grundy,
-            moves,
-            &method,
-        )
-        .sorted())
-    }
-
-    fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
-        let count = check_count(count)?;
-        Ok(Sequence {
-            game: self.spec(),
-            terms: Terms::Pairs(PairList {
-                pairs: self.0.p_positions(count),
-                searched_below: None,
-                rows_without_p: Vec::new(),
-                rows_unsettled: Vec::new(),
-            }),
-            stats: None,
-        })
-    }
-
-    fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
-        self.draw(size, values, monitor)
-    }
-
-    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
-        self.explore(monitor)
-    }
-}
-
-impl WythoffEntry {
-    /// Grundy values: the parallel table for Wythoff's game, the rules for k > 0.
-    fn values(&self, size: usize, monitor: &mut dyn Monitor) -> Result<Table, Error> {
-        if self.0.k() == 0 {
-            let fast = wythoff_table(size).map_err(table_error)?;
-            let values = fast.values().iter().map(|&v| u32::from(v)).collect();
-            return Ok(Table::of_values(
-                self,
-                &crate::solve::table::GrundyTable::from_values(size, values),
-            ));
-        }
-        check_rules_cost(&self.spec(), size, self.0.rect_cost(size, size))?;
-        let table = self
-            .0
-            .rect_table(size, size, &mut progress_of(monitor))
-            .map_err(table_error)?;
-        Ok(Table::of_rect(self, &table))
-    }
-
-    /// The table verb: P-positions from the closed form, values as above.
-    fn draw(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
-        let size = check_side(size)?;
-        if values {
-            return self.values(size, monitor);
-        }
-        let p = (0..size).filter_map(|x| {
-            let y = small(&self.0.partner(&UBig::from(x)))?;
-            Some((x, usize::try_from(y).ok()?))
-        });
-        Ok(Table::of_p_positions(self, size, p))
-    }
-
-    /// The conjecture verb: P-positions by the rules, row by row (each earlier
-    /// P-position attacks two intervals of a row), and rows of values.
-    fn explore(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
-        let rows = self.0.p_rows(sieve_rows(2), &mut progress_of(monitor));
-        let table = row_width(|r, w| self.0.rect_cost(r, w))
-            .map(|w| {
-                self.0
-                    .rect_table(super::explore::ROWS_REPORTED, w, &mut progress_of(monitor))
-            })
-            .transpose()
-            .map_err(table_error)?;
-        Ok(pile_report(self, &rows, table.as_ref()))
-    }
-}
-
-struct RatiosEntry;
-
-impl RatiosEntry {
-    fn draw(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
-        let size = check_side(size)?;
-        if values {
-            check_rules_cost(&self.spec(), size, WythoffRatios::rect_cost(size, size))?;
-            let table = WythoffRatios
-                .rect_table(size, size, &mut progress_of(monitor))
-                .map_err(table_error)?;
-            return Ok(Table::of_rect(self, &table));
-        }
-        let sieve = WythoffRatios.sieve(size).map_err(table_error)?;
-        let p = sieve
-            .pairs
-            .iter()
-            .flat_map(|&(a, b)| [(a as usize, b as usize), (b as usize, a as usize)]);
-        Ok(Table::of_p_positions(self, size, p))
-    }
-
-    fn explore(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
-        let rows = WythoffRatios.rows(RATIOS_ROWS, RATIOS_ROW_CAP, &mut progress_of(monitor));
-        let table = row_width(WythoffRatios::rect_cost)
-            .map(|w| {
-                WythoffRatios.rect_table(
-                    super::explore::ROWS_REPORTED,
-                    w,
-                    &mut progress_of(monitor),
-                )
-            })
-            .transpose()
-            .map_err(table_error)?;
-        Ok(pile_report(self, &rows, table.as_ref()))
-    }
-
-    /// The rows `x < rows` of the ratio game, each searched below `cap`, after
-    /// checking [`RATIOS_MAX_ROWS`].
-    fn rows(rows: usize, cap: u128, monitor: &mut dyn Monitor) -> Result<PRows, Error> {
-        if rows > RATIOS_MAX_ROWS {
-            return Err(Error::Limit(format!(
-                "wythoff:ratios has no closed form: the answer needs {rows} rows of P-positions, more than \
-                 the {RATIOS_MAX_ROWS} one call computes"
-            )));
-        }
-        Ok(WythoffRatios.rows(rows, cap, &mut progress_of(monitor)))
-    }
-}
-
-impl Game for RatiosEntry {
-    fn spec(&self) -> String {
-        "wythoff:ratios".into()
-    }
-
-    fn analyze(
-        &self,
-        position: &[String],
-        _first_only: bool,
-        monitor: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
-        let (x, y) = parse_piles(position)?;
-        let too_big = || {
-            Error::Limit(format!(
-                "wythoff:ratios has no closed form; positions are decided from the rules, with both piles at \
-                 most {RATIOS_MAX_PILE} and the smaller below {RATIOS_MAX_ROWS}"
-            ))
-        };
-        let (sx, sy) = small(&x)
-            .zip(small(&y))
-            .filter(|&(a, b)| a.max(b) <= RATIOS_MAX_PILE)
-            .ok_or_else(too_big)?;
-        let (low, high) = (sx.min(sy), sx.max(sy));
-        // Every option is below the position, so rows up to the smaller pile,
-        // searched below the larger, decide it and all its options (the game is
-        // symmetric: (a, b) is P when the row of min(a, b) has its P at max(a, b)).
-        let rows = Self::rows(low as usize + 1, u128::from(high) + 1, monitor)?;
-        let is_p = |(a, b): (u64, u64)| {
-            rows.rows[a.min(b) as usize]
-                .found()
-                .contains(&u128::from(a.max(b)))
-        };
-        let mut targets: Vec<(u64, u64)> = WythoffRatios
-            .options(&(sx, sy))
-            .into_iter()
-            .filter(|&t| is_p(t))
-            .collect();
-        targets.sort_unstable();
-        targets.dedup();
-        let moves = targets
-            .into_iter()
-            .map(|(tx, ty)| pile_move(&x, &y, UBig::from(tx), UBig::from(ty)))
-            .collect();
-        let p = is_p((sx, sy));
-        let (grundy, note) = value_and_note(p, || {
-            value_from_rules(&x, &y, true, WythoffRatios::rect_cost, |r, w| {
-                WythoffRatios.rect_table(r, w, &mut progress_of(monitor))
-            })
-        })?;
-        Ok(Analysis::new(
-            self,
-            vec![x, y],
-            Outcome::from_p(p),
-            grundy,
-            moves,
-            &format!(
-                "P-positions of the rows below {} from the rules (no closed form is known){note}",
-                low + 1
-            ),
-        )
-        .sorted())
-    }
-
-    /// The first `count` P-pairs by `a`. A row holds at most one P-position;
-    /// the pairs with `a < A` are certain once every row below `A` is settled:
-    /// its P-position found (every option of a cell below the search bound is
-    /// below it, so the first free cell found is exact), or the row proved to
-    /// hold none. Rows are added until `count` pairs are certain.
-    fn sequence(&self, count: u64, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
-        let count = check_count(count)?;
-        // About 0.45 P-pairs per row.
-        let mut rows = (64 + count.saturating_mul(9) / 4).min(RATIOS_MAX_ROWS);
-        loop {
-            let found = Self::rows(rows, RATIOS_ROW_CAP, monitor)?;
-            let (pairs, limit) = certain_pairs(&found);
-            if pairs.len() >= count {
-                let end = pairs.get(count).map_or(limit, |&(a, _)| a);
-                let proven_empty = |x: &usize| found.rows[*x] == RowP::Exactly(Vec::new());
-                return Ok(Sequence {
-                    game: self.spec(),
-                    terms: Terms::Pairs(PairList {
-                        pairs: pairs
-                            .into_iter()
-                            .take(count)
-                            .map(|(a, b)| (UBig::from(a), UBig::from(b)))
-                            .collect(),
-                        searched_below: Some(end),
-                        rows_without_p: (0..end as usize)
-                            .filter(proven_empty)
-                            .map(|x| x as u64)
-                            .collect(),
-                        rows_unsettled: Vec::new(),
-                    }),
-                    stats: None,
-                });
-            }
-            if (limit as usize) < rows {
-                return Err(Error::Limit(format!(
-                    "only the first {} P-positions of wythoff:ratios are certain: row {limit} holds none below \
-                     {RATIOS_ROW_CAP} and none was proved absent; ask for --count {} or fewer",
-                    pairs.len(),
-                    pairs.len()
-                )));
-            }
-            if rows == RATIOS_MAX_ROWS {
-                return Err(Error::Limit(format!(
-                    "wythoff:ratios has no closed form: the {RATIOS_MAX_ROWS} rows one call examines hold {} \
-                     P-pairs; ask for --count {} or fewer",
-                    pairs.len(),
-                    pairs.len()
-                )));
-            }
-            rows = (2 * rows).min(RATIOS_MAX_ROWS);
-        }
-    }
-
-    fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
-        self.draw(size, values, monitor)
-    }
-
-    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
-        self.explore(monitor)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::catalog::families::tests::check_analyze;
-    use crate::games::wythoff::{Wythoff, WythoffRatios};
-
-    #[test]
-    fn values_and_moves_are_those_of_the_rules() {
-        // `analyze wythoff:ratios 9 9` gave no value.
-        check_analyze("wythoff:ratios", &WythoffRatios, 30);
-        check_analyze("wythoff", &Wythoff::classic(), 30);
-        check_analyze("wythoff:k=3", &Wythoff::new(3), 30);
-    }
 }

@@ -1,11 +1,59 @@
-//! Test support: the rules as the oracle for heap games' theory.
+//! Test support: the rules as the oracle for every game's theory.
+//!
+//! [`check_claim`] is the one comparison: what a theory (or a catalogue
+//! answer) says of a position against memoised search over the game's moves.
+//! The heap helpers below and the tests of each game call it.
 
 use std::collections::BTreeSet;
+use std::fmt::Debug;
 
 use dashu_int::UBig;
 
-use crate::game::{HeapGame, HeapMove, Heaps, Impartial};
+use crate::game::{HeapGame, HeapMove, Heaps, Impartial, Outcome};
 use crate::solve::Memo;
+
+/// What a theory says of one position.
+pub(crate) struct Claim<P> {
+    /// Who wins, when the theory says it apart from its moves.
+    pub outcome: Option<Outcome>,
+    /// The Grundy value, when the theory gives one.
+    pub value: Option<UBig>,
+    /// The positions its winning moves reach, in the order it lists them.
+    pub reached: Vec<P>,
+}
+
+/// Holds `claim` about `position` (named `label` in failures) against the
+/// rules: the outcome and the value when claimed, and the winning moves, each
+/// listed once and exactly those to a P-position (so none when `position`
+/// is a P-position).
+pub(crate) fn check_claim<G: Impartial>(
+    memo: &mut Memo<G>,
+    position: &G::Position,
+    claim: Claim<G::Position>,
+    label: &impl Debug,
+) where
+    G::Position: Ord,
+{
+    let expected = memo.grundy(position).expect("the game is short");
+    if let Some(outcome) = claim.outcome {
+        assert_eq!(outcome, Outcome::of(expected), "outcome of {label:?}");
+    }
+    if let Some(value) = claim.value {
+        assert_eq!(value, UBig::from(expected.0), "value of {label:?}");
+    }
+    let found: BTreeSet<G::Position> = claim.reached.iter().cloned().collect();
+    assert_eq!(
+        found.len(),
+        claim.reached.len(),
+        "a winning move listed twice in {label:?}"
+    );
+    let options = memo.game().options(position);
+    let winning: BTreeSet<G::Position> = options
+        .into_iter()
+        .filter(|o| memo.grundy(o).expect("short").is_zero())
+        .collect();
+    assert_eq!(found, winning, "winning moves of {label:?}");
+}
 
 /// Every tuple of 1 to `count` heaps, each of size at most `max`.
 pub(crate) fn heap_tuples(count: usize, max: u64) -> Vec<Vec<u64>> {
@@ -74,16 +122,14 @@ pub(crate) fn check_heap_positions<G: HeapGame>(
 ) {
     let mut memo = Memo::new(Heaps(game));
     for tuple in heap_tuples(count, max) {
-        let position = Heaps::<G>::position(&tuple);
         let (value, reached) = analyse(&tuple);
-        let expected = memo.grundy(&position).expect("heap games are short");
-        assert_eq!(value, UBig::from(expected.0), "value of {tuple:?}");
-        let found: BTreeSet<Vec<u64>> = reached.iter().map(|r| Heaps::<G>::position(r)).collect();
-        let options = memo.game().options(&position);
-        let winning: BTreeSet<Vec<u64>> = options
-            .into_iter()
-            .filter(|o| memo.grundy(o).expect("short").is_zero())
-            .collect();
-        assert_eq!(found, winning, "winning moves of {tuple:?}");
+        // Moves on equal heaps reach the same sum: one position for them all.
+        let reached: BTreeSet<Vec<u64>> = reached.iter().map(|r| Heaps::<G>::position(r)).collect();
+        let claim = Claim {
+            outcome: None,
+            value: Some(value),
+            reached: reached.into_iter().collect(),
+        };
+        check_claim(&mut memo, &Heaps::<G>::position(&tuple), claim, &tuple);
     }
 }

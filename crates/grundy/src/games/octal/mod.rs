@@ -19,6 +19,7 @@
 pub mod checkpoint;
 mod lookahead;
 pub mod moves;
+pub mod search;
 pub mod sparse;
 
 use crate::limits::MAX_DIGITS;

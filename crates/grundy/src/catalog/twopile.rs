@@ -1,13 +1,13 @@
-//! `twopile:DX,DY[:T]+...`: a two-pile game given by its move families,
+//! `twopile:DX,DY[:T]+...`: a two-pile game given by its move families, over the
+//! [two-pile adapter](super::two_pile),
 //! answered from its rules alone (see [`crate::games::twopile`]).
 
 use dashu_int::UBig;
 
 use super::explore::{
-    check_rules_cost, check_side, pile_report, progress_of, rectangle_rows, row_width, sieve_rows,
-    table_error, value_out_of_budget, Table,
+    check_side, progress_of, rectangle_rows, sieve_rows, table_error, value_out_of_budget, Table,
 };
-use super::two_pile::{parse_piles, pile_move};
+use super::two_pile::{parse_piles, pile_conjecture, pile_move, rules_table};
 use super::{Analysis, ConjectureReport, Game, Monitor};
 use crate::error::Error;
 use crate::game::{Impartial, Outcome};
@@ -80,13 +80,7 @@ impl Game for TwoPileEntry {
     }
 
     fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
-        let size = check_side(size)?;
-        check_rules_cost(&self.spec(), size, self.0.rect_cost(size, size))?;
-        let table = self
-            .0
-            .rect_table(size, size, &mut progress_of(monitor))
-            .map_err(table_error)?;
-        let table = Table::of_rect(self, &table);
+        let table = rules_table(self, &self.0, check_side(size)?, monitor)?;
         Ok(if values { table } else { table.outcomes() })
     }
 
@@ -101,14 +95,7 @@ impl Game for TwoPileEntry {
             Some(rows) => rows,
             None => rectangle_rows(|width| self.0.rays(width)),
         };
-        let table = row_width(|r, w| self.0.rect_cost(r, w))
-            .map(|w| {
-                self.0
-                    .rect_table(super::explore::ROWS_REPORTED, w, &mut progress_of(monitor))
-            })
-            .transpose()
-            .map_err(table_error)?;
-        Ok(pile_report(self, &rows, table.as_ref()))
+        pile_conjecture(self, &self.0, &rows, monitor)
     }
 }
 
@@ -116,44 +103,51 @@ impl Game for TwoPileEntry {
 pub(crate) mod tests {
     use super::*;
     use crate::catalog::{parse, Quiet};
+    use crate::games::oracle::{check_claim, Claim};
     use crate::solve::table::grundy_table_of;
+    use crate::solve::Memo;
 
-    /// `analyze` against exhaustive search over the rules on every position
-    /// of a square: the value, and every winning move exactly once.
-    pub(crate) fn check_analyze<G>(spec: &str, rules: &G, size: usize)
+    /// `analyze` against the rules ([`check_claim`]) on every position of a
+    /// square: the value, and every winning move exactly once, in order.
+    pub(crate) fn check_analyze<G>(spec: &str, rules: G, size: usize)
     where
         G: Impartial<Position = (u64, u64)>,
     {
         let game = parse(spec).unwrap();
-        let table = grundy_table_of(rules, size).unwrap();
+        let mut memo = Memo::new(rules);
         for x in 0..size as u64 {
             for y in 0..size as u64 {
-                let a = game
-                    .analyze(&[x.to_string(), y.to_string()], false, &mut Quiet)
-                    .unwrap();
-                let value = table.value(x as usize, y as usize).unwrap().0;
-                assert_eq!(a.grundy, Some(UBig::from(value)), "{spec} ({x}, {y})");
-                let mut expected: Vec<(u64, u64)> = rules
-                    .options(&(x, y))
-                    .into_iter()
-                    .filter(|&(ox, oy)| table.is_p(ox as usize, oy as usize))
-                    .collect();
-                expected.sort_unstable();
-                expected.dedup();
-                let found: Vec<(u64, u64)> = a
-                    .winning_moves
-                    .iter()
-                    .map(|m| {
-                        let to = m.apply(&a.position);
-                        (
-                            u64::try_from(&to[0]).unwrap(),
-                            u64::try_from(&to[1]).unwrap(),
-                        )
-                    })
-                    .collect();
-                assert_eq!(found, expected, "{spec} ({x}, {y})");
+                check_position(spec, &*game, &mut memo, (x, y));
             }
         }
+    }
+
+    /// `analyze` of `game` (`spec`) at `(x, y)` against the rules.
+    fn check_position<G>(spec: &str, game: &dyn Game, memo: &mut Memo<G>, (x, y): (u64, u64))
+    where
+        G: Impartial<Position = (u64, u64)>,
+    {
+        let a = game
+            .analyze(&[x.to_string(), y.to_string()], false, &mut Quiet)
+            .unwrap();
+        let reached: Vec<(u64, u64)> = a
+            .winning_moves
+            .iter()
+            .map(|m| {
+                let to = m.apply(&a.position);
+                (
+                    u64::try_from(&to[0]).unwrap(),
+                    u64::try_from(&to[1]).unwrap(),
+                )
+            })
+            .collect();
+        assert!(reached.is_sorted(), "{spec} ({x}, {y})");
+        let claim = Claim {
+            outcome: Some(a.outcome),
+            value: a.grundy,
+            reached,
+        };
+        check_claim(memo, &(x, y), claim, &(spec, x, y));
     }
 
     #[test]
@@ -162,12 +156,12 @@ pub(crate) mod tests {
         let spec = "2,2+0,3:2+1,1+2,2:5";
         check_analyze(
             &format!("twopile:{spec}"),
-            &TwoPile::parse(spec).unwrap(),
+            TwoPile::parse(spec).unwrap(),
             25,
         );
         check_analyze(
             "twopile:1,0+0,1+1,2:3+2,1",
-            &TwoPile::parse("1,0+0,1+1,2:3+2,1").unwrap(),
+            TwoPile::parse("1,0+0,1+1,2:3+2,1").unwrap(),
             20,
         );
     }
@@ -185,26 +179,8 @@ pub(crate) mod tests {
         #[test]
         fn listed_moves_are_exactly_the_winning_ones(game in arb_game(), x in 0u64..30, y in 0u64..30) {
             let spec = format!("twopile:{game}");
-            let a = parse(&spec).unwrap().analyze(&[x.to_string(), y.to_string()], false, &mut Quiet).unwrap();
-            let table = grundy_table_of(&game, 30).unwrap();
-            let mut winning: Vec<(u64, u64)> = game
-                .options(&(x, y))
-                .into_iter()
-                .filter(|&(ox, oy)| table.is_p(ox as usize, oy as usize))
-                .collect();
-            winning.sort_unstable();
-            winning.dedup();
-            let listed: Vec<(u64, u64)> = a
-                .winning_moves
-                .iter()
-                .map(|m| {
-                    let to = m.apply(&a.position);
-                    (u64::try_from(&to[0]).unwrap(), u64::try_from(&to[1]).unwrap())
-                })
-                .collect();
-            proptest::prop_assert_eq!(listed, winning);
-            let value = table.value(x as usize, y as usize).unwrap().0;
-            proptest::prop_assert_eq!(a.grundy, Some(UBig::from(value)));
+            let answers = parse(&spec).unwrap();
+            check_position(&spec, &*answers, &mut Memo::new(game), (x, y));
         }
     }
 

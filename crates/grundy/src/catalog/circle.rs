@@ -1,0 +1,148 @@
+//! Coins in a circle (`circle:K`): a first move opens the circle into a row,
+//! an octal game, whose values the [octal entry](super::octal) computes.
+
+use crate::limits::MAX_DIGITS;
+use dashu_int::UBig;
+
+use super::octal::OctalEntry;
+use super::{parse_naturals, parse_u64, Analysis, Game, Monitor, Move};
+use crate::error::Error;
+use crate::game::Outcome;
+use crate::games::circle::Circle;
+use crate::games::octal::moves::HeapValues;
+use crate::nimber::Nimber;
+
+/// `circle:K`.
+pub(super) fn circle(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
+    let game = params
+        .and_then(parse_u64)
+        .and_then(Circle::new)
+        .ok_or_else(|| {
+            Error::spec(
+                spec,
+                "write circle:K with K >= 1 the most adjacent coins one move takes",
+            )
+        })?;
+    Ok(Box::new(CircleEntry(game)))
+}
+
+struct CircleEntry(Circle);
+
+impl CircleEntry {
+    /// The Grundy value of a circle of `n` coins that the first player wins:
+    /// the mex over the rows left, whose values the engine gives for any size
+    /// once a period is certified; else why it is not computed.
+    fn grundy(&self, n: &UBig, monitor: &mut dyn Monitor) -> Result<UBig, String> {
+        let below = u64::try_from(n).unwrap_or(u64::MAX);
+        let rows = self.0.rows_below(below).ok_or(format!(
+            "its rows are octal games of more than {MAX_DIGITS} digits"
+        ))?;
+        let rows = OctalEntry(rows);
+        let takes = 1..=u64::try_from(n).map_or(self.0.k(), |n| n.min(self.0.k()));
+        let left: Vec<UBig> = takes.map(|j| n - UBig::from(j)).collect();
+        let solver = rows.values_for(&left, monitor).map_err(|e| e.to_string())?;
+        let values = HeapValues::new(solver.values(), solver.period()).expect("a certified period");
+        let options = left.iter().map(|h| Nimber(values.value(h)));
+        Ok(UBig::from(crate::nimber::mex(options).0))
+    }
+}
+
+impl Game for CircleEntry {
+    fn spec(&self) -> String {
+        format!("circle:{}", self.0.k())
+    }
+
+    fn analyze(
+        &self,
+        position: &[String],
+        _first_only: bool,
+        monitor: &mut dyn Monitor,
+    ) -> Result<Analysis, Error> {
+        let [n] =
+            <[UBig; 1]>::try_from(parse_naturals(position, "number of coins")?).map_err(|p| {
+                Error::BadPosition(format!(
+                    "circle takes one number N of coins, not {}",
+                    p.len()
+                ))
+            })?;
+        // Beyond u64 coins every K fits below N, and the second player wins (K >= 2)
+        // or parity decides (K = 1).
+        let small = u64::try_from(&n).ok();
+        let outcome = match small {
+            Some(n) => self.0.outcome(n),
+            None => Outcome::from_p(self.0.k() >= 2 || n.clone() % UBig::from(2u8) == UBig::ZERO),
+        };
+        let takes: Vec<UBig> = match small {
+            Some(n) => self
+                .0
+                .winning_moves(n)
+                .into_iter()
+                .map(UBig::from)
+                .collect(),
+            None if outcome == Outcome::N => vec![UBig::ONE],
+            None => Vec::new(),
+        };
+        let moves = takes
+            .into_iter()
+            .map(|j| Move {
+                description: format!("take {j} adjacent coins, leaving a row of {}", &n - &j),
+                changes: vec![(0, vec![&n - &j])],
+                target: None,
+            })
+            .collect();
+        let grundy = match outcome {
+            Outcome::P => Ok(UBig::ZERO),
+            Outcome::N => self.grundy(&n, monitor),
+        };
+        let mut method = "symmetry: N <= K, take all; K = 1, parity; N > K >= 2, the second player splits the row into two equal rows and copies".to_string();
+        if let Err(why) = &grundy {
+            method += &format!("; the Grundy value is not computed: {why}");
+        }
+        let grundy = grundy.ok();
+        Ok(Analysis::new(
+            self,
+            vec![n],
+            outcome,
+            grundy,
+            moves,
+            &method,
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Quiet;
+    use crate::games::octal::sparse::naive_values;
+    use crate::games::octal::Octal;
+
+    #[test]
+    fn circles_take_their_values_from_the_rows() {
+        for k in 1..=4 {
+            let entry = CircleEntry(Circle::new(k).unwrap());
+            let rows = entry.0.row_game().unwrap();
+            assert_eq!(rows, entry.0.rows_below(u64::MAX).unwrap());
+            let table = naive_values(&rows, 40);
+            for n in 0..30u64 {
+                let a = entry.analyze(&[n.to_string()], false, &mut Quiet).unwrap();
+                let options = (1..=k.min(n)).map(|j| Nimber(u64::from(table[(n - j) as usize])));
+                assert_eq!(
+                    a.grundy,
+                    Some(UBig::from(crate::nimber::mex(options).0)),
+                    "k={k} n={n}"
+                );
+            }
+        }
+        // K beyond the digits of a code: a circle of 50 coins opens into rows
+        // shorter than 50, those of 0.77...7 with 49 sevens (was null).
+        let entry = CircleEntry(Circle::new(1000).unwrap());
+        let a = entry
+            .analyze(&["50".to_string()], false, &mut Quiet)
+            .unwrap();
+        let rows: Octal = format!("0.{}", "7".repeat(49)).parse().unwrap();
+        let table = naive_values(&rows, 50);
+        let options = (1..=50).map(|j| Nimber(u64::from(table[50 - j])));
+        assert_eq!(a.grundy, Some(UBig::from(crate::nimber::mex(options).0)));
+    }
+}

@@ -1,0 +1,304 @@
+//! Wythoff's game, k-Wythoff (`wythoff`, `wythoff:k=K`) and Wythoff with
+//! ratios (`wythoff:ratios`), over the [two-pile adapter](super::two_pile).
+
+use crate::limits::{RATIOS_MAX_PILE, RATIOS_MAX_ROWS, RATIOS_ROWS, RATIOS_ROW_CAP};
+use dashu_int::UBig;
+
+use super::explore::{check_side, progress_of, sieve_rows, table_error, Table};
+use super::two_pile::{
+    parse_piles, pile_conjecture, pile_move, rules_table, small, value_and_note, value_from_rules,
+};
+use super::{check_count, parse_u64, Analysis, Game, PairList, Sequence, Terms};
+use super::{ConjectureReport, Monitor};
+use crate::analysis::conjecture::certain_pairs;
+use crate::error::Error;
+use crate::game::{Impartial, Outcome};
+use crate::games::wythoff::{Wythoff, WythoffRatios};
+use crate::solve::lines::{PRows, RowP};
+use crate::solve::wavefront::wythoff_table;
+
+/// `wythoff`, `wythoff:k=K` or `wythoff:ratios`.
+pub(super) fn wythoff(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
+    let accepted = "write wythoff, wythoff:k=K with 0 <= K < 2^64, or wythoff:ratios";
+    match params {
+        None => Ok(Box::new(WythoffEntry(Wythoff::classic()))),
+        Some("ratios") => Ok(Box::new(RatiosEntry)),
+        Some(p) => {
+            let k = p
+                .strip_prefix("k=")
+                .and_then(parse_u64)
+                .ok_or_else(|| Error::spec(spec, accepted))?;
+            Ok(Box::new(WythoffEntry(Wythoff::new(k))))
+        }
+    }
+}
+
+struct WythoffEntry(Wythoff);
+
+impl Game for WythoffEntry {
+    fn spec(&self) -> String {
+        match self.0.k() {
+            0 => "wythoff".into(),
+            k => format!("wythoff:k={k}"),
+        }
+    }
+
+    fn analyze(
+        &self,
+        position: &[String],
+        _first_only: bool,
+        monitor: &mut dyn Monitor,
+    ) -> Result<Analysis, Error> {
+        let (x, y) = parse_piles(position)?;
+        let is_p = self.0.is_p(&x, &y);
+        let moves = self
+            .0
+            .winning_moves(&x, &y)
+            .into_iter()
+            .map(|(tx, ty)| pile_move(&x, &y, tx, ty))
+            .collect();
+        let (grundy, note) =
+            value_and_note(is_p, || value_from_rules(&x, &y, true, &self.0, monitor))?;
+        let method = format!(
+            "closed form (Fraenkel 1982): P-positions (a_i, a_i + (k+1)*i), a_i = floor(i*r), r = {}{note}",
+            self.0.ratio()
+        );
+        Ok(Analysis::new(
+            self,
+            vec![x, y],
+            Outcome::from_p(is_p),
+            grundy,
+            moves,
+            &method,
+        )
+        .sorted())
+    }
+
+    fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
+        let count = check_count(count)?;
+        Ok(Sequence {
+            game: self.spec(),
+            terms: Terms::Pairs(PairList {
+                pairs: self.0.p_positions(count),
+                searched_below: None,
+                rows_without_p: Vec::new(),
+                rows_unsettled: Vec::new(),
+            }),
+            stats: None,
+        })
+    }
+
+    fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
+        self.draw(size, values, monitor)
+    }
+
+    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+        self.explore(monitor)
+    }
+}
+
+impl WythoffEntry {
+    /// Grundy values: the parallel table for Wythoff's game, the rules for k > 0.
+    fn values(&self, size: usize, monitor: &mut dyn Monitor) -> Result<Table, Error> {
+        if self.0.k() == 0 {
+            let fast = wythoff_table(size).map_err(table_error)?;
+            let values = fast.values().iter().map(|&v| u32::from(v)).collect();
+            return Ok(Table::of_values(
+                self,
+                &crate::solve::table::GrundyTable::from_values(size, values),
+            ));
+        }
+        rules_table(self, &self.0, size, monitor)
+    }
+
+    /// The table verb: P-positions from the closed form, values as above.
+    fn draw(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
+        let size = check_side(size)?;
+        if values {
+            return self.values(size, monitor);
+        }
+        let p = (0..size).filter_map(|x| {
+            let y = small(&self.0.partner(&UBig::from(x)))?;
+            Some((x, usize::try_from(y).ok()?))
+        });
+        Ok(Table::of_p_positions(self, size, p))
+    }
+
+    /// The conjecture verb: P-positions by the rules, row by row (each earlier
+    /// P-position attacks two intervals of a row), and rows of values.
+    fn explore(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+        let rows = self.0.p_rows(sieve_rows(2), &mut progress_of(monitor));
+        pile_conjecture(self, &self.0, &rows, monitor)
+    }
+}
+
+struct RatiosEntry;
+
+impl RatiosEntry {
+    fn draw(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
+        let size = check_side(size)?;
+        if values {
+            return rules_table(self, &WythoffRatios, size, monitor);
+        }
+        let sieve = WythoffRatios.sieve(size).map_err(table_error)?;
+        let p = sieve
+            .pairs
+            .iter()
+            .flat_map(|&(a, b)| [(a as usize, b as usize), (b as usize, a as usize)]);
+        Ok(Table::of_p_positions(self, size, p))
+    }
+
+    fn explore(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+        let rows = WythoffRatios.rows(RATIOS_ROWS, RATIOS_ROW_CAP, &mut progress_of(monitor));
+        pile_conjecture(self, &WythoffRatios, &rows, monitor)
+    }
+
+    /// The rows `x < rows` of the ratio game, each searched below `cap`, after
+    /// checking [`RATIOS_MAX_ROWS`].
+    fn rows(rows: usize, cap: u128, monitor: &mut dyn Monitor) -> Result<PRows, Error> {
+        if rows > RATIOS_MAX_ROWS {
+            return Err(Error::Limit(format!(
+                "wythoff:ratios has no closed form: the answer needs {rows} rows of P-positions, more than \
+                 the {RATIOS_MAX_ROWS} one call computes"
+            )));
+        }
+        Ok(WythoffRatios.rows(rows, cap, &mut progress_of(monitor)))
+    }
+}
+
+impl Game for RatiosEntry {
+    fn spec(&self) -> String {
+        "wythoff:ratios".into()
+    }
+
+    fn analyze(
+        &self,
+        position: &[String],
+        _first_only: bool,
+        monitor: &mut dyn Monitor,
+    ) -> Result<Analysis, Error> {
+        let (x, y) = parse_piles(position)?;
+        let too_big = || {
+            Error::Limit(format!(
+                "wythoff:ratios has no closed form; positions are decided from the rules, with both piles at \
+                 most {RATIOS_MAX_PILE} and the smaller below {RATIOS_MAX_ROWS}"
+            ))
+        };
+        let (sx, sy) = small(&x)
+            .zip(small(&y))
+            .filter(|&(a, b)| a.max(b) <= RATIOS_MAX_PILE)
+            .ok_or_else(too_big)?;
+        let (low, high) = (sx.min(sy), sx.max(sy));
+        // Every option is below the position, so rows up to the smaller pile,
+        // searched below the larger, decide it and all its options (the game is
+        // symmetric: (a, b) is P when the row of min(a, b) has its P at max(a, b)).
+        let rows = Self::rows(low as usize + 1, u128::from(high) + 1, monitor)?;
+        let is_p = |(a, b): (u64, u64)| {
+            rows.rows[a.min(b) as usize]
+                .found()
+                .contains(&u128::from(a.max(b)))
+        };
+        let mut targets: Vec<(u64, u64)> = WythoffRatios
+            .options(&(sx, sy))
+            .into_iter()
+            .filter(|&t| is_p(t))
+            .collect();
+        targets.sort_unstable();
+        targets.dedup();
+        let moves = targets
+            .into_iter()
+            .map(|(tx, ty)| pile_move(&x, &y, UBig::from(tx), UBig::from(ty)))
+            .collect();
+        let p = is_p((sx, sy));
+        let (grundy, note) = value_and_note(p, || {
+            value_from_rules(&x, &y, true, &WythoffRatios, monitor)
+        })?;
+        Ok(Analysis::new(
+            self,
+            vec![x, y],
+            Outcome::from_p(p),
+            grundy,
+            moves,
+            &format!(
+                "P-positions of the rows below {} from the rules (no closed form is known){note}",
+                low + 1
+            ),
+        )
+        .sorted())
+    }
+
+    /// The first `count` P-pairs by `a`. A row holds at most one P-position;
+    /// the pairs with `a < A` are certain once every row below `A` is settled:
+    /// its P-position found (every option of a cell below the search bound is
+    /// below it, so the first free cell found is exact), or the row proved to
+    /// hold none. Rows are added until `count` pairs are certain.
+    fn sequence(&self, count: u64, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
+        let count = check_count(count)?;
+        // About 0.45 P-pairs per row.
+        let mut rows = (64 + count.saturating_mul(9) / 4).min(RATIOS_MAX_ROWS);
+        loop {
+            let found = Self::rows(rows, RATIOS_ROW_CAP, monitor)?;
+            let (pairs, limit) = certain_pairs(&found);
+            if pairs.len() >= count {
+                let end = pairs.get(count).map_or(limit, |&(a, _)| a);
+                let proven_empty = |x: &usize| found.rows[*x] == RowP::Exactly(Vec::new());
+                return Ok(Sequence {
+                    game: self.spec(),
+                    terms: Terms::Pairs(PairList {
+                        pairs: pairs
+                            .into_iter()
+                            .take(count)
+                            .map(|(a, b)| (UBig::from(a), UBig::from(b)))
+                            .collect(),
+                        searched_below: Some(end),
+                        rows_without_p: (0..end as usize)
+                            .filter(proven_empty)
+                            .map(|x| x as u64)
+                            .collect(),
+                        rows_unsettled: Vec::new(),
+                    }),
+                    stats: None,
+                });
+            }
+            if (limit as usize) < rows {
+                return Err(Error::Limit(format!(
+                    "only the first {} P-positions of wythoff:ratios are certain: row {limit} holds none below \
+                     {RATIOS_ROW_CAP} and none was proved absent; ask for --count {} or fewer",
+                    pairs.len(),
+                    pairs.len()
+                )));
+            }
+            if rows == RATIOS_MAX_ROWS {
+                return Err(Error::Limit(format!(
+                    "wythoff:ratios has no closed form: the {RATIOS_MAX_ROWS} rows one call examines hold {} \
+                     P-pairs; ask for --count {} or fewer",
+                    pairs.len(),
+                    pairs.len()
+                )));
+            }
+            rows = (2 * rows).min(RATIOS_MAX_ROWS);
+        }
+    }
+
+    fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
+        self.draw(size, values, monitor)
+    }
+
+    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+        self.explore(monitor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog::twopile::tests::check_analyze;
+    use crate::games::wythoff::{Wythoff, WythoffRatios};
+
+    #[test]
+    fn values_and_moves_are_those_of_the_rules() {
+        // `analyze wythoff:ratios 9 9` gave no value.
+        check_analyze("wythoff:ratios", WythoffRatios, 30);
+        check_analyze("wythoff", Wythoff::classic(), 30);
+        check_analyze("wythoff:k=3", Wythoff::new(3), 30);
+    }
+}
