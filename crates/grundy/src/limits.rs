@@ -159,6 +159,14 @@ pub const SCRIPT_ARRAY_SIZE: usize = 1 << 20;
 /// The most bytes a script's string may hold.
 pub const SCRIPT_STRING_SIZE: usize = 1 << 16;
 
+/// How many values `period` of a scripted game computes when `--max` does
+/// not say (a script is slow: Lasker's Nim takes a few seconds for these).
+pub const SCRIPT_PERIOD_SEARCH: u64 = 1000;
+
+/// The side of the square of two-integer positions `conjecture` of a scripted
+/// game values.
+pub const SCRIPT_CONJECTURE_SIDE: usize = 128;
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;

@@ -15,6 +15,7 @@ mod graphs;
 mod heap;
 mod octal;
 mod registry;
+mod script;
 mod two_pile;
 mod twopile;
 mod wythoff;
@@ -33,6 +34,7 @@ pub use registry::{
     game_names, games, known_games, markdown_table, parse, plain, verb_help, Alias, Entry,
     GameList, Verb, GAMES,
 };
+pub use script::script;
 
 /// A game of the catalogue, behind one interface for every family.
 pub trait Game {
@@ -68,6 +70,12 @@ pub trait Game {
     ) -> Result<Analysis, Error> {
         let _ = (graph, position, first_only, monitor);
         Err(self.unsupported("analyze", "it is not played on a graph"))
+    }
+
+    /// For a game given by a script file (`script:FILE`): the file, which the
+    /// front end reads and passes to [`script`] to get the game itself.
+    fn script_file(&self) -> Option<&str> {
+        None
     }
 
     /// The first `count` values of the game's sequence.
