@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
+use grundy::arith::{decimal, is_decimal};
 
 /// Solve impartial combinatorial games exactly: outcomes, Grundy values,
 /// every winning move, sequences and their periods.
@@ -154,13 +155,12 @@ pub struct Beatty {
 /// A count: decimal digits, or `B^E` such as `2^30` or `10^7`.
 fn parse_count(text: &str) -> Result<u64, String> {
     let number = |s: &str| -> Result<u64, String> {
-        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        if !is_decimal(s) {
             return Err(format!(
                 "'{text}' is not a count: write digits, or a power such as 2^20"
             ));
         }
-        s.parse()
-            .map_err(|_| format!("'{text}' is larger than {}", u64::MAX))
+        decimal(s).ok_or_else(|| format!("'{text}' is larger than {}", u64::MAX))
     };
     match text.split_once('^') {
         None => number(text),

@@ -9,6 +9,8 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use grundy::arith::is_decimal;
+
 /// Counts the temporary files of this process, so that no two share a name.
 static TEMPORARIES: AtomicU64 = AtomicU64::new(0);
 
@@ -44,15 +46,11 @@ pub fn remove_stale_temporaries(path: &Path) {
             .strip_prefix(&prefix)
             .and_then(|rest| rest.strip_suffix(".tmp"))
             .and_then(|rest| rest.split_once('-'))
-            .is_some_and(|(pid, n)| is_number(pid) && is_number(n));
+            .is_some_and(|(pid, n)| is_decimal(pid) && is_decimal(n));
         if is_temporary {
             let _ = fs::remove_file(entry.path());
         }
     }
-}
-
-fn is_number(text: &str) -> bool {
-    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Checks that `path` can be replaced by [`replace`]: a temporary file can be

@@ -4,6 +4,7 @@
 //! have the same moves, and whoever cannot move loses.
 //!
 //! - [`nimber`]: mex, nim-sum and the [`Nimber`] type.
+//! - [`bits`]: the one bit set every solver marks values in.
 //! - [`arith`]: exact arithmetic: quadratic irrationals and Beatty sequences.
 //! - [`game`]: the [`Impartial`] trait (a game is its rules), outcomes, sums of
 //!   games and their winning moves.
@@ -38,6 +39,8 @@
 //! assert_eq!(values, [0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0]);
 //! // The player to move from 10 loses: every move (to 9, 6 or 1) lets the other win.
 //! assert_eq!(memo.outcome(&10).unwrap(), Outcome::P);
+//! // From 11 the player to move wins by moving to any P-position: 10, 7 or 2.
+//! assert_eq!(memo.winning_moves(&11).unwrap(), [10, 7, 2]);
 //! ```
 //!
 //! ## The catalogue
@@ -84,6 +87,7 @@
 
 pub mod analysis;
 pub mod arith;
+pub mod bits;
 pub mod catalog;
 pub mod error;
 pub mod game;

@@ -11,6 +11,8 @@ use std::ops::{BitXor, BitXorAssign};
 
 use serde::{Deserialize, Serialize};
 
+use crate::bits::BitSet;
+
 /// A nimber `*n`: the Grundy value of a position.
 ///
 /// Solvers store values as plain `u32` words for memory; this type is the public
@@ -91,7 +93,7 @@ pub fn mex<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
 /// if later inserts raise the count past it; [`MexSet::mex`] looks at those then.
 #[derive(Clone, Debug, Default)]
 pub struct MexSet {
-    words: Vec<u64>,
+    marked: BitSet,
     /// Values too large to mark when they were inserted.
     large: Vec<u64>,
     /// How many values were inserted since the last clear.
@@ -102,20 +104,18 @@ impl MexSet {
     /// Marks `v` as present.
     pub fn insert(&mut self, v: u64) {
         self.count += 1;
-        let word = v / 64;
-        if word >= self.words.len() as u64 {
-            if v > self.count.saturating_mul(2).saturating_add(64) {
-                self.large.push(v);
-                return;
-            }
-            self.words.resize(word as usize + 1, 0);
+        let beyond_memory = v / 64 >= self.marked.capacity_words() as u64;
+        if beyond_memory && v > self.count.saturating_mul(2).saturating_add(64) {
+            self.large.push(v);
+            return;
         }
-        self.words[word as usize] |= 1 << (v % 64);
+        // Below twice the count plus 64, or within memory already held: fits usize.
+        self.marked.insert(v as usize);
     }
 
     /// Forgets every value, keeping the storage.
     pub fn clear(&mut self) {
-        self.words.iter_mut().for_each(|w| *w = 0);
+        self.marked.clear();
         self.large.clear();
         self.count = 0;
     }
@@ -123,29 +123,16 @@ impl MexSet {
     /// The least value not inserted since the last clear.
     pub fn mex(&self) -> u64 {
         if self.large.is_empty() {
-            return first_unmarked(&self.words);
+            return self.marked.first_absent() as u64;
         }
         // The mex is at most the count, so values put aside above it cannot
-        // matter; the others are marked in a copy covering `0..=count`.
-        let covered = self.count as usize / 64 + 1;
-        let mut words = vec![0u64; covered];
-        let kept = covered.min(self.words.len());
-        words[..kept].copy_from_slice(&self.words[..kept]);
+        // matter; the others are marked in a copy.
+        let mut marked = self.marked.clone();
         for &v in self.large.iter().filter(|&&v| v <= self.count) {
-            words[(v / 64) as usize] |= 1 << (v % 64);
+            marked.insert(v as usize);
         }
-        first_unmarked(&words)
+        marked.first_absent() as u64
     }
-}
-
-/// The least value whose bit is not set in `words`.
-fn first_unmarked(words: &[u64]) -> u64 {
-    for (i, &w) in words.iter().enumerate() {
-        if w != u64::MAX {
-            return i as u64 * 64 + (!w).trailing_zeros() as u64;
-        }
-    }
-    words.len() as u64 * 64
 }
 
 #[cfg(test)]
@@ -173,7 +160,11 @@ mod tests {
         let mut set = MexSet::default();
         set.insert(3_000_000_000);
         set.insert(u64::MAX);
-        assert!(set.words.len() <= 1, "{} words", set.words.len());
+        assert!(
+            set.marked.capacity_words() <= 1,
+            "{} words",
+            set.marked.capacity_words()
+        );
         assert_eq!(set.mex(), 0);
     }
 
@@ -182,10 +173,10 @@ mod tests {
         // 100 arrives first, too large to mark; then 0..100 fill the gap below it.
         let mut set = MexSet::default();
         set.insert(100);
-        assert!(set.words.is_empty());
+        assert_eq!(set.marked.capacity_words(), 0);
         (0..100).for_each(|v| set.insert(v));
         assert_eq!(set.mex(), 101);
-        assert!(set.words.len() <= 4);
+        assert!(set.marked.capacity_words() <= 4);
     }
 
     #[test]

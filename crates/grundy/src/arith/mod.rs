@@ -1,6 +1,6 @@
 //! Exact arithmetic for Beatty sequences: integer square roots, quadratic
 //! irrationals `(P + Q*sqrt(D))/S`, and the Beatty sequences `floor(n*alpha)`
-//! they define.
+//! they define; and the crate's one reader of decimal naturals ([`decimal`]).
 //!
 //! Everything rests on one fact: for an integer `n >= 1` and a non-square
 //! `D > 1`, `sqrt(n^2 Q^2 D)` is irrational, so it lies strictly between its
@@ -19,4 +19,5 @@ mod quadratic;
 
 pub use beatty::{BeattySequence, FloorMultiples};
 pub use isqrt::isqrt_u128;
+pub use parse::{decimal, is_decimal};
 pub use quadratic::{QuadraticError, QuadraticIrrational};

@@ -1,7 +1,11 @@
-//! Reading quadratic irrationals from text: `phi`, `sqrt2`, `sqrt(D)` and
-//! `(P+Q*sqrt(D))/S` with its variants (`(1+sqrt(5))/2`, `(3-sqrt(5))/2`,
-//! `Q*sqrt(D)`, ...). The canonical [`Display`](std::fmt::Display) form reads back
-//! to the same number.
+//! Reading numbers from text.
+//!
+//! - [`decimal`] and [`is_decimal`]: the one reader of natural numbers in the
+//!   crate (and the command line): decimal digits only, no sign, no spaces, not
+//!   empty, into any integer type (`u64`, `u32`, `UBig`, ...).
+//! - Quadratic irrationals: `phi`, `sqrt2`, `sqrt(D)` and `(P+Q*sqrt(D))/S` with
+//!   its variants (`(1+sqrt(5))/2`, `(3-sqrt(5))/2`, `Q*sqrt(D)`, ...). The
+//!   canonical [`Display`](std::fmt::Display) form reads back to the same number.
 
 use std::str::FromStr;
 
@@ -71,10 +75,40 @@ fn rational_part_and_coefficient(before: &str) -> Option<(IBig, IBig)> {
     }
 }
 
+/// Whether `text` is a non-empty run of ASCII decimal digits: no sign, no
+/// spaces, nothing else.
+///
+/// ```
+/// use grundy::arith::is_decimal;
+///
+/// assert!(is_decimal("0042"));
+/// assert!(!is_decimal("") && !is_decimal("+1") && !is_decimal(" 1") && !is_decimal("1_000"));
+/// ```
+pub fn is_decimal(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// `text` read as a natural number of type `T` when it [`is_decimal`] and the
+/// number fits `T`; `None` otherwise. The check comes first because the
+/// standard readers also take a leading `+` (and `UBig` other bases).
+///
+/// ```
+/// use dashu_int::UBig;
+/// use grundy::arith::decimal;
+///
+/// assert_eq!(decimal::<u64>("18446744073709551615"), Some(u64::MAX));
+/// assert_eq!(decimal::<u64>("18446744073709551616"), None); // too large
+/// assert_eq!(decimal::<UBig>("18446744073709551616"), Some(UBig::from(u64::MAX) + UBig::ONE));
+/// assert_eq!(decimal::<u64>("+1"), None);
+/// assert_eq!(decimal::<u64>("-0"), None);
+/// ```
+pub fn decimal<T: FromStr>(text: &str) -> Option<T> {
+    is_decimal(text).then(|| text.parse().ok()).flatten()
+}
+
 /// A non-empty run of decimal digits.
 fn unsigned(text: &str) -> Option<UBig> {
-    let digits_only = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-    digits_only.then(|| text.parse().ok()).flatten()
+    decimal(text)
 }
 
 /// Decimal digits with an optional leading `-`.
@@ -88,6 +122,37 @@ fn signed(text: &str) -> Option<IBig> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn decimals_are_digits_only() {
+        for text in [
+            "", " ", "+1", "-1", "-0", " 1", "1 ", "1_0", "1e3", "0x1", "١", "1.0",
+        ] {
+            assert!(!is_decimal(text), "{text:?}");
+            assert_eq!(decimal::<u64>(text), None, "{text:?}");
+            assert_eq!(decimal::<UBig>(text), None, "{text:?}");
+        }
+        assert_eq!(decimal::<u64>("007"), Some(7));
+        assert_eq!(decimal::<u32>("4294967296"), None);
+        let huge = format!("1{}", "0".repeat(40));
+        assert_eq!(decimal::<u64>(&huge), None);
+        assert_eq!(decimal::<UBig>(&huge), Some(UBig::from(10u8).pow(40)));
+    }
+
+    proptest! {
+        #[test]
+        fn decimal_reads_what_display_writes(n: u64) {
+            prop_assert_eq!(decimal::<u64>(&n.to_string()), Some(n));
+            prop_assert_eq!(decimal::<UBig>(&n.to_string()), Some(UBig::from(n)));
+        }
+
+        #[test]
+        fn decimal_accepts_exactly_digit_strings(text in "[0-9+ -]{0,6}") {
+            let digits = !text.is_empty() && text.chars().all(|c| c.is_ascii_digit());
+            prop_assert_eq!(decimal::<u64>(&text).is_some(), digits);
+        }
+    }
 
     fn parsed(text: &str) -> String {
         text.parse::<QuadraticIrrational>().unwrap().to_string()

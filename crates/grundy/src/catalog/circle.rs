@@ -1,11 +1,12 @@
 //! Coins in a circle (`circle:K`): a first move opens the circle into a row,
 //! an octal game, whose values the [octal entry](super::octal) computes.
 
+use crate::arith::decimal;
 use crate::limits::MAX_DIGITS;
 use dashu_int::UBig;
 
 use super::octal::OctalEntry;
-use super::{parse_naturals, parse_u64, Analysis, Game, Monitor, Move};
+use super::{parse_naturals, Analysis, Game, Monitor, Move};
 use crate::error::Error;
 use crate::game::Outcome;
 use crate::games::circle::Circle;
@@ -15,7 +16,7 @@ use crate::nimber::Nimber;
 /// `circle:K`.
 pub(super) fn circle(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
     let game = params
-        .and_then(parse_u64)
+        .and_then(decimal::<u64>)
         .and_then(Circle::new)
         .ok_or_else(|| {
             Error::spec(

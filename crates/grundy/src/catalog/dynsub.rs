@@ -1,9 +1,10 @@
 //! k-multiple dynamic subtraction (`dynsub:k=K`, `fibonacci-nim`).
 
+use crate::arith::decimal;
 use crate::limits::GRUNDY_PILE_LIMIT;
 use dashu_int::UBig;
 
-use super::{parse_naturals, parse_u64, Analysis, Game, Monitor, Move};
+use super::{parse_naturals, Analysis, Game, Monitor, Move};
 use crate::error::Error;
 use crate::games::dynsub::{Amount, DynSub, DynSubError};
 
@@ -11,7 +12,7 @@ use crate::games::dynsub::{Amount, DynSub, DynSubError};
 pub(super) fn dynsub(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
     let k = params
         .and_then(|p| p.strip_prefix("k="))
-        .and_then(parse_u64)
+        .and_then(decimal::<u64>)
         .ok_or_else(|| Error::spec(spec, "write dynsub:k=K with K a positive integer"))?;
     let game = DynSub::new(k).map_err(|e| Error::spec(spec, e.to_string()))?;
     Ok(Box::new(DynSubEntry(game)))

@@ -1,13 +1,12 @@
 //! Heap games: one adapter, [`HeapEntry`], for every game of the
 //! [`HeapTheory`] shape (Nim, Bash, subtraction games), and staircase Nim.
 
+use crate::arith::decimal;
 use crate::limits::{DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION, REACHABLE_HEAPS, SUBTRACTION_WORK};
 use dashu_int::UBig;
 
 use super::explore::single_report;
-use super::{
-    check_count, parse_naturals, parse_u64, Analysis, Game, Move, PeriodReport, Sequence, Terms,
-};
+use super::{check_count, parse_naturals, Analysis, Game, Move, PeriodReport, Sequence, Terms};
 use super::{ConjectureReport, Monitor};
 use crate::analysis::conjecture::{certified_heap_period, heap_period, Conjecture};
 use crate::analysis::periodicity::{ArithmeticPeriod, Periodic};
@@ -31,7 +30,7 @@ pub(super) fn staircase() -> Box<dyn Game> {
 
 /// `bash:M`.
 pub(super) fn bash(spec: &str, m: &str) -> Result<Box<dyn Game>, Error> {
-    let max = parse_u64(m).and_then(Bash::new).ok_or_else(|| {
+    let max = decimal::<u64>(m).and_then(Bash::new).ok_or_else(|| {
         Error::spec(
             spec,
             format!("M must be an integer from 1 to {}, not '{m}'", u64::MAX),
@@ -45,7 +44,7 @@ pub(super) fn subtraction(spec: &str, set: &str) -> Result<Box<dyn Game>, Error>
     let amounts = set
         .split(',')
         .map(|s| {
-            parse_u64(s)
+            decimal::<u64>(s)
                 .filter(|&a| (1..=MAX_SUBTRACTION).contains(&a))
                 .ok_or_else(|| {
                     Error::spec(

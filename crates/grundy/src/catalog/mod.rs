@@ -20,6 +20,7 @@ mod two_pile;
 mod twopile;
 mod wythoff;
 
+use crate::arith::{decimal, is_decimal};
 use crate::limits::MAX_COUNT;
 use dashu_int::UBig;
 
@@ -154,15 +155,6 @@ pub struct Quiet;
 
 impl Monitor for Quiet {}
 
-/// A decimal `u64` with digits only (no sign, no spaces).
-pub(crate) fn parse_u64(s: &str) -> Option<u64> {
-    is_decimal(s).then(|| s.parse().ok()).flatten()
-}
-
-fn is_decimal(s: &str) -> bool {
-    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
-}
-
 /// Parses position arguments as non-negative integers of any size; `what` names
 /// one of them in messages ("heap size", "coins on a stair").
 pub fn parse_naturals(args: &[String], what: &str) -> Result<Vec<UBig>, Error> {
@@ -175,8 +167,8 @@ pub fn parse_naturals(args: &[String], what: &str) -> Result<Vec<UBig>, Error> {
                 Err(Error::BadPosition(format!(
                     "{what} '{a}' is negative; a {what} is a non-negative integer"
                 )))
-            } else if is_decimal(a) {
-                Ok(a.parse().expect("checked: decimal digits"))
+            } else if let Some(n) = decimal::<UBig>(a) {
+                Ok(n)
             } else {
                 Err(Error::BadPosition(format!(
                     "'{a}' is not a {what}: write a non-negative decimal integer"

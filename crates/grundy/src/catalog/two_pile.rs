@@ -170,7 +170,7 @@ pub(super) fn value_from_rules(
     let table = rules
         .rect_table(rows as usize, width as usize, &mut progress_of(monitor))
         .map_err(table_error)?;
-    let value = table.value(sx as usize, sy as usize).expect("in the table");
+    let value = table.get(sx as usize, sy as usize).expect("in the table");
     Ok(Ok(UBig::from(value)))
 }
 

@@ -57,7 +57,7 @@ impl Game for TwoPileEntry {
         let (sx, sy) = (rows as u64 - 1, width as u64 - 1);
         let value = |(a, b): (u64, u64)| {
             table
-                .value(a as usize, b as usize)
+                .get(a as usize, b as usize)
                 .expect("below the position")
         };
         let mut targets: Vec<(u64, u64)> = self

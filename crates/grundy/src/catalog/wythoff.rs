@@ -1,6 +1,7 @@
 //! Wythoff's game, k-Wythoff (`wythoff`, `wythoff:k=K`) and Wythoff with
 //! ratios (`wythoff:ratios`), over the [two-pile adapter](super::two_pile).
 
+use crate::arith::decimal;
 use crate::limits::{RATIOS_MAX_PILE, RATIOS_MAX_ROWS, RATIOS_ROWS, RATIOS_ROW_CAP};
 use dashu_int::UBig;
 
@@ -8,7 +9,7 @@ use super::explore::{check_side, progress_of, sieve_rows, table_error, Table};
 use super::two_pile::{
     parse_piles, pile_conjecture, pile_move, rules_table, small, value_and_note, value_from_rules,
 };
-use super::{check_count, parse_u64, Analysis, Game, PairList, Sequence, Terms};
+use super::{check_count, Analysis, Game, PairList, Sequence, Terms};
 use super::{ConjectureReport, Monitor};
 use crate::analysis::conjecture::certain_pairs;
 use crate::error::Error;
@@ -26,7 +27,7 @@ pub(super) fn wythoff(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>,
         Some(p) => {
             let k = p
                 .strip_prefix("k=")
-                .and_then(parse_u64)
+                .and_then(decimal::<u64>)
                 .ok_or_else(|| Error::spec(spec, accepted))?;
             Ok(Box::new(WythoffEntry(Wythoff::new(k))))
         }

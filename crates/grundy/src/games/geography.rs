@@ -15,6 +15,7 @@
 //! winning moves are the neighbours `w` that are in D of `G - v`: one
 //! matching search finds them all. Repeated edges and loops change nothing.
 
+use crate::bits::BitSet;
 use crate::game::{Impartial, Outcome};
 use crate::graph::matching::MaximumMatching;
 use crate::graph::{Adjacency, Graph, Vertex};
@@ -33,20 +34,20 @@ pub struct Geography {
 pub struct GeographyPosition {
     /// The vertex the token is on.
     pub at: Vertex,
-    /// The visited vertices as a bit set: vertex `v` is bit `v % 64` of word `v / 64`.
-    pub visited: Vec<u64>,
+    /// The visited vertices.
+    pub visited: BitSet,
 }
 
 impl GeographyPosition {
     /// Whether vertex `v` has been visited.
     pub fn has_visited(&self, v: Vertex) -> bool {
-        self.visited[v as usize / 64] >> (v % 64) & 1 == 1
+        self.visited.contains(v as usize)
     }
 
     /// The position after moving the token to `w`.
     pub fn moved_to(&self, w: Vertex) -> GeographyPosition {
         let mut visited = self.visited.clone();
-        visited[w as usize / 64] |= 1 << (w % 64);
+        visited.insert(w as usize);
         GeographyPosition { at: w, visited }
     }
 }
@@ -109,7 +110,7 @@ impl Geography {
     pub fn start(&self, start: Vertex) -> GeographyPosition {
         let empty = GeographyPosition {
             at: start,
-            visited: vec![0; self.graph.vertex_count().div_ceil(64)],
+            visited: BitSet::with_capacity(self.graph.vertex_count()),
         };
         empty.moved_to(start)
     }

@@ -10,6 +10,7 @@
 //! [`TwoPile::grundy_table`] computes values by one value set per line of each
 //! unbounded family ([`crate::solve::lines`]).
 
+use crate::arith::decimal;
 use crate::limits::MAX_FAMILIES;
 use std::fmt;
 
@@ -129,12 +130,6 @@ impl TwoPile {
     pub fn grundy_table(&self, size: usize) -> Result<GrundyTable, TableError> {
         ray_table(size, &self.rays(size))
     }
-}
-
-fn decimal(s: &str) -> Option<u64> {
-    (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
-        .then(|| s.parse().ok())
-        .flatten()
 }
 
 impl fmt::Display for TwoPile {

@@ -17,6 +17,7 @@ use dashu_int::ops::{DivEuclid, UnsignedAbs};
 use dashu_int::{IBig, UBig};
 
 use crate::arith::{BeattySequence, QuadraticIrrational};
+use crate::bits::BitSet;
 use crate::game::{Impartial, Outcome};
 use crate::limits::MAX_TABLE_SIZE;
 use crate::solve::lines::{row_sieve, PRows, Ray, RowP};
@@ -288,14 +289,11 @@ impl WythoffRatios {
             return Err(TableError::TooLarge { size });
         }
         let mut column_has_p = vec![false; size];
-        let mut reaches_p = vec![0u64; (size * size).div_ceil(64)];
+        let mut reaches_p = BitSet::with_capacity(size * size);
         let mut pairs = Vec::new();
         let mut rows_without_p = Vec::new();
         for x in 0..size {
-            let is_p = |y: usize| {
-                let cell = x * size + y;
-                !column_has_p[y] && reaches_p[cell / 64] >> (cell % 64) & 1 == 0
-            };
+            let is_p = |y: usize| !column_has_p[y] && !reaches_p.contains(x * size + y);
             let Some(y) = (0..size).find(|&y| is_p(y)) else {
                 rows_without_p.push(x as u64);
                 continue;
@@ -304,9 +302,7 @@ impl WythoffRatios {
             if x <= y {
                 pairs.push((x as u64, y as u64));
             }
-            for_each_ratio_predecessor((x, y), size, |cell| {
-                reaches_p[cell / 64] |= 1 << (cell % 64)
-            });
+            for_each_ratio_predecessor((x, y), size, |cell| reaches_p.mark(cell));
         }
         Ok(RatioPositions {
             size,

@@ -7,6 +7,7 @@
 use thiserror::Error;
 
 use super::{Graph, TooLarge};
+use crate::arith::{decimal, is_decimal};
 
 /// How much of an offending line an error message quotes.
 const QUOTE_LIMIT: usize = 60;
@@ -65,12 +66,11 @@ fn parse_edge(line: &str, line_number: usize) -> Result<[u64; 2], ParseError> {
     let (Some(u), Some(v), None) = (words.next(), words.next(), words.next()) else {
         return Err(malformed());
     };
-    let is_number = |w: &str| w.bytes().all(|b| b.is_ascii_digit());
-    if !is_number(u) || !is_number(v) {
+    if !is_decimal(u) || !is_decimal(v) {
         return Err(malformed());
     }
     let vertex = |w: &str| {
-        w.parse::<u64>().map_err(|_| ParseError::VertexTooLarge {
+        decimal::<u64>(w).ok_or_else(|| ParseError::VertexTooLarge {
             line: line_number,
             found: quote(w),
         })

@@ -7,7 +7,7 @@
 //!
 //! - [`ray_table`]: the Grundy table when every unbounded ray has `base = dir`.
 //!   The options of `(x, y)` along such a ray are *all* the earlier cells of one
-//!   line, so a set of the values on each line (a `LineSet`) replaces the enumeration
+//!   line, so a set of the values on each line (a `BitSet`) replaces the enumeration
 //!   of options (this is [`queen_table`](super::table::queen_table) generalised).
 //!   [`ray_rect`] is the same on a rectangle (the positions up to one position).
 //! - [`ray_sieve`]: the P-positions of a rectangle. A cell is P when no option
@@ -18,52 +18,9 @@
 //!   attacks; each attacks finitely many cells of a later row (one per ray), so
 //!   every row holds exactly one, found exactly, however far out ([`PRows`]).
 
-use super::table::{GrundyTable, RectTable, TableError};
+use super::table::{Cell, GrundyTable, RectTable, TableError};
+use crate::bits::BitSet;
 use crate::limits::{MAX_RECT_CELLS, MAX_TABLE_SIZE};
-
-/// A set of small values, one bit each, that knows how many of its leading
-/// words are full: every value below `64 * full` is in the set, so a mex never
-/// needs to look below that word.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct LineSet {
-    words: Vec<u64>,
-    full: usize,
-}
-
-impl LineSet {
-    /// Adds `value`.
-    pub(crate) fn insert(&mut self, value: usize) {
-        let word = value / 64;
-        if word >= self.words.len() {
-            self.words.resize(word + 1, 0);
-        }
-        self.words[word] |= 1 << (value % 64);
-        while self.words.get(self.full) == Some(&u64::MAX) {
-            self.full += 1;
-        }
-    }
-
-    /// Empties the set, keeping its memory.
-    pub(crate) fn clear(&mut self) {
-        self.words.fill(0);
-        self.full = 0;
-    }
-
-    /// The least value in none of `sets`: the mex of their union. It starts at
-    /// the furthest full prefix, below which every set is full.
-    pub(crate) fn mex(sets: &[&LineSet]) -> usize {
-        let start = sets.iter().map(|s| s.full).max().unwrap_or(0);
-        (start..)
-            .map(|i| (i, sets.iter().fold(0, |acc, s| acc | s.word(i))))
-            .find(|&(_, union)| union != u64::MAX)
-            .map(|(i, union)| i * 64 + union.trailing_ones() as usize)
-            .expect("a finite union has an absent value")
-    }
-
-    fn word(&self, i: usize) -> u64 {
-        self.words.get(i).copied().unwrap_or(0)
-    }
-}
 
 /// Moves `(x, y) -> (x, y) - base - t*dir`, `0 <= t <= most` (unbounded when
 /// `most` is `None`). Coordinates are non-negative and `dir != (0, 0)`.
@@ -142,11 +99,7 @@ pub fn ray_table(size: usize, rays: &[Ray]) -> Result<GrundyTable, TableError> {
     if size > MAX_TABLE_SIZE {
         return Err(TableError::TooLarge { size });
     }
-    let rect = ray_rect(size, size, rays, &mut |_, _| {})?;
-    let values = (0..size)
-        .flat_map(|x| rect.row(x).expect("in the rectangle").to_vec())
-        .collect();
-    Ok(GrundyTable::from_values(size, values))
+    ray_rect(size, size, rays, &mut |_, _| {})
 }
 
 /// The Grundy values of the rectangle `x < rows`, `y < width` of the game whose
@@ -173,12 +126,12 @@ pub fn ray_rect(
         .iter()
         .map(|r| Lines { dir: r.dir, width })
         .collect();
-    let mut sets: Vec<Vec<LineSet>> = lines
+    let mut sets: Vec<Vec<BitSet>> = lines
         .iter()
-        .map(|l| vec![LineSet::default(); l.count(rows)])
+        .map(|l| vec![BitSet::default(); l.count(rows)])
         .collect();
     let mut values = vec![0u32; rows * width];
-    let mut extra = LineSet::default();
+    let mut extra = BitSet::default();
     let mut indices = vec![0; lines.len()];
     for x in 0..rows {
         for y in 0..width {
@@ -191,18 +144,17 @@ pub fn ray_rect(
             for (index, l) in indices.iter_mut().zip(&lines) {
                 *index = l.locate(x, y).0;
             }
-            let mut union: Vec<&LineSet> = sets.iter().zip(&indices).map(|(s, &i)| &s[i]).collect();
+            let mut union: Vec<&BitSet> = sets.iter().zip(&indices).map(|(s, &i)| &s[i]).collect();
             union.push(&extra);
-            let value = LineSet::mex(&union);
-            values[x * width + y] =
-                u32::try_from(value).expect("a mex is at most the number of options");
+            let value = BitSet::first_absent_of_union(&union);
+            values[x * width + y] = u32::of_mex(value);
             for (s, &i) in sets.iter_mut().zip(&indices) {
                 s[i].insert(value);
             }
         }
         progress(x as u64 + 1, rows as u64);
     }
-    Ok(RectTable::from_values(rows, width, values))
+    Ok(RectTable::rect(rows, width, values))
 }
 
 /// The P-positions of a `rows x width` rectangle of a game whose moves are `rays`.
@@ -232,7 +184,7 @@ pub fn ray_sieve(rows: usize, width: usize, rays: &[Ray]) -> PSieve {
         .iter()
         .map(|l| vec![usize::MAX; l.count(rows)])
         .collect();
-    let mut is_p = vec![0u64; (rows * width).div_ceil(64)];
+    let mut is_p = BitSet::with_capacity(rows * width);
     let mut p_of_row = vec![Vec::new(); rows];
     for (x, row_p) in p_of_row.iter_mut().enumerate() {
         for y in 0..width {
@@ -249,17 +201,13 @@ pub fn ray_sieve(rows: usize, width: usize, rays: &[Ray]) -> PSieve {
                 .any(|((r, l), f)| along(r, l, f))
                 || bounded.iter().any(|r| {
                     let mut hit = false;
-                    r.for_each_option((x, y), |ox, oy| {
-                        let cell = ox * width + oy;
-                        hit |= is_p[cell / 64] >> (cell % 64) & 1 == 1;
-                    });
+                    r.for_each_option((x, y), |ox, oy| hit |= is_p.contains(ox * width + oy));
                     hit
                 });
             if attacked {
                 continue;
             }
-            let cell = x * width + y;
-            is_p[cell / 64] |= 1 << (cell % 64);
+            is_p.mark(x * width + y);
             row_p.push(y);
             for (l, first) in lines.iter().zip(&mut first_p) {
                 let (line, at) = l.locate(x, y);

@@ -92,6 +92,37 @@ impl<G: Impartial> Memo<G> {
         Ok(self.values[position])
     }
 
+    /// The winning moves of `position`: its options that are P-positions
+    /// (Grundy value 0), in the order [`Impartial::options`] gives them. Empty
+    /// exactly when `position` is itself a P-position.
+    ///
+    /// ```
+    /// use grundy::solve::Memo;
+    /// use grundy::Impartial;
+    ///
+    /// /// Take 1 or 2 from one heap: the P-positions are the multiples of 3.
+    /// struct TakeOneOrTwo;
+    /// impl Impartial for TakeOneOrTwo {
+    ///     type Position = u64;
+    ///     fn options(&self, &n: &u64) -> Vec<u64> {
+    ///         [1, 2].iter().filter(|&&s| s <= n).map(|s| n - s).collect()
+    ///     }
+    /// }
+    ///
+    /// let mut memo = Memo::new(TakeOneOrTwo);
+    /// assert_eq!(memo.winning_moves(&7).unwrap(), [6]); // take 1, leave 6
+    /// assert_eq!(memo.winning_moves(&6).unwrap(), []); // every move loses
+    /// ```
+    pub fn winning_moves(&mut self, position: &G::Position) -> Result<Vec<G::Position>, Cycle> {
+        // Valuing the position values every option (or reports a cycle).
+        self.grundy(position)?;
+        let options = self.game.options(position);
+        Ok(options
+            .into_iter()
+            .filter(|o| self.values[o].is_zero())
+            .collect())
+    }
+
     fn frame(&self, position: G::Position) -> Frame<G::Position> {
         let options = self.game.options(&position);
         Frame {
@@ -105,6 +136,7 @@ impl<G: Impartial> Memo<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     /// A heap from which one may take 1 or 2: values 0, 1, 2, 0, 1, 2, ...
     struct TakeOneOrTwo;
@@ -147,5 +179,64 @@ mod tests {
     fn a_cycle_is_reported() {
         let err = Memo::new(Loopy).grundy(&2).unwrap_err();
         assert_eq!(err.position, "2");
+        let err = Memo::new(Loopy).winning_moves(&2).unwrap_err();
+        assert_eq!(err.position, "2");
+    }
+
+    /// A game on the positions `0..n`: position `p` moves to the listed
+    /// positions, all below `p` (repeats allowed, in any order).
+    #[derive(Debug)]
+    struct Dag(Vec<Vec<usize>>);
+    impl Impartial for Dag {
+        type Position = usize;
+        fn options(&self, &p: &usize) -> Vec<usize> {
+            self.0[p].clone()
+        }
+    }
+
+    /// The Grundy value by the definition: the least value no option has.
+    fn grundy_by_definition(dag: &Dag, p: usize) -> u64 {
+        let values: Vec<u64> = dag.0[p]
+            .iter()
+            .map(|&o| grundy_by_definition(dag, o))
+            .collect();
+        (0..).find(|v| !values.contains(v)).unwrap()
+    }
+
+    /// Random acyclic games of up to 12 positions.
+    fn dags() -> impl Strategy<Value = Dag> {
+        proptest::collection::vec(
+            proptest::collection::vec(any::<prop::sample::Index>(), 0..5),
+            1..12,
+        )
+        .prop_map(|rows| {
+            let moves = rows
+                .iter()
+                .enumerate()
+                .map(|(p, picks)| {
+                    if p == 0 {
+                        return vec![];
+                    }
+                    picks.iter().map(|i| i.index(p)).collect()
+                })
+                .collect();
+            Dag(moves)
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn winning_moves_are_the_options_of_value_zero(dag in dags(), pick: prop::sample::Index) {
+            let position = pick.index(dag.0.len());
+            let expected: Vec<usize> = dag.0[position]
+                .iter()
+                .copied()
+                .filter(|&o| grundy_by_definition(&dag, o) == 0)
+                .collect();
+            let mut memo = Memo::new(dag);
+            let found = memo.winning_moves(&position).unwrap();
+            prop_assert_eq!(found.is_empty(), memo.outcome(&position).unwrap() == Outcome::P);
+            prop_assert_eq!(found, expected);
+        }
     }
 }

@@ -7,10 +7,18 @@
 //! comes before its position in row-major order, so one pass in that order
 //! computes the whole table. [`queen_table`] is the same computation specialised
 //! to Wythoff's game, whose options are whole half-lines (Wythoff 1907).
+//!
+//! Every table of the crate is one type, [`Table<V>`](Table), generic over the
+//! width of a stored value ([`Cell`]): `u32` for the tables here and in
+//! [`lines`](super::lines), `u16` for Wythoff's parallel table
+//! ([`wavefront`](super::wavefront)).
+
+use std::fmt;
 
 use crate::limits::{MAX_RECT_CELLS, MAX_TABLE_SIZE};
 use thiserror::Error;
 
+use crate::bits::BitSet;
 use crate::game::Impartial;
 use crate::nimber::{MexSet, Nimber};
 
@@ -36,22 +44,65 @@ pub enum TableError {
     },
 }
 
-/// The Grundy values of the positions `(x, y)`, `0 <= x, y < size`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GrundyTable {
-    size: usize,
-    values: Vec<u32>,
+/// A value a [`Table`] stores: an unsigned integer, as narrow as the values
+/// allow, to save memory (`u16` for Wythoff's parallel table, `u32` otherwise).
+pub trait Cell:
+    Copy + Default + Eq + fmt::Debug + Into<u64> + TryFrom<usize> + Send + Sync + 'static
+{
+    /// `value` as a cell. Every caller stores a mex, which is at most the
+    /// number of options of its position; each table's width is chosen so
+    /// that this bound fits.
+    fn of_mex(value: usize) -> Self {
+        Self::try_from(value).unwrap_or_else(|_| {
+            panic!("a mex is at most the number of options, which the cell width holds")
+        })
+    }
 }
 
-impl GrundyTable {
-    /// The side of the table.
+impl Cell for u8 {}
+impl Cell for u16 {}
+impl Cell for u32 {}
+impl Cell for u64 {}
+
+/// The Grundy values of the positions `(x, y)`, `x < rows`, `y < width`,
+/// row-major, each stored as a `V`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table<V: Cell = u32> {
+    rows: usize,
+    width: usize,
+    values: Vec<V>,
+}
+
+/// A square table of `u32` values (the name from before tables were generic).
+pub type GrundyTable = Table<u32>;
+
+/// A rectangle of `u32` values (the name from before tables were generic).
+pub type RectTable = Table<u32>;
+
+impl<V: Cell> Table<V> {
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The width: the number of values in a row.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// The side of a square table: its number of rows.
     pub fn size(&self) -> usize {
-        self.size
+        self.rows
     }
 
     /// The value of `(x, y)`, or `None` outside the table.
     pub fn value(&self, x: usize, y: usize) -> Option<Nimber> {
-        self.row(x)?.get(y).map(|&v| Nimber(v.into()))
+        self.get(x, y).map(|v| Nimber(v.into()))
+    }
+
+    /// The stored value of `(x, y)`, or `None` outside the table.
+    pub fn get(&self, x: usize, y: usize) -> Option<V> {
+        self.row(x)?.get(y).copied()
     }
 
     /// Whether `(x, y)` is a P-position (value 0); `false` outside the table.
@@ -59,36 +110,56 @@ impl GrundyTable {
         self.value(x, y) == Some(Nimber::ZERO)
     }
 
-    /// The values `(x, 0), ..., (x, size - 1)` of row `x`, or `None` outside.
-    pub fn row(&self, x: usize) -> Option<&[u32]> {
-        (x < self.size).then(|| &self.values[x * self.size..(x + 1) * self.size])
+    /// The values `(x, 0), ..., (x, width - 1)` of row `x`, or `None` outside.
+    pub fn row(&self, x: usize) -> Option<&[V]> {
+        (x < self.rows).then(|| &self.values[x * self.width..(x + 1) * self.width])
+    }
+
+    /// All values, row by row.
+    pub fn values(&self) -> &[V] {
+        &self.values
     }
 
     /// Every P-position of the table, in row-major order.
     pub fn p_positions(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        let size = self.size;
+        let width = self.width;
         self.values
             .iter()
             .enumerate()
-            .filter(|(_, &v)| v == 0)
-            .map(move |(i, _)| (i / size, i % size))
+            .filter(|(_, &v)| v == V::default())
+            .map(move |(i, _)| (i / width, i % width))
     }
 
-    /// The table of side `size` holding `values` in row-major order.
-    pub(crate) fn from_values(size: usize, values: Vec<u32>) -> GrundyTable {
-        debug_assert_eq!(values.len(), size * size);
-        GrundyTable { size, values }
+    /// The same table with every value stored as a `W` (wider, so exact).
+    pub fn widened<W: Cell + From<V>>(&self) -> Table<W> {
+        Table::rect(
+            self.rows,
+            self.width,
+            self.values.iter().map(|&v| W::from(v)).collect(),
+        )
     }
 
-    /// An all-zero table of side `size`, after checking the limit.
-    fn zeroed(size: usize) -> Result<GrundyTable, TableError> {
+    /// The square table of side `size` holding `values` row by row.
+    pub(crate) fn from_values(size: usize, values: Vec<V>) -> Table<V> {
+        Table::rect(size, size, values)
+    }
+
+    /// The rectangle holding `values` row by row.
+    pub(crate) fn rect(rows: usize, width: usize, values: Vec<V>) -> Table<V> {
+        debug_assert_eq!(Some(values.len()), rows.checked_mul(width));
+        Table {
+            rows,
+            width,
+            values,
+        }
+    }
+
+    /// An all-zero square table of side `size`, after checking the limit.
+    fn zeroed(size: usize) -> Result<Table<V>, TableError> {
         if size > MAX_TABLE_SIZE {
             return Err(TableError::TooLarge { size });
         }
-        Ok(GrundyTable {
-            size,
-            values: vec![0; size * size],
-        })
+        Ok(Table::from_values(size, vec![V::default(); size * size]))
     }
 }
 
@@ -118,7 +189,8 @@ where
                 }
                 seen.insert(table.values[ox * size + oy].into());
             }
-            table.values[x * size + y] = mex_as_u32(&seen);
+            let mex = usize::try_from(seen.mex()).expect("a mex is at most the number of options");
+            table.values[x * size + y] = u32::of_mex(mex);
         }
     }
     Ok(table)
@@ -154,54 +226,14 @@ pub fn queen_table(size: usize) -> Result<GrundyTable, TableError> {
     for (x, row) in rows.iter_mut().enumerate() {
         for (y, column) in columns.iter_mut().enumerate() {
             let diagonal = &mut diagonals[size + y - x];
-            let value = BitSet::first_absent(&[row, column, diagonal]);
-            table.values[x * size + y] = value;
+            let value = BitSet::first_absent_of_union(&[row, column, diagonal]);
+            table.values[x * size + y] = u32::of_mex(value);
             row.insert(value);
             column.insert(value);
             diagonal.insert(value);
         }
     }
     Ok(table)
-}
-
-/// The Grundy values of the positions `(x, y)`, `x < rows`, `y < width`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RectTable {
-    rows: usize,
-    width: usize,
-    values: Vec<u32>,
-}
-
-impl RectTable {
-    /// The number of rows.
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    /// The width.
-    pub fn width(&self) -> usize {
-        self.width
-    }
-
-    /// The value of `(x, y)`, or `None` outside the rectangle.
-    pub fn value(&self, x: usize, y: usize) -> Option<u32> {
-        self.row(x)?.get(y).copied()
-    }
-
-    /// The values `(x, 0), ..., (x, width - 1)` of row `x`, or `None` outside.
-    pub fn row(&self, x: usize) -> Option<&[u32]> {
-        (x < self.rows).then(|| &self.values[x * self.width..(x + 1) * self.width])
-    }
-
-    /// The rectangle holding `values` row by row.
-    pub(crate) fn from_values(rows: usize, width: usize, values: Vec<u32>) -> RectTable {
-        debug_assert_eq!(values.len(), rows * width);
-        RectTable {
-            rows,
-            width,
-            values,
-        }
-    }
 }
 
 /// Which whole lines of earlier cells are options of every position: "take
@@ -232,16 +264,15 @@ pub fn grundy_rect<F>(
 where
     F: FnMut(usize, usize, &mut Vec<(usize, usize)>),
 {
-    use super::lines::LineSet;
     if rows.checked_mul(width).map_or(true, |c| c > MAX_RECT_CELLS) {
         return Err(TableError::TooLarge {
             size: rows.max(width),
         });
     }
     let mut values = vec![0u32; rows * width];
-    let mut columns = vec![LineSet::default(); if lines.column { width } else { 0 }];
-    let mut diagonals = vec![LineSet::default(); if lines.diagonal { rows + width } else { 0 }];
-    let (mut buffer, mut extra, mut row_set) = (Vec::new(), LineSet::default(), LineSet::default());
+    let mut columns = vec![BitSet::default(); if lines.column { width } else { 0 }];
+    let mut diagonals = vec![BitSet::default(); if lines.diagonal { rows + width } else { 0 }];
+    let (mut buffer, mut extra, mut row_set) = (Vec::new(), BitSet::default(), BitSet::default());
     for x in 0..rows {
         row_set.clear();
         for y in 0..width {
@@ -267,9 +298,8 @@ where
             if lines.diagonal {
                 sets.push(&diagonals[rows + y - x]);
             }
-            let value = LineSet::mex(&sets);
-            values[x * width + y] =
-                u32::try_from(value).expect("a mex is at most the number of options");
+            let value = BitSet::first_absent_of_union(&sets);
+            values[x * width + y] = u32::of_mex(value);
             if lines.row {
                 row_set.insert(value);
             }
@@ -282,53 +312,12 @@ where
         }
         progress(x as u64 + 1, rows as u64);
     }
-    Ok(RectTable {
-        rows,
-        width,
-        values,
-    })
-}
-
-/// The mex of `seen` as a stored value. A mex is at most the number of options,
-/// and no table within [`MAX_TABLE_SIZE`] has 2^32 options at one position.
-fn mex_as_u32(seen: &MexSet) -> u32 {
-    u32::try_from(seen.mex()).expect("a mex is at most the number of options")
-}
-
-/// A growable set of small values, one bit each.
-#[derive(Clone, Debug, Default)]
-struct BitSet {
-    words: Vec<u64>,
-}
-
-impl BitSet {
-    /// Adds `value`.
-    fn insert(&mut self, value: u32) {
-        let word = value as usize / 64;
-        if word >= self.words.len() {
-            self.words.resize(word + 1, 0);
-        }
-        self.words[word] |= 1 << (value % 64);
-    }
-
-    /// The least value in none of `sets`: the mex of their union.
-    fn first_absent(sets: &[&BitSet]) -> u32 {
-        let longest = sets.iter().map(|s| s.words.len()).max().unwrap_or(0);
-        let union_word = |i: usize| {
-            sets.iter()
-                .fold(0, |acc, s| acc | s.words.get(i).copied().unwrap_or(0))
-        };
-        let word = (0..longest)
-            .find(|&i| union_word(i) != u64::MAX)
-            .unwrap_or(longest);
-        word as u32 * 64 + (!union_word(word)).trailing_zeros()
-    }
+    Ok(RectTable::rect(rows, width, values))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use proptest::prelude::*;
 
     /// Wythoff's rules, written out for the generic solver.
     fn wythoff_options(x: usize, y: usize, buffer: &mut Vec<(usize, usize)>) {
@@ -435,21 +424,5 @@ mod tests {
         assert!(TableError::TooLarge { size: too_large }
             .to_string()
             .contains("at most 16384"));
-    }
-
-    proptest! {
-        #[test]
-        fn first_absent_is_the_mex_of_the_union(
-            a in proptest::collection::vec(0u32..300, 0..80),
-            b in proptest::collection::vec(0u32..300, 0..80),
-        ) {
-            let set = |values: &[u32]| {
-                let mut s = BitSet::default();
-                values.iter().for_each(|&v| s.insert(v));
-                s
-            };
-            let expected = (0..).find(|v| !a.contains(v) && !b.contains(v)).unwrap();
-            prop_assert_eq!(BitSet::first_absent(&[&set(&a), &set(&b)]), expected);
-        }
     }
 }

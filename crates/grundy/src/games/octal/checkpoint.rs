@@ -8,7 +8,7 @@
 
 use thiserror::Error;
 
-use super::sparse::Value;
+use super::marks::Value;
 use super::Octal;
 
 const MAGIC: &[u8] = b"grundy-octal-checkpoint 1\n";

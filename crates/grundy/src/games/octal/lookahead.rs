@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 use std::thread::Thread;
 use std::time::Duration;
 
-use super::sparse::{
+use super::marks::{
     is_class_zero, mark_rare_splits, mark_splits, span_for, Marks, RareHeap, Value, VALUES,
 };
 

@@ -18,6 +18,7 @@
 
 pub mod checkpoint;
 mod lookahead;
+mod marks;
 pub mod moves;
 pub mod search;
 pub mod sparse;

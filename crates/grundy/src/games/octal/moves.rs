@@ -14,7 +14,7 @@ use std::collections::BinaryHeap;
 
 use dashu_int::UBig;
 
-use super::sparse::Value;
+use super::marks::Value;
 use super::{Leaves, Octal, OctalMove};
 
 /// Grundy values of heaps of any size: a table `G(0..len)`, continued by a

@@ -33,12 +33,12 @@
 //! octal-game tables; the flip on odd heaps as in P. Beling's `ogs`.)
 
 use super::lookahead::{self, Channel, Helper, LAG, SLOTS};
+pub use super::marks::Value;
+use super::marks::{
+    is_class_zero, mark, mark_rare_splits, mark_splits, span_for, Marks, RareHeap, VALUES,
+};
 use super::{Leaves, Octal};
 use crate::analysis::periodicity::certify_octal;
-
-/// Values are stored as `u16`: octal-game values stay far below 2^16 in every
-/// game computed so far; a larger one is reported, never wrapped.
-pub type Value = u16;
 
 /// A value would not fit in [`Value`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,16 +107,6 @@ pub struct SparseSolver {
     next_period_check: usize,
 }
 
-/// A rare heap and its value: the value beside the heap spares the rare pass
-/// a dependent load.
-pub(super) type RareHeap = (u32, Value);
-
-/// How many values a [`Value`] can hold.
-pub(super) const VALUES: usize = 1 << Value::BITS;
-
-/// A byte per value: 1 for values met.
-pub(super) type Marks = [u8; VALUES];
-
 /// Splits with a rare part per heap from which a helper thread pays. Below,
 /// the rare pass is too short for the helper's share to cover handing heaps
 /// over; above, it pays on an idle machine (0.16, with 52 rare heaps: about
@@ -143,47 +133,6 @@ impl Covered {
         rare: (usize::MAX, usize::MAX),
         sweep: (usize::MAX, usize::MAX),
     };
-}
-
-/// Whether a heap `n` of value `v` is of class 0; for the value `v` of a split
-/// of `n`, whether exactly one part is of class 0 is the negation of this.
-pub(super) fn is_class_zero(v: Value, n: usize, mask: Value, flip: bool) -> bool {
-    !(((v & mask).count_ones() % 2 == 1) ^ (flip && n % 2 == 1))
-}
-
-/// Bytes of the marks in use when no value exceeds `max`: XORs of values
-/// below `2^b` stay below it, and the mex can be `2^b` itself; a multiple of 8,
-/// so that marks travel between threads as words.
-pub(super) fn span_for(max: Value) -> usize {
-    let bits = Value::BITS - max.leading_zeros();
-    (2usize << bits).clamp(64, VALUES)
-}
-
-/// Adds `v` to `seen`.
-#[inline(always)]
-pub(super) fn mark(seen: &mut Marks, v: Value) {
-    seen[usize::from(v)] = 1;
-}
-
-/// Marks the values of the splits `(a, rest - a)` for `from <= a <= to`.
-pub(super) fn mark_splits(values: &[Value], rest: usize, from: usize, to: usize, seen: &mut Marks) {
-    let low = &values[from..=to];
-    let high = &values[rest - to..=rest - from];
-    for (&x, &y) in low.iter().zip(high.iter().rev()) {
-        mark(seen, x ^ y);
-    }
-}
-
-/// Marks the values of the splits `(r, rest - r)` for the rare heaps `r` in
-/// `rare` (ascending) below `rest`.
-pub(super) fn mark_rare_splits(values: &[Value], rare: &[RareHeap], rest: usize, seen: &mut Marks) {
-    for &(r, value) in rare {
-        let r = r as usize;
-        if r >= rest {
-            break;
-        }
-        mark(seen, value ^ values[rest - r]);
-    }
 }
 
 impl SparseSolver {

@@ -1,0 +1,59 @@
+//! What the sparse engine and its helper thread share: the value type, the
+//! byte marks of option values, and the routines that mark splits. Both
+//! [`sparse`](super::sparse) and the private `lookahead` module import this
+//! one, and it imports neither, so the dependency points one way.
+
+/// Values are stored as `u16`: octal-game values stay far below 2^16 in every
+/// game computed so far; a larger one is reported, never wrapped.
+pub type Value = u16;
+
+/// A rare heap and its value: the value beside the heap spares the rare pass
+/// a dependent load.
+pub(super) type RareHeap = (u32, Value);
+
+/// How many values a [`Value`] can hold.
+pub(super) const VALUES: usize = 1 << Value::BITS;
+
+/// A byte per value: 1 for values met.
+pub(super) type Marks = [u8; VALUES];
+
+/// Whether a heap `n` of value `v` is of class 0; for the value `v` of a split
+/// of `n`, whether exactly one part is of class 0 is the negation of this.
+pub(super) fn is_class_zero(v: Value, n: usize, mask: Value, flip: bool) -> bool {
+    !(((v & mask).count_ones() % 2 == 1) ^ (flip && n % 2 == 1))
+}
+
+/// Bytes of the marks in use when no value exceeds `max`: XORs of values
+/// below `2^b` stay below it, and the mex can be `2^b` itself; a multiple of 8,
+/// so that marks travel between threads as words.
+pub(super) fn span_for(max: Value) -> usize {
+    let bits = Value::BITS - max.leading_zeros();
+    (2usize << bits).clamp(64, VALUES)
+}
+
+/// Adds `v` to `seen`.
+#[inline(always)]
+pub(super) fn mark(seen: &mut Marks, v: Value) {
+    seen[usize::from(v)] = 1;
+}
+
+/// Marks the values of the splits `(a, rest - a)` for `from <= a <= to`.
+pub(super) fn mark_splits(values: &[Value], rest: usize, from: usize, to: usize, seen: &mut Marks) {
+    let low = &values[from..=to];
+    let high = &values[rest - to..=rest - from];
+    for (&x, &y) in low.iter().zip(high.iter().rev()) {
+        mark(seen, x ^ y);
+    }
+}
+
+/// Marks the values of the splits `(r, rest - r)` for the rare heaps `r` in
+/// `rare` (ascending) below `rest`.
+pub(super) fn mark_rare_splits(values: &[Value], rare: &[RareHeap], rest: usize, seen: &mut Marks) {
+    for &(r, value) in rare {
+        let r = r as usize;
+        if r >= rest {
+            break;
+        }
+        mark(seen, value ^ values[rest - r]);
+    }
+}

@@ -1,0 +1,358 @@
+//! The layering rules of ARCHITECTURE.md ("Per-module invariants"), checked on
+//! the source: which top-level module may import which, that the library does
+//! no I/O and prints nothing, where threads are started and where values are
+//! serialised. Test modules (from the first `#[cfg(test)]` of a file on) and
+//! comments are left out: tests may use anything.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Every top-level module a layer may import (besides itself). `lib.rs` and
+/// `catalog` (the top layer, which may import everything) are not listed.
+const MAY_IMPORT: &[(&str, &[&str])] = &[
+    ("bits", &[]),
+    ("limits", &[]),
+    ("json", &[]),
+    ("nimber", &["bits"]),
+    ("arith", &["bits", "limits"]),
+    ("game", &["bits", "nimber"]),
+    ("graph", &["arith", "bits", "limits"]),
+    ("solve", &["arith", "bits", "game", "limits", "nimber"]),
+    (
+        "analysis",
+        &["arith", "bits", "game", "limits", "nimber", "solve"],
+    ),
+    (
+        "games",
+        &[
+            "analysis", "arith", "bits", "game", "graph", "limits", "nimber", "solve",
+        ],
+    ),
+    // The error type reads the catalogue's list of games for its message: the
+    // one known cycle, removed by the registry of issue 10 (then: `&[]`).
+    ("error", &["games", "graph"]),
+];
+
+/// Files that may start threads (the octal helper thread, Wythoff's
+/// parallel table), as paths below `src/`.
+const THREADED: &[&str] = &[
+    "games/octal/sparse.rs",
+    "games/octal/lookahead.rs",
+    "solve/wavefront.rs",
+];
+
+/// Files that may implement `Serialize` (JSON is known in the answers of the
+/// catalogue and in `json.rs`; nimbers, outcomes and conjectures are data in
+/// those answers).
+const SERIALISED: &[&str] = &[
+    "nimber.rs",
+    "game.rs",
+    "json.rs",
+    "analysis/conjecture.rs",
+    "catalog/",
+];
+
+/// What no library file may contain outside its tests: I/O and printing.
+const NO_IO: &[&str] = &[
+    "std::fs",
+    "std::net",
+    "std::process",
+    "std::env",
+    "stdin(",
+    "stdout(",
+    "stderr(",
+    "File::",
+    "println!",
+    "print!",
+    "eprintln!",
+    "eprint!",
+    "dbg!",
+];
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// Every `.rs` file below `dir`, as paths relative to `src/`.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).expect("the source directory is readable") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path.strip_prefix(src()).expect("below src").to_path_buf());
+        }
+    }
+}
+
+/// The code of a file without its tests and comments.
+fn library_code(text: &str) -> String {
+    let before_tests = text.split("#[cfg(test)]").next().unwrap_or("");
+    before_tests
+        .lines()
+        .map(|line| match line.find("//") {
+            Some(at) => &line[..at],
+            None => line,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The module path of a file: `games/octal/sparse.rs` is `[games, octal,
+/// sparse]`, `games/mod.rs` is `[games]`.
+fn module_path(file: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = file
+        .with_extension("")
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    if parts.last().is_some_and(|p| p == "mod") {
+        parts.pop();
+    }
+    parts
+}
+
+/// The identifier at the start of `text`.
+fn ident(text: &str) -> &str {
+    let end = text
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(text.len());
+    &text[..end]
+}
+
+/// The first segment of every path in a `{a::b, c, d::{e, f}}` group.
+fn group_heads(text: &str) -> Vec<String> {
+    let mut heads = Vec::new();
+    let (mut depth, mut start_of_item) = (0, true);
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => {
+                depth += 1;
+                start_of_item = depth == 1;
+            }
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            ',' if depth == 1 => start_of_item = true,
+            c if start_of_item && depth == 1 && !c.is_whitespace() => {
+                heads.push(ident(&text[i..]).to_string());
+                start_of_item = false;
+            }
+            _ => {}
+        }
+    }
+    heads
+}
+
+/// The top-level modules named by the paths that start at `at` (just after
+/// `crate::`, or after the `super::`s that reach the crate root).
+fn heads_at(rest: &str) -> Vec<String> {
+    if rest.starts_with('{') {
+        group_heads(rest)
+    } else {
+        vec![ident(rest).to_string()]
+    }
+}
+
+/// The top-level modules of the crate that `code` (of the file at `module`)
+/// refers to by `crate::` or by enough `super::` to reach the crate root.
+fn referenced_modules(code: &str, module: &[String]) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    for (at, _) in code.match_indices("crate::") {
+        let prefix_ok = code[..at]
+            .chars()
+            .next_back()
+            .map_or(true, |c| !(c.is_alphanumeric() || c == '_' || c == '$'));
+        if prefix_ok {
+            found.extend(heads_at(&code[at + "crate::".len()..]));
+        }
+    }
+    for (at, _) in code.match_indices("super::") {
+        let before = code[..at].chars().next_back();
+        if before.is_some_and(|c| c == ':') {
+            continue; // counted from the first `super::` of the chain
+        }
+        let mut rest = &code[at..];
+        let mut supers = 0;
+        while let Some(after) = rest.strip_prefix("super::") {
+            supers += 1;
+            rest = after;
+        }
+        // A file's own module is its path; `super` from `a/b.rs` is `a`.
+        let parent_depth = module.len().saturating_sub(supers);
+        if parent_depth == 0 {
+            found.extend(heads_at(rest));
+        }
+    }
+    found
+}
+
+struct Source {
+    path: PathBuf,
+    module: Vec<String>,
+    code: String,
+}
+
+fn library_sources() -> Vec<Source> {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let text = fs::read_to_string(src().join(&path)).expect("a readable source file");
+            Source {
+                module: module_path(&path),
+                code: library_code(&text),
+                path,
+            }
+        })
+        .collect()
+}
+
+fn unix(path: &Path) -> String {
+    path.to_string_lossy().replace('\\', "/")
+}
+
+#[test]
+fn layers_import_only_the_layers_below() {
+    let rules: BTreeMap<&str, &[&str]> = MAY_IMPORT.iter().copied().collect();
+    let sources = library_sources();
+    let mut checked_files = 0;
+    let mut imports_seen = 0;
+    let mut violations = Vec::new();
+    for source in &sources {
+        let top = source.module[0].as_str();
+        let referenced = referenced_modules(&source.code, &source.module);
+        imports_seen += referenced.len();
+        let Some(allowed) = rules.get(top) else {
+            continue;
+        };
+        checked_files += 1;
+        for name in referenced {
+            if name != top && !allowed.contains(&name.as_str()) {
+                violations.push(format!("{} imports crate::{name}", unix(&source.path)));
+            }
+        }
+    }
+    assert!(
+        violations.is_empty(),
+        "layer violations:\n{}",
+        violations.join("\n")
+    );
+    // Not vacuous: the walk found the layered files and their imports.
+    assert!(checked_files >= 40, "only {checked_files} files checked");
+    assert!(imports_seen >= 60, "only {imports_seen} imports seen");
+    let imports_of = |file: &str| {
+        let source = sources.iter().find(|s| unix(&s.path) == file).expect(file);
+        referenced_modules(&source.code, &source.module)
+    };
+    assert!(imports_of("solve/table.rs").contains("nimber"));
+    assert!(imports_of("games/octal/sparse.rs").contains("analysis"));
+    for layer in rules.keys() {
+        assert!(
+            sources.iter().any(|s| s.module[0] == *layer),
+            "no file of layer {layer}"
+        );
+    }
+}
+
+#[test]
+fn the_import_reader_sees_every_form_of_path() {
+    let module = |p: &str| module_path(Path::new(p));
+    let code = "use crate::nimber::Nimber;\nuse crate::{game::Impartial, solve::{Memo, table}};\n\
+                let x = crate::limits::MAX; use super::super::catalog::parse; use super::sparse;";
+    let found = referenced_modules(code, &module("games/octal/x.rs"));
+    let expected: BTreeSet<String> = ["nimber", "game", "solve", "limits"]
+        .map(String::from)
+        .into();
+    assert_eq!(
+        found, expected,
+        "super::super from games/octal stays in games"
+    );
+    let found = referenced_modules("use super::super::catalog::parse;", &module("solve/x/y.rs"));
+    assert!(found.is_empty());
+    let found = referenced_modules("use super::super::catalog;", &module("solve/x.rs"));
+    assert_eq!(found, BTreeSet::from(["catalog".to_string()]));
+    let found = referenced_modules("$crate::catalog; my_crate::catalog", &module("bits.rs"));
+    assert!(found.is_empty());
+    assert_eq!(
+        library_code("use a; // crate::catalog\n#[cfg(test)]\nuse crate::catalog;"),
+        "use a; "
+    );
+}
+
+#[test]
+fn the_library_does_no_io_and_prints_nothing() {
+    let sources = library_sources();
+    assert!(sources.len() >= 50, "only {} files", sources.len());
+    let found: Vec<String> = sources
+        .iter()
+        .flat_map(|s| {
+            NO_IO
+                .iter()
+                .filter(|word| s.code.contains(*word))
+                .map(move |word| format!("{}: {word}", unix(&s.path)))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "I/O in the library:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn threads_live_in_the_octal_helper_and_the_wavefront_only() {
+    let sources = library_sources();
+    let starts_threads = |code: &str| {
+        ["thread::scope", "thread::spawn", "rayon", "par_iter"]
+            .iter()
+            .any(|w| code.contains(w))
+    };
+    let threaded: BTreeSet<String> = sources
+        .iter()
+        .filter(|s| starts_threads(&s.code))
+        .map(|s| unix(&s.path))
+        .collect();
+    // Both places really start threads: the check is not vacuous.
+    assert!(threaded.contains("games/octal/sparse.rs"), "{threaded:?}");
+    assert!(threaded.contains("solve/wavefront.rs"), "{threaded:?}");
+    let strays: Vec<&String> = threaded
+        .iter()
+        .filter(|f| !THREADED.contains(&f.as_str()))
+        .collect();
+    assert!(
+        strays.is_empty(),
+        "threads outside {THREADED:?}: {strays:?}"
+    );
+}
+
+#[test]
+fn values_are_serialised_only_where_json_is_known() {
+    let sources = library_sources();
+    let serialises = |code: &str| code.contains("Serialize") || code.contains("serde_json");
+    let files: Vec<String> = sources
+        .iter()
+        .filter(|s| serialises(&s.code))
+        .map(|s| unix(&s.path))
+        .collect();
+    assert!(files.iter().any(|f| f == "json.rs"), "{files:?}");
+    assert!(files.iter().any(|f| f.starts_with("catalog/")), "{files:?}");
+    let strays: Vec<&String> = files
+        .iter()
+        .filter(|f| !SERIALISED.iter().any(|allowed| f.starts_with(allowed)))
+        .collect();
+    assert!(
+        strays.is_empty(),
+        "Serialize outside {SERIALISED:?}: {strays:?}"
+    );
+    assert!(
+        sources.iter().all(|s| !s.code.contains("serde_json")),
+        "serde_json is for tests only"
+    );
+}
