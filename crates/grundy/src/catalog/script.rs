@@ -27,11 +27,20 @@ use crate::solve::table::RectTable;
 pub fn script(path: &str, source: &str) -> Result<Box<dyn Game>, Error> {
     let spec = format!("script:{path}");
     let name = if path == "-" { "stdin" } else { path };
-    let compiled = Script::compile(name, source).map_err(|e| e.into_error(&spec))?;
+    let compiled = Script::compile(name, source).map_err(|e| library_error(e, &spec))?;
     Ok(Box::new(ScriptEntry {
         spec,
         memo: RefCell::new(ScriptMemo::new(compiled)),
     }))
+}
+
+/// The library error for a script's failure, in the game `spec`: an exceeded
+/// budget is a [`Limit`](Error::Limit), anything else a bad spec.
+fn library_error(e: ScriptError, spec: &str) -> Error {
+    match e {
+        ScriptError::Budget { .. } => Error::Limit(e.to_string()),
+        other => Error::spec(spec, other.to_string()),
+    }
 }
 
 /// `script:FILE` as parsed, its file not read yet. The path is taken from the
@@ -109,7 +118,7 @@ struct ScriptEntry {
 impl ScriptEntry {
     /// The library error for a script's failure.
     fn error(&self, e: ScriptError) -> Error {
-        e.into_error(&self.spec)
+        library_error(e, &self.spec)
     }
 
     /// The values of `[0], ..., [count - 1]`.
@@ -246,7 +255,7 @@ impl Game for ScriptEntry {
 
     fn table(&self, size: u64, values: bool, _monitor: &mut dyn Monitor) -> Result<Table, Error> {
         let side = check_side(size)?;
-        let rect = RectTable::from_values(side, side, self.pile_values(side, side)?);
+        let rect = RectTable::from_values(side, self.pile_values(side, side)?);
         let table = Table::of_rect(self, &rect);
         Ok(if values { table } else { table.outcomes() })
     }
@@ -268,7 +277,7 @@ impl Game for ScriptEntry {
                 .collect(),
         };
         let first = ROWS_REPORTED.min(side);
-        let table = RectTable::from_values(first, side, values[..first * side].to_vec());
+        let table = RectTable::rect(first, side, values[..first * side].to_vec());
         Ok(pile_report(self, &rows, Some(&table)))
     }
 }

@@ -77,17 +77,6 @@ pub enum ScriptError {
     },
 }
 
-impl ScriptError {
-    /// The library error for this one, for a game whose spec is `spec`: an
-    /// exceeded budget is a [`Limit`](crate::Error::Limit), anything else a bad spec.
-    pub fn into_error(self, spec: &str) -> crate::Error {
-        match self {
-            ScriptError::Budget { .. } => crate::Error::Limit(self.to_string()),
-            other => crate::Error::spec(spec, other.to_string()),
-        }
-    }
-}
-
 /// The rules of a game, compiled from a script.
 pub struct Script {
     name: String,
