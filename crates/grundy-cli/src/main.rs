@@ -105,7 +105,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
     let mut out = BufWriter::new(stdout.lock());
     match cli.verb {
         Verb::Analyze(a) => {
-            let game = grundy::catalog::parse(&a.game)?;
+            let game = game_of(&a.game)?;
             let first_only = a.moves == MovesWanted::One;
             let mut monitor = ShellMonitor::new("analyze", None);
             let mut grid = None;
@@ -132,7 +132,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             })?;
         }
         Verb::Sequence(s) => {
-            let game = grundy::catalog::parse(&s.game)?;
+            let game = game_of(&s.game)?;
             let mut monitor = checkpointing("sequence", s.checkpoint)?;
             let sequence = match &s.file {
                 Some(file) if game.reads_graph() => {
@@ -157,7 +157,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             checkpoint_saved(&monitor)?;
         }
         Verb::Period(p) => {
-            let game = grundy::catalog::parse(&p.game)?;
+            let game = game_of(&p.game)?;
             let mut monitor = checkpointing("period", p.checkpoint)?;
             let report = game.period(p.max, &mut monitor);
             monitor.finish();
@@ -174,7 +174,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             emit(&mut out, json, &report, text::beatty)?;
         }
         Verb::Table(t) => {
-            let game = grundy::catalog::parse(&t.game)?;
+            let game = game_of(&t.game)?;
             let outputs = render::Outputs::choose(t.png, t.svg, t.csv, json)?;
             let mut monitor = ShellMonitor::new("table", None);
             let table = game.table(t.size, t.values, &mut monitor);
@@ -196,7 +196,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Verb::Conjecture(c) => {
             let mut monitor = ShellMonitor::new("conjecture", None);
-            let report = grundy::catalog::parse(&c.game)?.conjecture(&mut monitor);
+            let report = game_of(&c.game)?.conjecture(&mut monitor);
             monitor.finish();
             let report = report?;
             let name = text::game_name(&c.game, &report.game);
@@ -228,6 +228,20 @@ fn run(cli: Cli) -> Result<(), Failure> {
 
 fn bad_argument(message: String) -> Failure {
     Failure::BadInput(grundy::Error::BadArgument(message))
+}
+
+/// The game of `spec`; the file of a scripted game (`-`: stdin) is read here.
+fn game_of(spec: &str) -> Result<Box<dyn grundy::catalog::Game>, Failure> {
+    let game = grundy::catalog::parse(spec)?;
+    let Some(path) = game.script_file() else {
+        return Ok(game);
+    };
+    let text = if path == "-" {
+        read_limited(io::stdin().lock(), "stdin")?
+    } else {
+        read_text(Path::new(path))?
+    };
+    Ok(grundy::catalog::script(path, &text)?)
 }
 
 /// The graph of a graph game: the `--grid` file, or the first position

@@ -145,6 +145,35 @@ pub const MAX_GRAPH_BYTES: u64 = 64 << 20;
 /// arcs; files of longer numbers meet [`MAX_GRAPH_BYTES`] first.
 pub const MAX_DIGRAPH_SIZE: usize = 1 << 23;
 
+// Scripted games (`script:FILE`).
+/// The most positions one search of a scripted game values (with those kept
+/// from earlier calls): about 100 bytes each, so at most about 400 MB.
+pub const SCRIPT_POSITIONS: usize = 1 << 22;
+
+/// The most Rhai operations one call of a script's function may run: an
+/// endless loop stops after about a second.
+pub const SCRIPT_OPERATIONS: u64 = 10_000_000;
+
+/// How deep a script's functions may call each other (recursion included).
+pub const SCRIPT_CALL_DEPTH: usize = 48;
+
+/// How deeply a script's expressions may nest (half of it inside functions).
+pub const SCRIPT_EXPR_DEPTH: usize = 64;
+
+/// The most elements a script's arrays (nested ones counted) or maps may hold.
+pub const SCRIPT_ARRAY_SIZE: usize = 1 << 20;
+
+/// The most bytes a script's string may hold.
+pub const SCRIPT_STRING_SIZE: usize = 1 << 16;
+
+/// How many values `period` of a scripted game computes when `--max` does
+/// not say (a script is slow: Lasker's Nim takes a few seconds for these).
+pub const SCRIPT_PERIOD_SEARCH: u64 = 1000;
+
+/// The side of the square of two-integer positions `conjecture` of a scripted
+/// game values.
+pub const SCRIPT_CONJECTURE_SIDE: usize = 128;
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;

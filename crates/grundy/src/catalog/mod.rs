@@ -16,6 +16,7 @@ mod graphs;
 mod heap;
 mod octal;
 mod registry;
+mod script;
 mod two_pile;
 mod twopile;
 mod wythoff;
@@ -35,6 +36,7 @@ pub use registry::{
     game_names, games, known_games, markdown_table, parse, plain, verb_help, Alias, Entry,
     GameList, Verb, GAMES,
 };
+pub use script::script;
 
 /// A game of the catalogue, behind one interface for every family.
 pub trait Game {
@@ -83,6 +85,12 @@ pub trait Game {
             "sequence",
             "only a game given by its graph reads a graph file for sequence",
         ))
+    }
+
+    /// For a game given by a script file (`script:FILE`): the file, which the
+    /// front end reads and passes to [`script`] to get the game itself.
+    fn script_file(&self) -> Option<&str> {
+        None
     }
 
     /// The first `count` values of the game's sequence.

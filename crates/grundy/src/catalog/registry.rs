@@ -8,7 +8,7 @@
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
-use super::{circle, digraph, dynsub, graphs, heap, octal, twopile, wythoff, Game};
+use super::{circle, digraph, dynsub, graphs, heap, octal, script, twopile, wythoff, Game};
 use crate::error::Error;
 
 /// A verb of the catalogue: what can be asked of a game.
@@ -138,18 +138,17 @@ impl Entry {
     /// `grundy` (`["analyze", "bash:3", "10"]`), and what it reads on stdin.
     pub fn example_args(&self, verb: Verb) -> (Vec<String>, &'static str) {
         let mut args = vec![verb.name().to_string(), self.example_spec.to_string()];
-        let mut stdin = "";
         if verb == Verb::Analyze {
             args.extend(self.example_position.split_whitespace().map(String::from));
-            stdin = self.example_stdin;
-        } else if !self.example_stdin.is_empty() {
+        } else if !self.example_stdin.is_empty() && !self.example_spec.ends_with(":-") {
             // A game given by its graph reads it for every verb, and its
             // sequence is that of its vertices, without `--count`.
             args.push("-".into());
             return (args, self.example_stdin);
         }
         args.extend(verb.example_options().split_whitespace().map(String::from));
-        (args, stdin)
+        // A graph for analyze, or a script for every verb.
+        (args, self.example_stdin)
     }
 
     /// A shell command of `verb` on the example spec, e.g.
@@ -387,6 +386,23 @@ pub static GAMES: &[Entry] = &[
         build: Build::Required {
             build: twopile::two_pile,
             missing: "write twopile:DX,DY+DX,DY+..., e.g. twopile:1,0+0,1+1,1",
+        },
+    },
+    Entry {
+        name: "script",
+        forms: &["script:FILE"],
+        form_note: "",
+        aliases: &[],
+        summary: "rules you write: `fn moves(p)` in a Rhai script (a file, or - for stdin)",
+        position: "the integers of a position: one for `sequence` and `period`, two for `table` and `conjecture`",
+        theory: "memoised search over the script's moves, sandboxed; sums by its `fn components`; periods apparent only",
+        verbs: &Verb::ALL,
+        example_spec: "script:-",
+        example_position: "5 7",
+        example_stdin: "fn moves(p) { let r = []; for i in 0..p.len() { for s in [1, 3, 4] { if p[i] >= s { let q = p; q[i] -= s; r.push(q); } } } r }\n",
+        build: Build::Required {
+            build: script::unread,
+            missing: script::MISSING_FILE,
         },
     },
 ];
@@ -725,7 +741,11 @@ mod tests {
                 game.analyze(&args[2..], false, &mut Quiet)
                     .unwrap_or_else(|e| panic!("{}: {e}", entry.example()));
             } else {
-                assert!(game.reads_graph(), "{}", entry.name);
+                assert!(
+                    game.reads_graph() || game.script_file().is_some(),
+                    "{}",
+                    entry.name
+                );
             }
         }
     }
@@ -753,7 +773,8 @@ mod tests {
             "nim, bash:M, subtraction:S1,S2,..., staircase, wythoff, wythoff:k=K, wythoff:ratios, \
              dynsub:k=K, fibonacci-nim, octal:CODE, kayles, dawson, circle:K, \
              hackenbush, geography, digraph, \
-             twopile:DX,DY[:T]+... (take t*(DX,DY), 1 <= t [<= T]; e.g. twopile:1,0+0,1+1,1 is Wythoff)"
+             twopile:DX,DY[:T]+... (take t*(DX,DY), 1 <= t [<= T]; e.g. twopile:1,0+0,1+1,1 is Wythoff), \
+             script:FILE"
         );
     }
 

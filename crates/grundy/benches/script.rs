@@ -1,0 +1,79 @@
+//! Scripted games beside the same games built in, in positions per second:
+//! the subtraction game {1, 3, 4} and Lasker's Nim, each as the example script
+//! (memoised search over the script's moves, values by nim-sum of components)
+//! and in Rust (the same memoised search over the built-in rules, and the
+//! bottom-up heap solver).
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use grundy::game::{HeapGame, Heaps};
+use grundy::games::script::{Script, ScriptMemo};
+use grundy::games::subtraction::Subtraction;
+use grundy::solve::{heap_sequence, Memo};
+
+const SUBTRACTION_134: &str = include_str!("../../../examples/subtraction-134.rhai");
+const LASKER: &str = include_str!("../../../examples/lasker.rhai");
+
+/// Lasker's Nim built in: take any number from a heap, or split it in two.
+struct Lasker;
+
+impl HeapGame for Lasker {
+    fn for_each_move(&self, n: u64, mut visit: impl FnMut(&[u64])) {
+        for left in 0..n {
+            visit(if left == 0 {
+                &[]
+            } else {
+                std::slice::from_ref(&left)
+            });
+        }
+        for a in 1..=n / 2 {
+            visit(&[a, n - a]);
+        }
+    }
+}
+
+/// The values of heaps `0..count` of a script, from a fresh solver.
+fn script_values(source: &str, count: u64) -> u64 {
+    let script = Script::compile("bench.rhai", source).expect("the example compiles");
+    let mut memo = ScriptMemo::new(script);
+    (0..count)
+        .map(|n| memo.value(&[n]).expect("the example is a short game").0)
+        .fold(0, |acc, g| acc ^ g)
+}
+
+fn bench_subtraction(c: &mut Criterion) {
+    let count = 20_000u64;
+    let game = Subtraction::new(&[1, 3, 4]).expect("a valid set");
+    let mut group = c.benchmark_group("subtraction {1,3,4}");
+    group.throughput(Throughput::Elements(count));
+    group.bench_function(BenchmarkId::new("script", count), |b| {
+        b.iter(|| script_values(black_box(SUBTRACTION_134), count))
+    });
+    group.bench_function(BenchmarkId::new("built-in Memo", count), |b| {
+        b.iter(|| {
+            let mut memo = Memo::new(Heaps(game.clone()));
+            memo.grundy(&vec![black_box(count - 1)]).expect("short")
+        })
+    });
+    group.bench_function(BenchmarkId::new("built-in heap_sequence", count), |b| {
+        b.iter(|| heap_sequence(&game, black_box(count as usize)))
+    });
+    group.finish();
+}
+
+fn bench_lasker(c: &mut Criterion) {
+    let count = 300u64;
+    let mut group = c.benchmark_group("lasker");
+    group.throughput(Throughput::Elements(count));
+    group.bench_function(BenchmarkId::new("script", count), |b| {
+        b.iter(|| script_values(black_box(LASKER), count))
+    });
+    group.bench_function(BenchmarkId::new("built-in heap_sequence", count), |b| {
+        b.iter(|| heap_sequence(&Lasker, black_box(count as usize)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_subtraction, bench_lasker);
+criterion_main!(benches);

@@ -1,0 +1,950 @@
+//! Games whose rules are a script in the [Rhai](https://rhai.rs) language
+//! (`script:FILE`).
+//!
+//! The script defines `fn moves(p)`: `p` is a position, an array of integers,
+//! and the result is the array of the positions one move reaches, each an array
+//! of integers `>= 0`. It may define `fn components(p)`: the positions whose sum
+//! `p` is, so that the value of `p` is the nim-sum of theirs (the Sprague-Grundy
+//! theorem) instead of a search of the sum's game tree. Example, the
+//! subtraction game {1, 3, 4}:
+//!
+//! ```
+//! use grundy::games::script::{Script, ScriptMemo};
+//!
+//! let source = "fn moves(p) {
+//!     let r = [];
+//!     for s in [1, 3, 4] { if p[0] >= s { r.push([p[0] - s]); } }
+//!     r
+//! }";
+//! let mut memo = ScriptMemo::new(Script::compile("sub.rhai", source)?);
+//! let values: Vec<u64> = (0..8).map(|n| memo.value(&[n]).map(|v| v.0)).collect::<Result<_, _>>()?;
+//! assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0]);
+//! # Ok::<(), grundy::games::script::ScriptError>(())
+//! ```
+//!
+//! The library does no I/O: the caller reads the file and passes its text, with
+//! the name to use in messages.
+//!
+//! **Sandbox.** Rhai has no file, network or process access of its own, and
+//! none is registered: module loading (`import`) is compiled out, `eval` is
+//! disabled, `print` and `debug` write nothing. Each call of a script's function
+//! is bounded in operations, call depth, expression depth and the size of its
+//! strings, arrays and maps, and a search in the positions it values: see the
+//! `SCRIPT_*` constants of [`crate::limits`]. Every error is one line naming the
+//! script's line and column.
+//!
+//! **Termination.** A script whose moves lead from a position back to itself
+//! (a cycle) does not describe a short game: the search reports the cycle and
+//! the position, instead of looping.
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+
+use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope, AST, INT};
+use thiserror::Error;
+
+use crate::game::Impartial;
+use crate::limits::{
+    SCRIPT_ARRAY_SIZE, SCRIPT_CALL_DEPTH, SCRIPT_EXPR_DEPTH, SCRIPT_OPERATIONS, SCRIPT_POSITIONS,
+    SCRIPT_STRING_SIZE,
+};
+use crate::nimber::{mex, Nimber};
+
+/// A position of a scripted game: its integers, each `>= 0`.
+pub type ScriptPosition = Vec<u64>;
+
+/// What went wrong with a script, in one line.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum ScriptError {
+    /// The script does not compile, lacks `fn moves`, or a call of one of its
+    /// functions failed or returned something that is not a list of positions.
+    /// The message names the script, and its line and column where known.
+    #[error("{0}")]
+    Invalid(String),
+    /// A position can be reached from itself: the moves never end.
+    #[error("script {script}: the moves never end: position {position} can be reached from itself (a cycle), so it has no Grundy value")]
+    Cycle {
+        /// The script's name.
+        script: String,
+        /// The position on the cycle, as `[a, b, ...]`.
+        position: String,
+    },
+    /// The search needs more positions than [`SCRIPT_POSITIONS`].
+    #[error("script {script}: the search needs more than {SCRIPT_POSITIONS} positions (SCRIPT_POSITIONS); ask for a smaller position or fewer values")]
+    Budget {
+        /// The script's name.
+        script: String,
+    },
+}
+
+/// The rules of a game, compiled from a script.
+pub struct Script {
+    name: String,
+    engine: Engine,
+    ast: AST,
+    /// Where `fn moves` is defined: named when what it returns is wrong.
+    moves_at: Position,
+    /// Where `fn components` is defined, when it is.
+    components_at: Option<Position>,
+    /// The first failure of a call made through [`Impartial::options`], which
+    /// cannot return it.
+    failure: RefCell<Option<ScriptError>>,
+}
+
+impl std::fmt::Debug for Script {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Script").field("name", &self.name).finish()
+    }
+}
+
+/// The engine every script runs in: the standard library, and the limits of
+/// the sandbox.
+fn sandboxed_engine() -> Engine {
+    let mut engine = Engine::new();
+    engine
+        .set_max_operations(SCRIPT_OPERATIONS)
+        .set_max_call_levels(SCRIPT_CALL_DEPTH)
+        .set_max_expr_depths(SCRIPT_EXPR_DEPTH, SCRIPT_EXPR_DEPTH / 2)
+        .set_max_string_size(SCRIPT_STRING_SIZE)
+        .set_max_array_size(SCRIPT_ARRAY_SIZE)
+        .set_max_map_size(SCRIPT_ARRAY_SIZE)
+        .set_strict_variables(true)
+        .disable_symbol("eval");
+    // Output would mix with the answer; a script has no other channel out.
+    engine.on_print(|_| {});
+    engine.on_debug(|_, _, _| {});
+    engine
+}
+
+/// `line L, column C: ` for a known position, nothing otherwise.
+fn at(position: Position) -> String {
+    match (position.line(), position.position()) {
+        (Some(line), Some(column)) => format!("line {line}, column {column}: "),
+        (Some(line), None) => format!("line {line}: "),
+        _ => String::new(),
+    }
+}
+
+/// Rhai's text for an error, on one line.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Where `fn NAME(` is defined in `source`, outside line comments.
+fn definition(source: &str, name: &str) -> Position {
+    for (index, line) in source.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        let mut from = 0;
+        while let Some(found) = code[from..].find("fn") {
+            let start = from + found;
+            let rest = code[start + 2..].trim_start();
+            let before_ok = code[..start]
+                .chars()
+                .next_back()
+                .map_or(true, |c| !c.is_alphanumeric() && c != '_');
+            if before_ok
+                && rest
+                    .strip_prefix(name)
+                    .is_some_and(|r| r.trim_start().starts_with('('))
+            {
+                let column = code[..start].chars().count() + 1;
+                return Position::new(
+                    u16::try_from(index + 1).unwrap_or(u16::MAX),
+                    u16::try_from(column).unwrap_or(u16::MAX),
+                );
+            }
+            from = start + 2;
+        }
+    }
+    Position::NONE
+}
+
+/// A position as Rhai's array of integers.
+fn to_array(position: &[u64]) -> Result<Array, String> {
+    position
+        .iter()
+        .map(|&n| {
+            INT::try_from(n).map(Dynamic::from_int).map_err(|_| {
+                format!(
+                    "{n} is larger than {}, the largest integer of a script",
+                    INT::MAX
+                )
+            })
+        })
+        .collect()
+}
+
+/// `[a, b, ...]`, the way positions are written in messages.
+fn show(position: &[u64]) -> String {
+    format!("{position:?}")
+}
+
+impl Script {
+    /// Compiles `source`; `name` (the file's path) is used in messages.
+    pub fn compile(name: &str, source: &str) -> Result<Script, ScriptError> {
+        let engine = sandboxed_engine();
+        let ast = engine.compile(source).map_err(|e| {
+            let position = e.position();
+            let message = one_line(&e.0.to_string());
+            ScriptError::Invalid(format!("script {name}: {}{message}", at(position)))
+        })?;
+        let defines = |wanted: &str| {
+            ast.iter_functions()
+                .any(|f| f.name == wanted && f.params.len() == 1)
+        };
+        if !defines("moves") {
+            return Err(ScriptError::Invalid(format!(
+                "script {name}: it defines no fn moves(p) (one parameter, the position), which gives the positions one move reaches"
+            )));
+        }
+        let components_at = defines("components").then(|| definition(source, "components"));
+        Ok(Script {
+            name: name.to_string(),
+            moves_at: definition(source, "moves"),
+            components_at,
+            engine,
+            ast,
+            failure: RefCell::new(None),
+        })
+    }
+
+    /// The name given to [`Script::compile`].
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Whether the script defines `fn components`.
+    pub fn has_components(&self) -> bool {
+        self.components_at.is_some()
+    }
+
+    /// The positions one move from `position` reaches: the script's `moves`.
+    pub fn moves(&self, position: &[u64]) -> Result<Vec<ScriptPosition>, ScriptError> {
+        self.positions("moves", self.moves_at, position)
+    }
+
+    /// The positions whose sum `position` is: the script's `components`, or
+    /// `position` alone when it defines none.
+    pub fn components(&self, position: &[u64]) -> Result<Vec<ScriptPosition>, ScriptError> {
+        match self.components_at {
+            Some(at) => self.positions("components", at, position),
+            None => Ok(vec![position.to_vec()]),
+        }
+    }
+
+    /// Takes the failure that a call through [`Impartial::options`] met, if
+    /// any. After one, that method returns no options, so every value a
+    /// solver computed since is meaningless: discard the solver.
+    pub fn take_failure(&self) -> Option<ScriptError> {
+        self.failure.borrow_mut().take()
+    }
+
+    /// Calls the script's function `function` (defined at `defined_at`) on
+    /// `position`, and reads its result as a list of positions.
+    fn positions(
+        &self,
+        function: &str,
+        defined_at: Position,
+        position: &[u64],
+    ) -> Result<Vec<ScriptPosition>, ScriptError> {
+        // Messages are made only on failure: this runs once per position.
+        let call = || format!("{function}({})", show(position));
+        let argument = to_array(position).map_err(|why| {
+            ScriptError::Invalid(format!("script {}: {}: {why}", self.name, call()))
+        })?;
+        // The top level is not run again for each call: only the functions count.
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        let result = self
+            .engine
+            .call_fn_with_options::<Dynamic>(
+                options,
+                &mut Scope::new(),
+                &self.ast,
+                function,
+                (argument,),
+            )
+            .map_err(|e| self.runtime_error(&call(), defined_at, *e))?;
+        read_positions(result).map_err(|why| {
+            ScriptError::Invalid(format!(
+                "script {}: {}{} returned {why}",
+                self.name,
+                at(defined_at),
+                call()
+            ))
+        })
+    }
+
+    /// The one-line message for an error raised while running `call` of the
+    /// function defined at `defined_at`: at the error's line and column, or
+    /// where Rhai keeps none (the operation limit), at the innermost call that
+    /// it keeps, else at the definition.
+    fn runtime_error(&self, call: &str, defined_at: Position, error: EvalAltResult) -> ScriptError {
+        let (mut inner, call_site) = innermost(error, defined_at);
+        let position = match inner.take_position() {
+            at if at.is_none() => call_site,
+            at => at,
+        };
+        let message = match inner {
+            EvalAltResult::ErrorTooManyOperations(_) => format!(
+                "more than {SCRIPT_OPERATIONS} operations (SCRIPT_OPERATIONS): does a loop never end?"
+            ),
+            EvalAltResult::ErrorStackOverflow(_) => format!(
+                "calls nested more than {SCRIPT_CALL_DEPTH} deep (SCRIPT_CALL_DEPTH): does a recursion never end?"
+            ),
+            other => one_line(&other.to_string()),
+        };
+        ScriptError::Invalid(format!(
+            "script {}: {}in {call}: {message}",
+            self.name,
+            at(position)
+        ))
+    }
+}
+
+/// The error that a chain of function calls started from, and the place of
+/// the innermost call in that chain (or `outer`, when there is none).
+fn innermost(error: EvalAltResult, outer: Position) -> (EvalAltResult, Position) {
+    match error {
+        EvalAltResult::ErrorInFunctionCall(_, _, inner, at) => innermost(*inner, at),
+        other => (other, outer),
+    }
+}
+
+/// A script's result as a list of positions, or what it is instead.
+fn read_positions(result: Dynamic) -> Result<Vec<ScriptPosition>, String> {
+    let type_name = result.type_name();
+    let list = result
+        .try_cast::<Array>()
+        .ok_or_else(|| format!("a value of type {type_name}, not an array of positions"))?;
+    list.into_iter().map(read_position).collect()
+}
+
+/// One position of a script's result.
+fn read_position(item: Dynamic) -> Result<ScriptPosition, String> {
+    if !item.is_array() {
+        return Err(format!(
+            "{item} (of type {}) among its positions, which must be arrays of integers",
+            item.type_name()
+        ));
+    }
+    let entries = item.into_array().unwrap_or_default();
+    let mut position = Vec::with_capacity(entries.len());
+    for entry in &entries {
+        let bad = match entry.as_int() {
+            Ok(n) => match u64::try_from(n) {
+                Ok(n) => {
+                    position.push(n);
+                    continue;
+                }
+                Err(_) => format!("the negative number {n}"),
+            },
+            Err(type_name) => format!("a {type_name}"),
+        };
+        return Err(format!(
+            "a position {} holding {bad}: positions hold integers >= 0",
+            Dynamic::from_array(entries)
+        ));
+    }
+    Ok(position)
+}
+
+/// The rules as an [`Impartial`] game, for the generic solvers.
+///
+/// `options` cannot fail: a failing call of the script gives no options, and
+/// the failure is kept for [`Script::take_failure`]. Components are not used.
+/// [`ScriptMemo`] is the solver that reports failures as they happen, adds
+/// components by nim-sum, and bounds its search.
+impl Impartial for Script {
+    type Position = ScriptPosition;
+
+    fn options(&self, position: &ScriptPosition) -> Vec<ScriptPosition> {
+        if self.failure.borrow().is_some() {
+            return Vec::new();
+        }
+        self.moves(position).unwrap_or_else(|failure| {
+            *self.failure.borrow_mut() = Some(failure);
+            Vec::new()
+        })
+    }
+}
+
+/// Grundy values of a scripted game by memoised search, kept between calls.
+///
+/// The value of a position is the nim-sum of the values of its components
+/// (the position itself without `fn components`); the value of a component is
+/// the mex of the values of its moves. Each component's moves are asked of the
+/// script once. The search keeps its own stack (positions may be millions of
+/// moves deep), reports a cycle instead of looping, and values at most
+/// [`SCRIPT_POSITIONS`] positions. Values found before an error stay valid.
+pub struct ScriptMemo {
+    script: Script,
+    /// Values of components, by mex over their moves.
+    bases: HashMap<ScriptPosition, Nimber>,
+    /// Values of positions made of other components (only with `fn components`).
+    sums: HashMap<ScriptPosition, Nimber>,
+    /// The most positions valued: [`SCRIPT_POSITIONS`] but in tests.
+    budget: usize,
+}
+
+/// A component under evaluation.
+struct Frame {
+    position: ScriptPosition,
+    /// Values of the options already known when the frame was made.
+    known: Vec<Nimber>,
+    /// The components of the other options, one after the other.
+    parts: Vec<ScriptPosition>,
+    /// Where each of those options' components end in `parts`.
+    ends: Vec<usize>,
+    /// Those options themselves (with `fn components` only, to keep their values).
+    sums: Vec<ScriptPosition>,
+    /// Parts before this one are valued.
+    next: usize,
+}
+
+impl ScriptMemo {
+    /// A solver for `script` with nothing computed yet.
+    pub fn new(script: Script) -> ScriptMemo {
+        ScriptMemo {
+            script,
+            bases: HashMap::new(),
+            sums: HashMap::new(),
+            budget: SCRIPT_POSITIONS,
+        }
+    }
+
+    /// The game's rules.
+    pub fn script(&self) -> &Script {
+        &self.script
+    }
+
+    /// How many positions have been valued so far.
+    pub fn len(&self) -> usize {
+        self.bases.len() + self.sums.len()
+    }
+
+    /// Whether nothing has been valued yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The Grundy value of `position`.
+    pub fn value(&mut self, position: &[u64]) -> Result<Nimber, ScriptError> {
+        if let Some(v) = self.known(position) {
+            return Ok(v);
+        }
+        let parts = self.script.components(position)?;
+        let mut total = Nimber::ZERO;
+        for part in parts {
+            total ^= self.base(part)?;
+        }
+        if self.script.has_components() {
+            self.sums.insert(position.to_vec(), total);
+        }
+        Ok(total)
+    }
+
+    /// The values `G([0]), ..., G([count - 1])` of the one-integer positions.
+    pub fn heap_values(&mut self, count: u64) -> Result<Vec<Nimber>, ScriptError> {
+        (0..count).map(|n| self.value(&[n])).collect()
+    }
+
+    /// The values of the two-integer positions `[x, y]`, `x < rows`, `y < width`,
+    /// row by row.
+    pub fn pile_values(&mut self, rows: u64, width: u64) -> Result<Vec<Nimber>, ScriptError> {
+        let mut values = Vec::new();
+        for x in 0..rows {
+            for y in 0..width {
+                values.push(self.value(&[x, y])?);
+            }
+        }
+        Ok(values)
+    }
+
+    /// The positions one move from `position` reaches whose value is `target`
+    /// (`Nimber::ZERO`: the winning moves), in the script's order.
+    pub fn moves_to_value(
+        &mut self,
+        position: &[u64],
+        target: Nimber,
+    ) -> Result<Vec<ScriptPosition>, ScriptError> {
+        let mut found = Vec::new();
+        for option in self.script.moves(position)? {
+            if self.value(&option)? == target {
+                found.push(option);
+            }
+        }
+        Ok(found)
+    }
+
+    /// The value of `position` if it is already known.
+    fn known(&self, position: &[u64]) -> Option<Nimber> {
+        self.bases
+            .get(position)
+            .or_else(|| self.sums.get(position))
+            .copied()
+    }
+
+    /// The value of the component `root` by mex over its moves.
+    fn base(&mut self, root: ScriptPosition) -> Result<Nimber, ScriptError> {
+        if let Some(&v) = self.bases.get(&root) {
+            return Ok(v);
+        }
+        let mut on_path = HashSet::from([root.clone()]);
+        let mut stack = vec![self.frame(root, 0)?];
+        // The root is finished last: its value is the last one found.
+        let mut value = Nimber::ZERO;
+        while let Some(top) = stack.last_mut() {
+            while top.next < top.parts.len() && self.bases.contains_key(&top.parts[top.next]) {
+                top.next += 1;
+            }
+            if top.next < top.parts.len() {
+                let child = top.parts[top.next].clone();
+                if !on_path.insert(child.clone()) {
+                    return Err(ScriptError::Cycle {
+                        script: self.script.name.clone(),
+                        position: show(&child),
+                    });
+                }
+                let frame = self.frame(child, stack.len())?;
+                stack.push(frame);
+            } else if let Some(done) = stack.pop() {
+                on_path.remove(&done.position);
+                value = self.finish(done);
+            }
+        }
+        Ok(value)
+    }
+
+    /// A frame for `position`, with `open` others under evaluation: its moves
+    /// from the script, sorted into known values and components to value.
+    fn frame(&mut self, position: ScriptPosition, open: usize) -> Result<Frame, ScriptError> {
+        if self.len() + open >= self.budget {
+            return Err(ScriptError::Budget {
+                script: self.script.name.clone(),
+            });
+        }
+        let mut frame = Frame {
+            known: Vec::new(),
+            parts: Vec::new(),
+            ends: Vec::new(),
+            sums: Vec::new(),
+            next: 0,
+            position,
+        };
+        for option in self.script.moves(&frame.position)? {
+            if let Some(v) = self.known(&option) {
+                frame.known.push(v);
+                continue;
+            }
+            frame.parts.extend(self.script.components(&option)?);
+            frame.ends.push(frame.parts.len());
+            if self.script.has_components() {
+                frame.sums.push(option);
+            }
+        }
+        Ok(frame)
+    }
+
+    /// Values a frame whose parts are all valued, and keeps the values.
+    fn finish(&mut self, frame: Frame) -> Nimber {
+        let mut values = frame.known;
+        let mut start = 0;
+        for (i, &end) in frame.ends.iter().enumerate() {
+            let total = frame.parts[start..end]
+                .iter()
+                .fold(Nimber::ZERO, |acc, part| acc ^ self.bases[part]);
+            values.push(total);
+            if let Some(sum) = frame.sums.get(i) {
+                self.sums.insert(sum.clone(), total);
+            }
+            start = end;
+        }
+        let value = mex(values);
+        self.bases.insert(frame.position, value);
+        value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::octal::Octal;
+    use crate::games::subtraction::Subtraction;
+    use crate::solve::table::grundy_table;
+    use crate::solve::{heap_sequence, Memo};
+    use proptest::prelude::*;
+
+    const SUBTRACTION_134: &str = include_str!("../../../../examples/subtraction-134.rhai");
+    const LASKER: &str = include_str!("../../../../examples/lasker.rhai");
+    const TWOPILE_T2T: &str = include_str!("../../../../examples/twopile-t2t.rhai");
+    const DIVISORS: &str = include_str!("../../../../examples/divisors.rhai");
+
+    /// Kayles: knock down one pin or two adjacent ones from a row, which may
+    /// leave two rows. A position is a list of rows.
+    const KAYLES: &str = r#"
+        fn canonical(rows) { let kept = rows.filter(|r| r > 0); kept.sort(); kept }
+        fn moves(p) {
+            let result = [];
+            for i in 0..p.len() {
+                let rest = p;
+                rest.remove(i);
+                for take in [1, 2] {
+                    if p[i] >= take {
+                        let left = p[i] - take;
+                        for a in 0..=left / 2 {
+                            let next = rest;
+                            next.push(a);
+                            next.push(left - a);
+                            result.push(canonical(next));
+                        }
+                    }
+                }
+            }
+            result
+        }
+        fn components(p) { p.filter(|r| r > 0).map(|r| [r]) }
+    "#;
+
+    fn memo(source: &str) -> ScriptMemo {
+        ScriptMemo::new(Script::compile("test.rhai", source).unwrap())
+    }
+
+    fn heap_values(memo: &mut ScriptMemo, count: u64) -> Vec<u64> {
+        memo.heap_values(count)
+            .unwrap()
+            .iter()
+            .map(|g| g.0)
+            .collect()
+    }
+
+    /// The message of a script that fails on `value([n])`.
+    fn failure(source: &str, n: u64) -> String {
+        let error = match Script::compile("bad.rhai", source) {
+            Ok(script) => ScriptMemo::new(script).value(&[n]).unwrap_err(),
+            Err(e) => e,
+        };
+        let message = error.to_string();
+        assert!(!message.contains('\n'), "not one line: {message}");
+        assert!(message.starts_with("script bad.rhai: "), "{message}");
+        message
+    }
+
+    #[test]
+    fn subtraction_134_gives_the_built_in_values() {
+        let built_in = Subtraction::new(&[1, 3, 4]).unwrap();
+        let expected: Vec<u64> = heap_sequence(&built_in, 300).iter().map(|g| g.0).collect();
+        assert_eq!(heap_values(&mut memo(SUBTRACTION_134), 300), expected);
+    }
+
+    #[test]
+    fn kayles_gives_the_built_in_values_below_200_and_sums_are_nim_sums() {
+        let kayles: Octal = "0.77".parse().unwrap();
+        let expected: Vec<u64> = heap_sequence(&kayles, 200).iter().map(|g| g.0).collect();
+        let mut memo = memo(KAYLES);
+        assert_eq!(heap_values(&mut memo, 200), expected);
+        assert_eq!(
+            memo.value(&[3, 4, 9]).unwrap().0,
+            expected[3] ^ expected[4] ^ expected[9]
+        );
+        // Kayles' period 12 from 71 on, seen in the script's values.
+        assert!((71..188).all(|n| expected[n] == expected[n + 12]));
+    }
+
+    #[test]
+    fn lasker_follows_its_known_values() {
+        let mut memo = memo(LASKER);
+        let values = heap_values(&mut memo, 120);
+        for (n, &g) in values.iter().enumerate().skip(1) {
+            let expected = match n % 4 {
+                1 | 2 => n,
+                3 => n + 1,
+                _ => n - 1,
+            };
+            assert_eq!(g, expected as u64, "G({n})");
+        }
+        assert_eq!(values[0], 0);
+    }
+
+    #[test]
+    fn components_agree_with_the_search_of_the_sum_itself() {
+        // The generic solver, through `Impartial`, ignores components and
+        // searches each sum's own game tree.
+        let mut with = memo(LASKER);
+        let mut without = Memo::new(Script::compile("lasker.rhai", LASKER).unwrap());
+        for a in 0..7u64 {
+            for b in a..7 {
+                for c in b..7 {
+                    let sum = vec![a, b, c];
+                    let searched = without.grundy(&sum).unwrap();
+                    assert_eq!(with.value(&sum).unwrap(), searched, "{sum:?}");
+                }
+            }
+        }
+        assert_eq!(without.game().take_failure(), None);
+    }
+
+    #[test]
+    fn two_pile_t2t_gives_the_table_of_its_rules() {
+        let table = grundy_table(24, |x, y, out| {
+            out.extend((1..=x).map(|t| (x - t, y)));
+            out.extend((1..=y).map(|t| (x, y - t)));
+            out.extend((1..=x.min(y / 2)).map(|t| (x - t, y - 2 * t)));
+            out.extend((1..=y.min(x / 2)).map(|t| (x - 2 * t, y - t)));
+        })
+        .unwrap();
+        let values = memo(TWOPILE_T2T).pile_values(24, 24).unwrap();
+        for x in 0..24 {
+            for y in 0..24 {
+                assert_eq!(Some(values[x * 24 + y]), table.value(x, y), "({x}, {y})");
+            }
+        }
+    }
+
+    #[test]
+    fn divisor_game_p_positions_are_zero_and_the_odd_numbers() {
+        let mut memo = memo(DIVISORS);
+        for n in 0..300u64 {
+            let is_p = memo.value(&[n]).unwrap().is_zero();
+            assert_eq!(is_p, n == 0 || n % 2 == 1, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn winning_moves_are_the_moves_to_value_zero() {
+        let mut memo = memo(SUBTRACTION_134);
+        // G(5) = 3: the moves to 4 (value 2), 2 (value 0), 1 (value 1).
+        assert_eq!(memo.moves_to_value(&[5], Nimber::ZERO).unwrap(), [vec![2]]);
+        assert_eq!(memo.moves_to_value(&[5], Nimber(2)).unwrap(), [vec![4]]);
+    }
+
+    #[test]
+    fn a_path_of_300000_positions_does_not_overflow_the_stack() {
+        let mut memo = memo("fn moves(p) { if p[0] > 0 { [[p[0] - 1]] } else { [] } }");
+        assert_eq!(memo.value(&[300_000]).unwrap(), Nimber(0));
+        assert_eq!(memo.len(), 300_001);
+    }
+
+    #[test]
+    fn a_syntax_error_names_its_line_and_column() {
+        let message = failure("fn moves(p) {\n  let r = [;\n  r\n}", 0);
+        assert!(message.contains("line 2, column"), "{message}");
+    }
+
+    #[test]
+    fn a_script_without_moves_is_refused() {
+        let message = failure("fn move(p) { [] }", 0);
+        assert!(message.contains("defines no fn moves(p)"), "{message}");
+        assert!(failure("fn moves() { [] }", 0).contains("defines no fn moves(p)"));
+    }
+
+    #[test]
+    fn results_that_are_not_positions_are_refused_at_the_definition_of_moves() {
+        let cases = [
+            ("fn moves(p) { 5 }", "a value of type i64"),
+            ("fn moves(p) { [5] }", "5 (of type i64) among its positions"),
+            ("fn moves(p) { [[\"a\"]] }", "holding a string"),
+            (
+                "fn moves(p) { [[1, -1]] }",
+                "a position [1, -1] holding the negative number -1",
+            ),
+            ("fn moves(p) { [[-1]] }", "the negative number -1"),
+            ("fn moves(p) { () }", "a value of type ()"),
+        ];
+        for (source, expected) in cases {
+            let message = failure(source, 3);
+            assert!(message.contains(expected), "{source}: {message}");
+            assert!(
+                message.contains("line 1, column 1: moves([3]) returned"),
+                "{message}"
+            );
+        }
+        let message = failure("// rules\n\nfn helper() { 1 }\n  fn moves(p) { 1 }", 0);
+        assert!(
+            message.contains("line 4, column 3: moves([0])"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn components_that_are_not_positions_are_refused() {
+        let message = failure("fn moves(p) { [] }\nfn components(p) { [p[0]] }", 2);
+        assert!(
+            message.contains("line 2, column 1: components([2]) returned 2 (of type i64)"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn runtime_errors_name_the_innermost_line_and_column() {
+        let message = failure(
+            "fn helper(n) {\n  n / 0\n}\nfn moves(p) { helper(p[0]); [] }",
+            4,
+        );
+        assert!(message.contains("line 2, column"), "{message}");
+        assert!(message.contains("in moves([4])"), "{message}");
+        let message = failure("fn moves(p) { [[p[7]]] }", 4);
+        assert!(message.contains("line 1, column"), "{message}");
+    }
+
+    #[test]
+    fn an_endless_loop_stops_at_the_operation_limit() {
+        let message = failure("fn moves(p) {\n  loop { }\n}", 1);
+        assert!(message.contains("SCRIPT_OPERATIONS"), "{message}");
+        // Rhai keeps no place for this error: the function's definition is named.
+        assert!(message.contains("line 1, column 1"), "{message}");
+        let message = failure("fn spin() {\n  loop { }\n}\nfn moves(p) {\n  spin()\n}", 1);
+        assert!(
+            message.contains("line 4, column 1: in moves([1])"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn an_endless_recursion_stops_at_the_call_depth() {
+        let message = failure(
+            "fn deeper(n) { deeper(n + 1) }\nfn moves(p) { deeper(0) }",
+            1,
+        );
+        assert!(message.contains("SCRIPT_CALL_DEPTH"), "{message}");
+    }
+
+    #[test]
+    fn huge_data_is_refused() {
+        let message = failure("fn moves(p) { let a = []; a.pad(100000000, 0); [a] }", 1);
+        assert!(message.contains("Size of array"), "{message}");
+        let message = failure("fn moves(p) { let a = [[1]]; loop { a += a; } }", 1);
+        assert!(message.contains("Size of array"), "{message}");
+        let message = failure("fn moves(p) { let s = \"x\"; loop { s += s; } }", 1);
+        assert!(message.contains("Length of string"), "{message}");
+    }
+
+    #[test]
+    fn a_cycle_of_positions_is_reported_with_a_position_on_it() {
+        let source = "fn moves(p) { if p[0] == 0 { [] } else if p[0] == 3 { [[1]] } else { [[p[0] + 1], [0]] } }";
+        let message = failure(source, 1);
+        assert!(message.contains("cycle"), "{message}");
+        assert!(message.contains("position [1]"), "{message}");
+        assert!(failure("fn moves(p) { [p] }", 5).contains("position [5]"));
+    }
+
+    #[test]
+    fn eval_import_and_outside_variables_are_not_available() {
+        for source in [
+            "fn moves(p) { eval(\"[]\") }",
+            "import \"std\" as s;\nfn moves(p) { [] }",
+            "let outside = [];\nfn moves(p) { outside }",
+        ] {
+            failure(source, 1);
+        }
+        // Printing is allowed and writes nothing.
+        let mut memo = memo("fn moves(p) { print(\"hello\"); debug(p); [] }");
+        assert_eq!(memo.value(&[1]).unwrap(), Nimber::ZERO);
+    }
+
+    #[test]
+    fn positions_beyond_the_scripts_integers_are_refused() {
+        let message = failure("fn moves(p) { [] }", u64::MAX);
+        assert!(message.contains("largest integer of a script"), "{message}");
+    }
+
+    #[test]
+    fn the_position_budget_stops_the_search() {
+        let mut memo = memo("fn moves(p) { if p[0] > 0 { [[p[0] - 1]] } else { [] } }");
+        memo.budget = 1000;
+        let error = memo.value(&[5000]).unwrap_err();
+        assert!(matches!(error, ScriptError::Budget { .. }), "{error}");
+        assert!(error.to_string().contains("SCRIPT_POSITIONS"));
+        // What was valued before stays valid and usable.
+        assert_eq!(memo.value(&[500]).unwrap(), Nimber(0));
+    }
+
+    #[test]
+    fn a_failure_through_the_generic_solver_is_kept() {
+        let script = Script::compile("bad.rhai", "fn moves(p) { [[p[0] - 1]] }").unwrap();
+        let mut solver = Memo::new(script);
+        let _meaningless = solver.grundy(&vec![2]);
+        let failure = solver.game().take_failure().unwrap();
+        assert!(
+            failure.to_string().contains("negative number -1"),
+            "{failure}"
+        );
+    }
+
+    /// Fragments of Rhai, valid and not, for random scripts.
+    fn fragment() -> impl Strategy<Value = &'static str> {
+        prop::sample::select(vec![
+            "fn moves(p) {",
+            "fn components(p) {",
+            "fn f(x) {",
+            "}",
+            "{",
+            "[",
+            "]",
+            "(",
+            ")",
+            ";",
+            ",",
+            "p",
+            "p[0]",
+            "p[1]",
+            "x",
+            "0",
+            "1",
+            "-1",
+            "9223372036854775807",
+            "+",
+            "-",
+            "*",
+            "/",
+            "%",
+            "==",
+            "<",
+            "let r = [];",
+            "r.push(",
+            "r",
+            "return",
+            "if",
+            "else",
+            "for i in 0..",
+            "while",
+            "loop",
+            "break",
+            "f(",
+            "moves(",
+            "\"s\"",
+            "#{",
+            "a: 1",
+            "=",
+            ".len()",
+            ".map(|v| v - 1)",
+            "[[0]]",
+            "[p]",
+            "[[p[0] - 1]]",
+            "throw",
+            "eval",
+            "import",
+            "//",
+            "\n",
+            "..",
+            "..=",
+            "switch",
+            "=>",
+            "this",
+        ])
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn random_scripts_never_panic(parts in prop::collection::vec(fragment(), 0..40), n in 0u64..6) {
+            let source = parts.join(" ");
+            if let Ok(script) = Script::compile("random.rhai", &source) {
+                let mut memo = ScriptMemo::new(script);
+                if let Err(e) = memo.value(&[n, n]) {
+                    prop_assert!(!e.to_string().contains('\n'));
+                }
+            }
+        }
+    }
+}
