@@ -11,6 +11,8 @@ use std::collections::{HashMap, HashSet};
 
 use thiserror::Error;
 
+use dashu_int::UBig;
+
 use super::Cycle;
 use crate::game::{Impartial, Outcome};
 
@@ -23,6 +25,17 @@ pub enum Unsolved {
     /// The search would examine more positions and options than its budget.
     #[error("the search needs more than {0} positions and options")]
     OverBudget(u64),
+}
+
+/// The remoteness of a single heap given by a game's theory, and the heap its
+/// optimal move leaves (the hurrying move of an N-position, the delaying move
+/// of a P-position; ties to the least heap left).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapRemoteness {
+    /// The number of moves the game lasts under optimal play.
+    pub remoteness: UBig,
+    /// The heap the optimal move leaves (0: none); `None` for the empty heap.
+    pub best_left: Option<UBig>,
 }
 
 /// The remoteness of an option, by its own remoteness: the rule of
@@ -162,6 +175,28 @@ impl<G: Impartial> Remoteness<G> {
             next: 0,
             fold: Fold::default(),
         })
+    }
+}
+
+/// Checks a closed form of the remoteness of a single heap against the search
+/// over the rules, on every heap below `count`.
+#[cfg(test)]
+pub(crate) fn check_single_heap_remoteness<G: crate::game::HeapGame>(
+    game: G,
+    closed: impl Fn(&UBig) -> HeapRemoteness,
+    count: u64,
+) {
+    let mut search = Remoteness::new(crate::game::Heaps(game), u64::MAX);
+    for n in 0..count {
+        let position = crate::game::Heaps::<G>::position(&[n]);
+        let expected = HeapRemoteness {
+            remoteness: UBig::from(search.remoteness(&position).unwrap()),
+            best_left: search
+                .best_move(&position)
+                .unwrap()
+                .map(|(left, _)| UBig::from(left.first().copied().unwrap_or(0))),
+        };
+        assert_eq!(closed(&UBig::from(n)), expected, "heap {n}");
     }
 }
 
