@@ -84,7 +84,7 @@ fn check_defence(game: &str, rules: Rules, position: &[u64]) {
         .expect("a P-position with a move");
     let args = args_of(game, position);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let json = json_of(&[args.as_slice(), &["--json"]].concat());
+    let json = json_of(&args);
     assert_eq!(json["outcome"], "P", "{game} {position:?}");
     assert_eq!(json["remoteness"], r, "{game} {position:?}");
     let to: Vec<u64> = serde_json::from_value(json["longest_move"]["to"].clone()).unwrap();
@@ -157,7 +157,7 @@ fn the_defence_is_absent_when_unknown_or_when_the_player_to_move_wins() {
         (&["nim", "600", "600"], "P"),
         (&["wythoff", "1618033", "2618033"], "P"),
     ] {
-        let json = json_of(&[&["analyze"], args, &["--json"]].concat());
+        let json = json_of(&[&["analyze"], args].concat());
         assert_eq!(json["outcome"], outcome, "{args:?}");
         assert!(json.get("remoteness").is_none(), "{args:?}: {json}");
         assert!(json.get("longest_move").is_none(), "{args:?}: {json}");
@@ -172,12 +172,7 @@ fn the_defence_is_absent_when_unknown_or_when_the_player_to_move_wins() {
 #[test]
 fn a_huge_bash_heap_is_answered_by_the_closed_form() {
     // 4 * 10^30: the loser takes 3, the winner 1, and so on: 2 * 10^30 moves.
-    let json = json_of(&[
-        "analyze",
-        "bash:3",
-        "4000000000000000000000000000000",
-        "--json",
-    ]);
+    let json = json_of(&["analyze", "bash:3", "4000000000000000000000000000000"]);
     assert_eq!(json["remoteness"], "2000000000000000000000000000000");
     assert_eq!(
         json["longest_move"]["to"][0],
