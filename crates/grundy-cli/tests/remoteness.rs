@@ -18,7 +18,11 @@ fn take_away(position: &[u64], amounts: Option<&[u64]>) -> Vec<Vec<u64>> {
     let mut options = Vec::new();
     for (i, &h) in position.iter().enumerate() {
         for take in 1..=h {
-            if amounts.map_or(true, |a| a.contains(&take)) {
+            let allowed = match amounts {
+                None => true,
+                Some(a) => a.contains(&take),
+            };
+            if allowed {
                 let mut next = position.to_vec();
                 next[i] = h - take;
                 options.push(next);

@@ -154,7 +154,10 @@ impl<G: Impartial> Remoteness<G> {
         let mut best: Option<(G::Position, u64)> = None;
         for option in self.game.options(position) {
             let ro = self.remoteness(&option)?;
-            let least = best.as_ref().map_or(true, |(b, _)| option < *b);
+            let least = match &best {
+                None => true,
+                Some((b, _)) => option < *b,
+            };
             if ro + 1 == r && least {
                 best = Some((option, ro));
             }
