@@ -44,6 +44,25 @@ fn subtraction134(p: &[u64]) -> Vec<Vec<u64>> {
     take_away(p, Some(&[1, 3, 4]))
 }
 
+/// Kayles (octal 0.77): take 1 or 2 from a heap, leaving no heap (written
+/// 0), one, or two (smaller first) in its place.
+fn kayles(p: &[u64]) -> Vec<Vec<u64>> {
+    let mut options = Vec::new();
+    for (i, &h) in p.iter().enumerate() {
+        for rest in (1..=2).filter_map(|t| h.checked_sub(t)) {
+            let mut leaves = vec![vec![rest]];
+            leaves.extend((1..=rest / 2).map(|a| vec![a, rest - a]));
+            for left in leaves {
+                let mut next = p[..i].to_vec();
+                next.extend(left);
+                next.extend(&p[i + 1..]);
+                options.push(next);
+            }
+        }
+    }
+    options
+}
+
 /// Wythoff's game: any amount from one pile, or the same from both.
 fn wythoff(p: &[u64]) -> Vec<Vec<u64>> {
     let mut options = take_away(p, None);
@@ -127,6 +146,9 @@ fn heap_games_show_the_longest_defence_of_the_brute_force() {
     }
     for position in [&[4][..], &[8], &[12], &[0, 8], &[1, 5], &[3, 7, 4]] {
         check_defence("bash:3", bash3, position);
+    }
+    for position in [&[1, 2, 3][..], &[4, 1], &[3, 3], &[4, 8], &[7, 7]] {
+        check_defence("kayles", kayles, position);
     }
     // G = 0 1 0 1 2 3 2, period 7.
     for position in [&[2][..], &[7], &[1, 1], &[2, 7], &[4, 11]] {

@@ -88,10 +88,9 @@ fn heap_move(heaps: &[UBig], heap: usize, to: UBig) -> Move {
     Move::single(heap, to, description)
 }
 
-/// The longest defence of the P-position `heaps` of a take-away game (a move
-/// leaves at most one heap): from the game's closed form for a single heap,
-/// else by the remoteness search over the rules within [`REMOTENESS_BUDGET`].
-/// `None` beyond the budget, or when there is no move.
+/// The longest defence of the P-position `heaps` of a take-away game (Nim,
+/// Bash, subtraction): from the game's closed form for a single heap, else by
+/// the search (see [`searched_heap_defence`]).
 fn heap_defence<G: HeapTheory + HeapGame + Clone>(game: &G, heaps: &[UBig]) -> Option<Defence> {
     let nonzero: Vec<usize> = (0..heaps.len())
         .filter(|&i| heaps[i] != UBig::ZERO)
@@ -104,14 +103,37 @@ fn heap_defence<G: HeapTheory + HeapGame + Clone>(game: &G, heaps: &[UBig]) -> O
             });
         }
     }
+    searched_heap_defence(game, heaps, |i, left| match left {
+        [] => Some(heap_move(heaps, i, UBig::ZERO)),
+        [to] => Some(heap_move(heaps, i, UBig::from(*to))),
+        _ => None, // a split: not a take-away game
+    })
+}
+
+/// The longest defence of the P-position `heaps` of any [`HeapGame`], by the
+/// remoteness search over its rules within [`REMOTENESS_BUDGET`]; `describe`
+/// turns the move in heap `i` leaving the heaps `left` into a [`Move`]. `None`
+/// beyond the budget, or when there is no move.
+pub(super) fn searched_heap_defence<G: HeapGame + Clone>(
+    game: &G,
+    heaps: &[UBig],
+    describe: impl Fn(usize, &[u64]) -> Option<Move>,
+) -> Option<Defence> {
     let sizes: Vec<u64> = heaps
         .iter()
         .map(|h| u64::try_from(h).ok())
         .collect::<Option<_>>()?;
-    // A take-away position has at most as many options as counters: this
-    // bounds the first option list, which is built before the budget counts it.
+    // The first option list is built before the budget counts it: bound the
+    // counters (what the count below iterates over), then the moves.
     let counters = sizes.iter().try_fold(0u64, |acc, &h| acc.checked_add(h))?;
     if counters > REMOTENESS_BUDGET {
+        return None;
+    }
+    let mut moves = 0u64;
+    for &h in &sizes {
+        game.for_each_move(h, |_| moves += 1);
+    }
+    if moves > REMOTENESS_BUDGET {
         return None;
     }
     let mut search = Remoteness::new(Heaps(game.clone()), REMOTENESS_BUDGET);
@@ -124,15 +146,11 @@ fn heap_defence<G: HeapTheory + HeapGame + Clone>(game: &G, heaps: &[UBig]) -> O
         let mut lefts = Vec::new();
         game.for_each_move(h, |left| lefts.push(left.to_vec()));
         for left in lefts {
-            let to = match left[..] {
-                [] => 0,
-                [to] => to,
-                _ => return None, // a split: not a take-away game
-            };
             let mut next = sizes.clone();
-            next[i] = to;
+            next.remove(i);
+            next.extend_from_slice(&left);
             if search.remoteness(&Heaps::<G>::position(&next)).ok()? + 1 == remoteness {
-                longest.push(heap_move(heaps, i, UBig::from(to)));
+                longest.push(describe(i, &left)?);
             }
         }
     }
