@@ -64,8 +64,9 @@ pub const FULL_POSITION_LIMIT: usize = 64;
 
 /// The most positions plus options the remoteness search of `analyze`
 /// examines (Smith's remoteness of a P-position and its longest defence;
-/// beyond, they are left out of the answer). It also bounds the memory: a
-/// position kept costs about 100 bytes.
+/// beyond, they are left out of the answer); for a sum of `k` heaps, a `k`th
+/// of it, since each costs `k` words. It also bounds the memory: a position
+/// kept costs about 100 bytes.
 pub const REMOTENESS_BUDGET: u64 = 1 << 20;
 
 // Two-pile games: tables, values and the explorer.

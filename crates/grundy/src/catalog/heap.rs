@@ -111,7 +111,8 @@ fn heap_defence<G: HeapTheory + HeapGame + Clone>(game: &G, heaps: &[UBig]) -> O
 }
 
 /// The longest defence of the P-position `heaps` of any [`HeapGame`], by the
-/// remoteness search over its rules within [`REMOTENESS_BUDGET`]; `describe`
+/// remoteness search over its rules within [`REMOTENESS_BUDGET`] divided by
+/// the number of heaps; `describe`
 /// turns the move in heap `i` leaving the heaps `left` into a [`Move`]. `None`
 /// beyond the budget, or when there is no move.
 pub(super) fn searched_heap_defence<G: HeapGame + Clone>(
@@ -123,6 +124,9 @@ pub(super) fn searched_heap_defence<G: HeapGame + Clone>(
         .iter()
         .map(|h| u64::try_from(h).ok())
         .collect::<Option<_>>()?;
+    // A position of k heaps costs k words to build, hash and keep: the
+    // budget counts positions and options, so it is shared out over the heaps.
+    let budget = REMOTENESS_BUDGET / (sizes.len() as u64).max(1);
     // The first option list is built before the budget counts it: bound the
     // counters (what the count below iterates over), then the moves.
     let counters = sizes.iter().try_fold(0u64, |acc, &h| acc.checked_add(h))?;
@@ -133,10 +137,10 @@ pub(super) fn searched_heap_defence<G: HeapGame + Clone>(
     for &h in &sizes {
         game.for_each_move(h, |_| moves += 1);
     }
-    if moves > REMOTENESS_BUDGET {
+    if moves > budget {
         return None;
     }
-    let mut search = Remoteness::new(Heaps(game.clone()), REMOTENESS_BUDGET);
+    let mut search = Remoteness::new(Heaps(game.clone()), budget);
     let remoteness = search.remoteness(&Heaps::<G>::position(&sizes)).ok()?;
     if remoteness % 2 != 0 {
         return None; // not a P-position: no defence to show
