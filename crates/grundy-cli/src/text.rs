@@ -138,7 +138,7 @@ fn longest_defence(out: &mut dyn Write, a: &Analysis) -> io::Result<()> {
         return Ok(());
     };
     let m = &defence.longest_move;
-    let shown = if a.shows_positions_reached() && m.target.is_none() {
+    let shown = if a.shows_position_reached(m) && m.target.is_none() {
         with_position_reached(a, m)
     } else {
         m.description.clone()

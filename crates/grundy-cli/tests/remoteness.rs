@@ -196,6 +196,24 @@ fn the_defence_is_absent_when_unknown_or_when_the_player_to_move_wins() {
 }
 
 #[test]
+fn a_long_position_writes_its_longest_move_as_its_changes() {
+    // 66 heaps of 1: the loser takes one, and so on, 66 moves in all.
+    let mut args = vec!["analyze", "nim"];
+    args.extend(["1"; 66]);
+    let json = json_of(&args);
+    assert_eq!(json["remoteness"], 66);
+    assert_eq!(
+        json["longest_move"],
+        serde_json::json!({"changes": [{"index": 0, "to": [0]}], "move": "heap 1: 1 -> 0 (take 1)"})
+    );
+    let out = grundy(&args);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(
+        "\nlongest defence: heap 1: 1 -> 0 (take 1)  (the game then lasts 65 more moves with best play)\n"
+    ), "{text}");
+}
+
+#[test]
 fn a_huge_bash_heap_is_answered_by_the_closed_form() {
     // 4 * 10^30: the loser takes 3, the winner 1, and so on: 2 * 10^30 moves.
     let json = json_of(&["analyze", "bash:3", "4000000000000000000000000000000"]);

@@ -253,8 +253,11 @@ impl Serialize for Analysis {
         }
         if let Some(defence) = &self.longest_defence {
             s.serialize_field("remoteness", &Int(&defence.remoteness))?;
-            let full = self.shows_positions_reached();
-            s.serialize_field("longest_move", &self.move_json(&defence.longest_move, full))?;
+            let m = &defence.longest_move;
+            s.serialize_field(
+                "longest_move",
+                &self.move_json(m, self.shows_position_reached(m)),
+            )?;
         }
         s.end()
     }
@@ -292,6 +295,15 @@ impl Analysis {
             reached,
             description: &m.description,
         }
+    }
+}
+
+impl Analysis {
+    /// Whether the single move `m` (the longest defence) is written with the
+    /// whole position it reaches: the rule of
+    /// [`Analysis::shows_positions_reached`] for one move.
+    pub fn shows_position_reached(&self, m: &Move) -> bool {
+        self.position.len() <= FULL_POSITION_LIMIT || m.target.is_some()
     }
 }
 
