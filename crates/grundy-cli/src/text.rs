@@ -95,6 +95,7 @@ pub fn analysis(
         writeln!(out, "winning moves: none; no move wins")?;
     } else if a.outcome == Outcome::P {
         writeln!(out, "winning moves: none; every move loses")?;
+        longest_defence(out, a)?;
     } else if !a.winning_moves.is_empty() {
         winning_moves(out, a, grid)?;
     }
@@ -133,6 +134,26 @@ fn winning_moves(out: &mut dyn Write, a: &Analysis, grid: Option<GridCells>) -> 
         }
     }
     Ok(())
+}
+
+/// The move of a P-position that makes the game last longest, where known,
+/// and how many moves then remain with best play on both sides.
+fn longest_defence(out: &mut dyn Write, a: &Analysis) -> io::Result<()> {
+    let Some(defence) = &a.longest_defence else {
+        return Ok(());
+    };
+    let m = &defence.longest_move;
+    let shown = if a.shows_position_reached(m) && m.target.is_none() {
+        with_position_reached(a, m)
+    } else {
+        m.description.clone()
+    };
+    let left = &defence.remoteness - UBig::ONE;
+    let moves = if left == UBig::ONE { "move" } else { "moves" };
+    writeln!(
+        out,
+        "longest defence: {shown}  (the game then lasts {left} more {moves} with best play)"
+    )
 }
 
 /// A geography move on a `--grid` file, to the cell `cell`: the token moves

@@ -62,6 +62,13 @@ pub const MOVE_LIST_BITS: usize = 1 << 26;
 /// move names only what it changes: see [`Analysis::shows_positions_reached`](crate::catalog::Analysis::shows_positions_reached).
 pub const FULL_POSITION_LIMIT: usize = 64;
 
+/// The most positions plus options the remoteness search of `analyze`
+/// examines (Smith's remoteness of a P-position and its longest defence;
+/// beyond, they are left out of the answer); for a sum of `k` heaps, a `k`th
+/// of it, since each costs `k` words. It also bounds the memory: a position
+/// kept costs about 100 bytes.
+pub const REMOTENESS_BUDGET: u64 = 1 << 20;
+
 // Two-pile games: tables, values and the explorer.
 /// The largest side the `table` verb draws.
 pub const MAX_TABLE_SIDE: u64 = 8192;

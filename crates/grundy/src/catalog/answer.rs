@@ -119,6 +119,21 @@ pub struct Analysis {
     /// is `None`); the JSON's `grundy` is this value (a number, or a string
     /// `"inf{...}"`).
     pub loopy: Option<Gamma>,
+    /// For a P-position with a move, where the search or a closed form gives
+    /// it: how long the loser can make the game last (Smith's remoteness) and
+    /// the move that does so. `None` when not known.
+    pub longest_defence: Option<Defence>,
+}
+
+/// The longest defence of a P-position: every move loses, and this one
+/// delays the end most (ties: the first in the order of winning moves).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Defence {
+    /// The remoteness of the position: how many moves the game lasts when
+    /// the loser delays and the winner hurries (even, at least 2).
+    pub remoteness: UBig,
+    /// The move that makes it last that long.
+    pub longest_move: Move,
 }
 
 /// Winning moves described together: in heap `heap`, take `take` and leave
@@ -188,7 +203,17 @@ impl Analysis {
             winning_move_count: None,
             winning_move_families: Vec::new(),
             loopy: None,
+            longest_defence: None,
         }
+    }
+
+    /// The same, with the longest defence of a P-position, when `defence`
+    /// finds it from the position (it is not asked at an N-position).
+    pub(crate) fn defended(mut self, defence: impl FnOnce(&[UBig]) -> Option<Defence>) -> Self {
+        if self.outcome == Outcome::P {
+            self.longest_defence = defence(&self.position);
+        }
+        self
     }
 
     /// The same, for a game that may be drawn, with the position's
@@ -243,6 +268,14 @@ impl Serialize for Analysis {
             s.serialize_field("winning_move_count", &Int(count))?;
             s.serialize_field("winning_move_families", &self.winning_move_families)?;
         }
+        if let Some(defence) = &self.longest_defence {
+            s.serialize_field("remoteness", &Int(&defence.remoteness))?;
+            let m = &defence.longest_move;
+            s.serialize_field(
+                "longest_move",
+                &self.move_json(m, self.shows_position_reached(m)),
+            )?;
+        }
         s.end()
     }
 }
@@ -266,6 +299,31 @@ impl Analysis {
     }
 }
 
+impl Analysis {
+    /// A move of this position as its JSON writes it: the position reached,
+    /// or only the changes (see [`Analysis::shows_positions_reached`]).
+    /// `full` is [`Analysis::shows_positions_reached`], computed once.
+    fn move_json<'a>(&'a self, m: &'a Move, full: bool) -> MoveJson<'a> {
+        let reached = match (&m.target, full) {
+            (Some(_), _) | (None, true) => Reached::Position(m.apply(&self.position)),
+            (None, false) => Reached::Changes(&m.changes),
+        };
+        MoveJson {
+            reached,
+            description: &m.description,
+        }
+    }
+}
+
+impl Analysis {
+    /// Whether the single move `m` (the longest defence) is written with the
+    /// whole position it reaches: the rule of
+    /// [`Analysis::shows_positions_reached`] for one move.
+    pub fn shows_position_reached(&self, m: &Move) -> bool {
+        self.position.len() <= FULL_POSITION_LIMIT || m.target.is_some()
+    }
+}
+
 /// The winning moves as `{"to": [...], "move": "..."}` objects, or for long
 /// positions `{"changes": [...], "move": "..."}` (see
 /// [`Analysis::shows_positions_reached`]).
@@ -276,14 +334,7 @@ impl Serialize for MovesJson<'_> {
         let full = self.0.shows_positions_reached();
         let mut seq = serializer.serialize_seq(Some(self.0.winning_moves.len()))?;
         for m in &self.0.winning_moves {
-            let reached = match (&m.target, full) {
-                (Some(_), _) | (None, true) => Reached::Position(m.apply(&self.0.position)),
-                (None, false) => Reached::Changes(&m.changes),
-            };
-            seq.serialize_element(&MoveJson {
-                reached,
-                description: &m.description,
-            })?;
+            seq.serialize_element(&self.0.move_json(m, full))?;
         }
         seq.end()
     }

@@ -2,21 +2,25 @@
 //! [`HeapTheory`] shape (Nim, Bash, subtraction games), and staircase Nim.
 
 use crate::arith::decimal;
-use crate::limits::{DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION, REACHABLE_HEAPS, SUBTRACTION_WORK};
+use crate::limits::{
+    DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION, REACHABLE_HEAPS, REMOTENESS_BUDGET, SUBTRACTION_WORK,
+};
 use dashu_int::UBig;
 
+use super::answer::{sort_moves, Defence};
 use super::explore::single_report;
 use super::{check_count, parse_naturals, Analysis, Game, Move, PeriodReport, Sequence, Terms};
 use super::{ConjectureReport, Monitor};
 use crate::analysis::conjecture::{certified_heap_period, heap_period, Conjecture};
 use crate::analysis::periodicity::{ArithmeticPeriod, Periodic};
 use crate::error::Error;
-use crate::game::HeapMove;
+use crate::game::{HeapGame, HeapMove, Heaps};
 use crate::games::bash::Bash;
 use crate::games::nim::Nim;
 use crate::games::staircase::Staircase;
 use crate::games::subtraction::Subtraction;
 use crate::nimber::Nimber;
+use crate::solve::remoteness::{HeapRemoteness, Remoteness};
 
 /// `nim`.
 pub(super) fn nim() -> Box<dyn Game> {
@@ -66,18 +70,98 @@ fn heap_analysis(
 ) -> Analysis {
     let moves = moves
         .into_iter()
-        .map(|m| {
-            let description = format!(
-                "heap {}: {} -> {} (take {})",
-                m.heap + 1,
-                heaps[m.heap],
-                m.to,
-                &heaps[m.heap] - &m.to
-            );
-            Move::single(m.heap, m.to, description)
-        })
+        .map(|m| heap_move(&heaps, m.heap, m.to))
         .collect();
     Analysis::valued(game, heaps, value, moves, method)
+}
+
+/// The move that leaves `to` in heap number `heap` (from 0) of `heaps`.
+fn heap_move(heaps: &[UBig], heap: usize, to: UBig) -> Move {
+    let description = format!(
+        "heap {}: {} -> {} (take {})",
+        heap + 1,
+        heaps[heap],
+        to,
+        &heaps[heap] - &to
+    );
+    Move::single(heap, to, description)
+}
+
+/// The longest defence of the P-position `heaps` of a take-away game (Nim,
+/// Bash, subtraction): from the game's closed form for a single heap, else by
+/// the search (see [`searched_heap_defence`]).
+fn heap_defence<G: HeapTheory + HeapGame + Clone>(game: &G, heaps: &[UBig]) -> Option<Defence> {
+    let nonzero: Vec<usize> = (0..heaps.len())
+        .filter(|&i| heaps[i] != UBig::ZERO)
+        .collect();
+    if let [only] = nonzero[..] {
+        if let Some(closed) = game.heap_remoteness(&heaps[only]) {
+            return Some(Defence {
+                remoteness: closed.remoteness,
+                longest_move: heap_move(heaps, only, closed.best_left?),
+            });
+        }
+    }
+    searched_heap_defence(game, heaps, |i, left| match left {
+        [] => Some(heap_move(heaps, i, UBig::ZERO)),
+        [to] => Some(heap_move(heaps, i, UBig::from(*to))),
+        _ => None, // a split: not a take-away game
+    })
+}
+
+/// The longest defence of the P-position `heaps` of any [`HeapGame`], by the
+/// remoteness search over its rules within [`REMOTENESS_BUDGET`] divided by
+/// the number of heaps; `describe`
+/// turns the move in heap `i` leaving the heaps `left` into a [`Move`]. `None`
+/// beyond the budget, or when there is no move.
+pub(super) fn searched_heap_defence<G: HeapGame + Clone>(
+    game: &G,
+    heaps: &[UBig],
+    describe: impl Fn(usize, &[u64]) -> Option<Move>,
+) -> Option<Defence> {
+    let sizes: Vec<u64> = heaps
+        .iter()
+        .map(|h| u64::try_from(h).ok())
+        .collect::<Option<_>>()?;
+    // A position of k heaps costs k words to build, hash and keep: the
+    // budget counts positions and options, so it is shared out over the heaps.
+    let budget = REMOTENESS_BUDGET / (sizes.len() as u64).max(1);
+    // The first option list is built before the budget counts it: bound the
+    // counters (what the count below iterates over), then the moves.
+    let counters = sizes.iter().try_fold(0u64, |acc, &h| acc.checked_add(h))?;
+    if counters > REMOTENESS_BUDGET {
+        return None;
+    }
+    let mut moves = 0u64;
+    for &h in &sizes {
+        game.for_each_move(h, |_| moves += 1);
+    }
+    if moves > budget {
+        return None;
+    }
+    let mut search = Remoteness::new(Heaps(game.clone()), budget);
+    let remoteness = search.remoteness(&Heaps::<G>::position(&sizes)).ok()?;
+    if remoteness % 2 != 0 {
+        return None; // not a P-position: no defence to show
+    }
+    let mut longest = Vec::new();
+    for (i, &h) in sizes.iter().enumerate() {
+        let mut lefts = Vec::new();
+        game.for_each_move(h, |left| lefts.push(left.to_vec()));
+        for left in lefts {
+            let mut next = sizes.clone();
+            next.remove(i);
+            next.extend_from_slice(&left);
+            if search.remoteness(&Heaps::<G>::position(&next)).ok()? + 1 == remoteness {
+                longest.push(describe(i, &left)?);
+            }
+        }
+    }
+    sort_moves(&mut longest, heaps);
+    Some(Defence {
+        remoteness: UBig::from(remoteness),
+        longest_move: longest.into_iter().next()?,
+    })
 }
 
 /// What the catalogue needs of a game played on a sum of heaps whose values
@@ -93,6 +177,12 @@ pub(super) trait HeapTheory {
 
     /// `G(0), ..., G(count - 1)`.
     fn values(&self, count: usize) -> Vec<Nimber>;
+
+    /// The remoteness of a single heap and its optimal move, where the theory
+    /// gives them in closed form (otherwise the search answers).
+    fn heap_remoteness(&self, _heap: &UBig) -> Option<HeapRemoteness> {
+        None
+    }
 
     /// The certified period, searched over at most `max_terms` values (or the
     /// game's own budget); `verb` is the verb asking, for a refusal.
@@ -161,7 +251,7 @@ impl HeapPeriod {
 /// The catalogue's entry of any [`HeapTheory`]: positions are heap sizes.
 struct HeapEntry<G>(G);
 
-impl<G: HeapTheory> Game for HeapEntry<G> {
+impl<G: HeapTheory + HeapGame + Clone> Game for HeapEntry<G> {
     fn spec(&self) -> String {
         self.0.spec()
     }
@@ -174,7 +264,7 @@ impl<G: HeapTheory> Game for HeapEntry<G> {
     ) -> Result<Analysis, Error> {
         let heaps = parse_naturals(position, "heap size")?;
         let (method, answer) = self.0.analyse(&heaps)?;
-        Ok(heap_analysis(self, heaps, answer, &method))
+        Ok(heap_analysis(self, heaps, answer, &method).defended(|h| heap_defence(&self.0, h)))
     }
 
     fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
@@ -209,6 +299,10 @@ impl HeapTheory for Nim {
         (0..count as u64).map(Nimber).collect()
     }
 
+    fn heap_remoteness(&self, heap: &UBig) -> Option<HeapRemoteness> {
+        Some(self.remoteness(heap))
+    }
+
     fn period(&self, _max_terms: Option<u64>, _verb: &'static str) -> Result<HeapPeriod, Error> {
         Ok(HeapPeriod::closed_form(1, 1, "closed form: G(n) = n"))
     }
@@ -228,6 +322,10 @@ impl HeapTheory for Bash {
         (0..count as u64)
             .map(|n| Nimber(self.grundy_of(n)))
             .collect()
+    }
+
+    fn heap_remoteness(&self, heap: &UBig) -> Option<HeapRemoteness> {
+        Some(self.remoteness(heap))
     }
 
     /// The period `M + 1`, which the report holds in 64 bits.

@@ -28,7 +28,9 @@ use dashu_int::UBig;
 use crate::error::Error;
 
 pub use crate::analysis::conjecture::{Conjecture, ConjectureReport, Param};
-pub use answer::{Analysis, Move, MoveFamily, PairList, PeriodReport, Sequence, Terms, ValueStats};
+pub use answer::{
+    Analysis, Defence, Move, MoveFamily, PairList, PeriodReport, Sequence, Terms, ValueStats,
+};
 pub use beatty::{beatty, BeattyReport};
 pub use explore::{Cells, Table};
 pub use graphs::GraphInput;

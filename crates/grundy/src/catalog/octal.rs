@@ -6,8 +6,9 @@ use crate::limits::{
 use dashu_int::ops::BitTest;
 use dashu_int::UBig;
 
-use super::answer::sort_moves;
+use super::answer::{sort_moves, Defence};
 use super::explore::{certified, single_report};
+use super::heap::searched_heap_defence;
 use super::{parse_naturals, Analysis, Game, Monitor, Move, MoveFamily, PeriodReport};
 use super::{ConjectureReport, Sequence, Terms, ValueStats};
 use crate::analysis::conjecture::heap_period;
@@ -130,6 +131,20 @@ impl OctalEntry {
             description,
             target: None,
         }
+    }
+
+    /// The longest defence of a P-position, by the search over the rules
+    /// within the budget (see [`searched_heap_defence`]).
+    fn defence(&self, heaps: &[UBig]) -> Option<Defence> {
+        searched_heap_defence(&self.0, heaps, |heap, left| {
+            let kept: u64 = left.iter().sum();
+            let take = u64::try_from(&heaps[heap]).ok()? - kept;
+            let leaves = match left {
+                [] => vec![UBig::ZERO],
+                _ => left.iter().map(|&h| UBig::from(h)).collect(),
+            };
+            Some(self.describe(heaps, &OctalMove { heap, take, leaves }))
+        })
     }
 
     /// A family of winning moves, for the answer.
@@ -281,7 +296,8 @@ impl Game for OctalEntry {
         } else {
             Vec::new()
         };
-        let mut analysis = Analysis::valued(self, heaps, UBig::from(total), found.moves, &method);
+        let mut analysis = Analysis::valued(self, heaps, UBig::from(total), found.moves, &method)
+            .defended(|h| self.defence(h));
         if first_only {
             analysis.keep_first_move();
             return Ok(analysis);

@@ -4,14 +4,18 @@
 
 use dashu_int::UBig;
 
+use super::answer::Defence;
 use super::explore::{
     check_rules_cost, pile_report, progress_of, row_width, table_error, value_out_of_budget, Table,
 };
 use super::{parse_naturals, ConjectureReport, Game, Monitor, Move};
 use crate::error::Error;
+use crate::game::Impartial;
 use crate::games::twopile::TwoPile;
 use crate::games::wythoff::{Wythoff, WythoffRatios};
+use crate::limits::REMOTENESS_BUDGET;
 use crate::solve::lines::PRows;
+use crate::solve::remoteness::Remoteness;
 use crate::solve::table::{RectTable, TableError};
 
 /// The rules of a two-pile game as the explorer needs them: the table of
@@ -135,6 +139,36 @@ pub(super) fn pile_move(x: &UBig, y: &UBig, tx: UBig, ty: UBig) -> Move {
         description,
         target: None,
     }
+}
+
+/// The longest defence of the P-position `[x, y]` of a two-pile game, by the
+/// remoteness search over its rules within [`REMOTENESS_BUDGET`]; `None`
+/// beyond it, or when there is no move. Ties go to the least `(x', y')`
+/// reached, the order of the winning moves.
+pub(super) fn pile_defence<G>(rules: &G, position: &[UBig]) -> Option<Defence>
+where
+    G: Impartial<Position = (u64, u64)> + Clone,
+{
+    let [x, y] = position else {
+        return None;
+    };
+    let (sx, sy) = (small(x)?, small(y)?);
+    // Every position reached lies in the rectangle below (x, y): refusing a
+    // rectangle beyond the budget bounds the first option list, built before
+    // the budget counts it.
+    if (u128::from(sx) + 1) * (u128::from(sy) + 1) > u128::from(REMOTENESS_BUDGET) {
+        return None;
+    }
+    let mut search = Remoteness::new(rules.clone(), REMOTENESS_BUDGET);
+    let remoteness = search.remoteness(&(sx, sy)).ok()?;
+    if remoteness % 2 != 0 {
+        return None; // not a P-position: no defence to show
+    }
+    let ((tx, ty), _) = search.best_move(&(sx, sy)).ok()??;
+    Some(Defence {
+        remoteness: UBig::from(remoteness),
+        longest_move: pile_move(x, y, UBig::from(tx), UBig::from(ty)),
+    })
 }
 
 pub(super) fn small(v: &UBig) -> Option<u64> {

@@ -7,7 +7,7 @@ use dashu_int::UBig;
 use super::explore::{
     check_side, progress_of, rectangle_rows, sieve_rows, table_error, value_out_of_budget, Table,
 };
-use super::two_pile::{parse_piles, pile_conjecture, pile_move, rules_table};
+use super::two_pile::{parse_piles, pile_conjecture, pile_defence, pile_move, rules_table};
 use super::{Analysis, ConjectureReport, Game, Monitor};
 use crate::error::Error;
 use crate::game::{Impartial, Outcome};
@@ -76,7 +76,11 @@ impl Game for TwoPileEntry {
         let grundy = UBig::from(value((sx, sy)));
         let outcome = Outcome::from_p(grundy == UBig::ZERO);
         let method = format!("Grundy table of every position up to ({sx}, {sy}) from the rules");
-        Ok(Analysis::new(self, vec![x, y], outcome, Some(grundy), moves, &method).sorted())
+        Ok(
+            Analysis::new(self, vec![x, y], outcome, Some(grundy), moves, &method)
+                .sorted()
+                .defended(|p| pile_defence(&self.0, p)),
+        )
     }
 
     fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {

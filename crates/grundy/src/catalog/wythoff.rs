@@ -7,7 +7,8 @@ use dashu_int::UBig;
 
 use super::explore::{check_side, progress_of, sieve_rows, table_error, Table};
 use super::two_pile::{
-    parse_piles, pile_conjecture, pile_move, rules_table, small, value_and_note, value_from_rules,
+    parse_piles, pile_conjecture, pile_defence, pile_move, rules_table, small, value_and_note,
+    value_from_rules,
 };
 use super::{check_count, Analysis, Game, PairList, Sequence, Terms};
 use super::{ConjectureReport, Monitor};
@@ -72,7 +73,8 @@ impl Game for WythoffEntry {
             moves,
             &method,
         )
-        .sorted())
+        .sorted()
+        .defended(|p| pile_defence(&self.0, p)))
     }
 
     fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
@@ -225,7 +227,8 @@ impl Game for RatiosEntry {
                 low + 1
             ),
         )
-        .sorted())
+        .sorted()
+        .defended(|p| pile_defence(&WythoffRatios, p)))
     }
 
     /// The first `count` P-pairs by `a`. A row holds at most one P-position;

@@ -9,6 +9,7 @@
 use dashu_int::UBig;
 
 use crate::game::{heap_sum_analysis, HeapGame, HeapMove};
+use crate::solve::remoteness::HeapRemoteness;
 
 /// Bash's game with at most `max` counters taken a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +42,28 @@ impl Bash {
     /// integers (`M + 1 = 2^64` leaves every `u64` as it is).
     pub fn grundy_of(&self, n: u64) -> u64 {
         self.max.checked_add(1).map_or(n, |period| n % period)
+    }
+
+    /// The remoteness of a heap of `n = q*(M+1) + r`: `2q` when `r = 0`, else
+    /// `2q + 1`. The winner takes `r`, then answers each take of `t` by
+    /// `M + 1 - t`; the loser can do no better than keep that going, and
+    /// every move from a multiple of `M + 1` lasts equally long, so the
+    /// delaying move (ties to the least heap left) takes `M`.
+    pub fn remoteness(&self, n: &UBig) -> HeapRemoteness {
+        let period = self.period();
+        let (q, r) = (n / &period, n % &period);
+        let moves = UBig::from(2u8) * q;
+        if r != UBig::ZERO {
+            HeapRemoteness {
+                remoteness: moves + UBig::ONE,
+                best_left: Some(n - r),
+            }
+        } else {
+            HeapRemoteness {
+                remoteness: moves,
+                best_left: (*n != UBig::ZERO).then(|| n - self.max),
+            }
+        }
     }
 
     /// The Grundy value of a sum of heaps, and every winning move in it.
@@ -96,6 +119,18 @@ mod tests {
         for max in 1..5 {
             let game = Bash::new(max).unwrap();
             check_heap_theory(game, |h| game.analyse(h), 3, 8);
+        }
+    }
+
+    #[test]
+    fn remoteness_of_a_heap_matches_the_search() {
+        for max in 1..7 {
+            let game = Bash::new(max).unwrap();
+            crate::solve::remoteness::check_single_heap_remoteness(
+                game,
+                |n| game.remoteness(n),
+                120,
+            );
         }
     }
 

@@ -8,6 +8,7 @@
 use dashu_int::UBig;
 
 use crate::game::{heap_sum_analysis, HeapGame, HeapMove};
+use crate::solve::remoteness::HeapRemoteness;
 
 /// Nim. Its theory works on heaps of any size.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -25,6 +26,15 @@ impl HeapGame for Nim {
 }
 
 impl Nim {
+    /// A heap of `n >= 1` lasts one move (take it all); the empty heap none.
+    pub fn remoteness(&self, n: &UBig) -> HeapRemoteness {
+        let empty = *n == UBig::ZERO;
+        HeapRemoteness {
+            remoteness: if empty { UBig::ZERO } else { UBig::ONE },
+            best_left: (!empty).then_some(UBig::ZERO),
+        }
+    }
+
     /// The Grundy value of a sum of heaps, and every winning move in it.
     pub fn analyse(&self, heaps: &[UBig]) -> (UBig, Vec<HeapMove>) {
         // Options of a heap are all smaller heaps, so only a smaller target is reachable.
@@ -55,6 +65,11 @@ mod tests {
     fn theory_matches_the_rules_on_all_small_sums() {
         check_heap_theory(Nim, |h| Nim.analyse(h), 3, 7);
         check_heap_theory(Nim, |h| Nim.analyse(h), 4, 3);
+    }
+
+    #[test]
+    fn remoteness_of_a_heap_matches_the_search() {
+        crate::solve::remoteness::check_single_heap_remoteness(Nim, |n| Nim.remoteness(n), 60);
     }
 
     #[test]

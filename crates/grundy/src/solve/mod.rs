@@ -10,9 +10,12 @@
 //! - [`lines`]: games whose moves are rays `t*(dx, dy)`: Grundy tables by one
 //!   value set per line, and P-positions of a rectangle by a sieve.
 //! - [`wavefront`]: Wythoff's Grundy table on every core, in `u16`.
+//! - [`remoteness`]: how many moves a position lasts, the winner hurrying and
+//!   the loser delaying (Smith's remoteness), and the moves that do so.
 
 pub mod lines;
 mod memo;
+pub mod remoteness;
 mod sequence;
 pub mod table;
 pub mod wavefront;
