@@ -15,6 +15,7 @@ mod graphs;
 mod heap;
 mod octal;
 mod registry;
+mod sum;
 mod two_pile;
 mod twopile;
 mod wythoff;
@@ -33,6 +34,7 @@ pub use registry::{
     game_names, games, known_games, markdown_table, parse, plain, verb_help, Alias, Entry,
     GameList, Verb, GAMES,
 };
+pub use sum::{analyze_sum, split_sum, Component, SumAnalysis, SumComponent, SumMove, SumPart};
 
 /// A game of the catalogue, behind one interface for every family.
 pub trait Game {
@@ -68,6 +70,40 @@ pub trait Game {
     ) -> Result<Analysis, Error> {
         let _ = (graph, position, first_only, monitor);
         Err(self.unsupported("analyze", "it is not played on a graph"))
+    }
+
+    /// As a component of a sum: the Grundy value of the position given by
+    /// `position` and its moves to a position of any value (see
+    /// [`Component`]); an error saying why when the game cannot value it.
+    fn component(
+        &self,
+        position: &[String],
+        monitor: &mut dyn Monitor,
+    ) -> Result<Component<'_>, Error> {
+        let _ = (position, monitor);
+        Err(self.no_values())
+    }
+
+    /// Like [`Game::component`], for games played on a graph.
+    fn component_graph(
+        &self,
+        graph: GraphInput,
+        position: &[String],
+        monitor: &mut dyn Monitor,
+    ) -> Result<Component<'_>, Error> {
+        let _ = (graph, position, monitor);
+        Err(self.no_values())
+    }
+
+    /// The error of a game whose positions have no Grundy value computed.
+    fn no_values(&self) -> Error {
+        self.unsupported(
+            "a sum",
+            &format!(
+                "the Grundy value of {} positions is not computed, so a sum cannot add it",
+                self.spec()
+            ),
+        )
     }
 
     /// The first `count` values of the game's sequence.

@@ -8,7 +8,7 @@ use dashu_int::UBig;
 
 use super::answer::sort_moves;
 use super::explore::{certified, single_report};
-use super::{parse_naturals, Analysis, Game, Monitor, Move, MoveFamily, PeriodReport};
+use super::{parse_naturals, Analysis, Component, Game, Monitor, Move, MoveFamily, PeriodReport};
 use super::{ConjectureReport, Sequence, Terms, ValueStats};
 use crate::analysis::conjecture::heap_period;
 use crate::analysis::periodicity::apparent_period;
@@ -287,6 +287,52 @@ impl Game for OctalEntry {
             return Ok(analysis);
         }
         Ok(analysis.listing_at_most(limit, found.count, families))
+    }
+
+    /// The values of `analyze` (the same engine and budget); the moves to a
+    /// value are its winning families towards that value, all listed, or an
+    /// error when there are more than `analyze` lists.
+    fn component(
+        &self,
+        position: &[String],
+        monitor: &mut dyn Monitor,
+    ) -> Result<Component<'_>, Error> {
+        let heaps = parse_naturals(position, "heap size")?;
+        let solver = self.values_for(&heaps, monitor)?;
+        let period = solver.period();
+        let values = HeapValues::new(solver.values(), period).expect("a certified period");
+        let total = heaps.iter().fold(0, |acc, n| acc ^ values.value(n));
+        let method = match period {
+            Some((n0, p)) => format!("period {p} from {n0} certified by the Guy-Smith theorem"),
+            None => format!(
+                "Grundy values of heaps 0..{} by the sparse-space engine",
+                solver.values().len()
+            ),
+        };
+        let position = heaps.clone();
+        let moves_to = move |target: &UBig| {
+            let values = HeapValues::new(solver.values(), period).expect("a certified period");
+            let limit = listed_moves_limit(&heaps);
+            // Targets beyond u64 are worth no heap: no move reaches them.
+            let Ok(target) = u64::try_from(target) else {
+                return Ok(Vec::new());
+            };
+            let mut found = self.winning(&heaps, &values, total ^ target, false, limit);
+            if found.count > UBig::from(found.moves.len()) {
+                return Err(Error::Limit(format!(
+                    "its heaps have {} moves to value {target}, more than the {limit} a sum lists",
+                    found.count
+                )));
+            }
+            sort_moves(&mut found.moves, &heaps);
+            Ok(found.moves)
+        };
+        Ok(Component::new(
+            position,
+            UBig::from(total),
+            method,
+            moves_to,
+        ))
     }
 
     fn sequence(&self, count: u64, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
