@@ -104,6 +104,7 @@ impl Game for TwoPileEntry {
 pub(crate) mod tests {
     use super::*;
     use crate::catalog::{parse, Quiet};
+    use crate::game::Impartial;
     use crate::games::oracle::{check_claim, Claim};
     use crate::solve::table::grundy_table_of;
     use crate::solve::Memo;
