@@ -259,7 +259,16 @@ fn read_graph<'a>(
 /// The components of a sum, each a spec and its position arguments; a graph
 /// game's graph file is read here (at most one component reads stdin).
 fn sum_parts(groups: Vec<Vec<String>>) -> Result<Vec<grundy::catalog::SumPart>, Failure> {
-    let mut stdin_read = false;
+    let reads_stdin = |group: &Vec<String>| {
+        group.get(1).is_some_and(|f| f == "-")
+            && grundy::catalog::parse(&group[0]).is_ok_and(|g| g.reads_graph())
+    };
+    if let Some(second) = groups.iter().filter(|g| reads_stdin(g)).nth(1) {
+        return Err(bad_argument(format!(
+            "'{}' reads stdin too: only one component of a sum may",
+            second.join(" ")
+        )));
+    }
     let mut parts = Vec::with_capacity(groups.len());
     for (index, group) in groups.into_iter().enumerate() {
         let (spec, position) = group.split_first().expect("a component is not empty");
@@ -271,14 +280,6 @@ fn sum_parts(groups: Vec<Vec<String>>) -> Result<Vec<grundy::catalog::SumPart>, 
         };
         let game = grundy::catalog::parse(spec).map_err(in_component)?;
         let (graph, position) = if game.reads_graph() {
-            if position.first().is_some_and(|f| f == "-") {
-                if stdin_read {
-                    return Err(bad_argument(format!(
-                        "component {index} ('{words}') reads stdin too: only one component of a sum may"
-                    )));
-                }
-                stdin_read = true;
-            }
             let (graph, rest) = read_graph(None, position).map_err(|failure| match failure {
                 Failure::BadInput(e) => Failure::BadInput(in_component(e)),
                 other => other,
