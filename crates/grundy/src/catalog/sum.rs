@@ -193,8 +193,8 @@ pub fn analyze_sum(
         .map(|(i, c)| format!("component {i}: {}", c.method))
         .collect();
     let method = format!(
-        "Sprague-Grundy theorem: the value of a sum is the nim-sum of its components' values, and a \
-         move wins when it takes component i (value g_i) to value g_i XOR the nim-sum; {}",
+        "Sprague-Grundy: the nim-sum X of the components' values; a winning move takes component i \
+         to value g_i XOR X; {}",
         methods.join("; ")
     );
     Ok(SumAnalysis {
