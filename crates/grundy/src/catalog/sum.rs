@@ -15,6 +15,9 @@ use crate::error::Error;
 use crate::game::Outcome;
 use crate::json::{Int, Ints};
 
+/// A component's moves to a given value, as it computes them.
+type MovesTo<'a> = Box<dyn Fn(&UBig) -> Result<Vec<Move>, Error> + 'a>;
+
 /// A position of one game whose Grundy value is known, and its moves to a
 /// position of any value: what a game answers as a component of a sum.
 pub struct Component<'a> {
@@ -24,7 +27,7 @@ pub struct Component<'a> {
     pub grundy: UBig,
     /// How the value was found.
     pub method: String,
-    moves_to: Box<dyn Fn(&UBig) -> Result<Vec<Move>, Error> + 'a>,
+    moves_to: MovesTo<'a>,
 }
 
 impl<'a> Component<'a> {
@@ -301,7 +304,7 @@ mod tests {
         Subtraction(Subtraction),
         Octal(Octal),
         Staircase,
-        Wythoff(Wythoff),
+        Wythoff(Box<Wythoff>),
         DynSub(DynSub),
         Circle(Circle),
     }
@@ -506,8 +509,8 @@ mod tests {
             Rules::Subtraction(Subtraction::new(&[1, 3, 4]).unwrap()),
             Rules::Octal("0.77".parse().unwrap()),
             Rules::Staircase,
-            Rules::Wythoff(Wythoff::classic()),
-            Rules::Wythoff(Wythoff::new(1)),
+            Rules::Wythoff(Box::new(Wythoff::classic())),
+            Rules::Wythoff(Box::new(Wythoff::new(1))),
             Rules::DynSub(DynSub::new(2).unwrap()),
             Rules::Circle(Circle::new(2).unwrap()),
         ]
