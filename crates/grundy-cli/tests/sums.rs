@@ -76,13 +76,46 @@ fn the_contract_shape_with_a_hackenbush_file() {
 
 #[test]
 fn moves_one_gives_the_first() {
-    let words = "nim 5 6 + kayles 10 + bash:3 7";
-    let all = json_of(&analyze(words));
-    let mut args = analyze(words);
+    for words in [
+        "nim 5 6 + kayles 10 + bash:3 7",
+        "kayles 10 + nim 1",
+        "dawson 20 + kayles 7 30 + nim 3",
+        "wythoff 4 6 + circle:3 2",
+    ] {
+        let all = json_of(&analyze(words));
+        let mut args = analyze(words);
+        args.extend(["--moves", "one"]);
+        let one = json_of(&args);
+        assert!(!all["winning_moves"][0].is_null(), "{words}");
+        assert_eq!(
+            one["winning_moves"],
+            json!([all["winning_moves"][0]]),
+            "{words}"
+        );
+        assert_eq!(one["grundy"], all["grundy"]);
+    }
+}
+
+#[test]
+fn too_many_moves_in_a_huge_heap_are_refused_but_the_first_is_given() {
+    // Kayles 10^30 is worth 1: with nim 0 beside it, every move to value 0
+    // wins, about 10^29 of them.
+    let huge = "1000000000000000000000000000000";
+    let words = format!("kayles {huge} + nim 0");
+    let message = refusal(&analyze(&words));
+    assert!(
+        message.contains("component 0 of the sum") && message.contains("--moves one"),
+        "{message}"
+    );
+    let mut args = analyze(&words);
     args.extend(["--moves", "one"]);
     let one = json_of(&args);
-    assert_eq!(one["winning_moves"], json!([all["winning_moves"][0]]));
-    assert_eq!(one["grundy"], all["grundy"]);
+    let alone = json_of(&["analyze", "kayles", huge, "--moves", "one"]);
+    assert_eq!(
+        one["winning_moves"][0]["to"],
+        alone["winning_moves"][0]["to"]
+    );
+    assert_eq!(one["winning_moves"].as_array().unwrap().len(), 1);
 }
 
 #[test]

@@ -3,6 +3,8 @@
 use crate::limits::{
     FULL_POSITION_LIMIT, MAX_OCTAL_COUNT, MOVE_LIST_BITS, MOVE_LIST_LIMIT, OCTAL_PERIOD_SEARCH,
 };
+use std::rc::Rc;
+
 use dashu_int::ops::BitTest;
 use dashu_int::UBig;
 
@@ -310,6 +312,9 @@ impl Game for OctalEntry {
             ),
         };
         let position = heaps.clone();
+        // Both closures read the values and the heaps.
+        let (solver, heaps) = (Rc::new(solver), Rc::new(heaps));
+        let (first_solver, first_heaps) = (Rc::clone(&solver), Rc::clone(&heaps));
         let moves_to = move |target: &UBig| {
             let values = HeapValues::new(solver.values(), period).expect("a certified period");
             let limit = listed_moves_limit(&heaps);
@@ -320,19 +325,25 @@ impl Game for OctalEntry {
             let mut found = self.winning(&heaps, &values, total ^ target, false, limit);
             if found.count > UBig::from(found.moves.len()) {
                 return Err(Error::Limit(format!(
-                    "its heaps have {} moves to value {target}, more than the {limit} a sum lists",
+                    "its heaps have {} moves to value {target}, more than the {limit} a sum lists \
+                     (--moves one gives the first)",
                     found.count
                 )));
             }
             sort_moves(&mut found.moves, &heaps);
             Ok(found.moves)
         };
-        Ok(Component::new(
-            position,
-            UBig::from(total),
-            method,
-            moves_to,
-        ))
+        let first = move |target: &UBig| {
+            let values =
+                HeapValues::new(first_solver.values(), period).expect("a certified period");
+            let Ok(target) = u64::try_from(target) else {
+                return Ok(None);
+            };
+            let mut found = self.winning(&first_heaps, &values, total ^ target, true, 1);
+            sort_moves(&mut found.moves, &first_heaps);
+            Ok(found.moves.into_iter().next())
+        };
+        Ok(Component::new(position, UBig::from(total), method, moves_to).with_first(first))
     }
 
     fn sequence(&self, count: u64, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {

@@ -18,6 +18,10 @@ use crate::json::{Int, Ints};
 /// A component's moves to a given value, as it computes them.
 type MovesTo<'a> = Box<dyn Fn(&UBig) -> Result<Vec<Move>, Error> + 'a>;
 
+/// A component's first move to a given value, where it finds it without
+/// listing them all.
+type FirstMoveTo<'a> = Box<dyn Fn(&UBig) -> Result<Option<Move>, Error> + 'a>;
+
 /// A position of one game whose Grundy value is known, and its moves to a
 /// position of any value: what a game answers as a component of a sum.
 pub struct Component<'a> {
@@ -28,6 +32,7 @@ pub struct Component<'a> {
     /// How the value was found.
     pub method: String,
     moves_to: MovesTo<'a>,
+    first_move_to: Option<FirstMoveTo<'a>>,
 }
 
 impl<'a> Component<'a> {
@@ -44,6 +49,25 @@ impl<'a> Component<'a> {
             grundy,
             method: method.into(),
             moves_to: Box::new(moves_to),
+            first_move_to: None,
+        }
+    }
+
+    /// The same, finding its first move to a value with `first` (for games
+    /// whose moves to a value may be too many to list).
+    pub(crate) fn with_first(
+        mut self,
+        first: impl Fn(&UBig) -> Result<Option<Move>, Error> + 'a,
+    ) -> Self {
+        self.first_move_to = Some(Box::new(first));
+        self
+    }
+
+    /// The first of [`Component::moves_to`].
+    pub fn first_move_to(&self, target: &UBig) -> Result<Option<Move>, Error> {
+        match &self.first_move_to {
+            Some(first) if *target != self.grundy => first(target),
+            _ => Ok(self.moves_to(target)?.into_iter().next()),
         }
     }
 
@@ -176,9 +200,12 @@ pub fn analyze_sum(
     let mut winning_moves = Vec::new();
     if total != UBig::ZERO {
         for (i, (component, part)) in components.iter().zip(parts).enumerate() {
-            let moves = component
-                .moves_to(&(&component.grundy ^ &total))
-                .map_err(|e| in_component(i, part, e))?;
+            let target = &component.grundy ^ &total;
+            let moves = match first_only {
+                true => component.first_move_to(&target).map(Vec::from_iter),
+                false => component.moves_to(&target),
+            }
+            .map_err(|e| in_component(i, part, e))?;
             winning_moves.extend(moves.into_iter().map(|m| SumMove {
                 component: i,
                 to: m.apply(&component.position),
@@ -452,6 +479,11 @@ mod tests {
             })
             .collect();
         let answer = analyze_sum(&parts, false, &mut Quiet).unwrap();
+        let first = analyze_sum(&parts, true, &mut Quiet).unwrap();
+        assert_eq!(
+            first.winning_moves,
+            answer.winning_moves[..answer.winning_moves.len().min(1)]
+        );
         let rules = SumRules(components.iter().map(|(r, _)| r.clone()).collect());
         let start: Vec<Pos> = components
             .iter()
