@@ -105,6 +105,24 @@ fn run(cli: Cli) -> Result<(), Failure> {
     let mut out = BufWriter::new(stdout.lock());
     match cli.verb {
         Verb::Analyze(a) => {
+            let words: Vec<String> = std::iter::once(a.game.clone())
+                .chain(a.position.iter().cloned())
+                .collect();
+            if let Some(groups) = grundy::catalog::split_sum(&words) {
+                if a.grid.is_some() {
+                    return Err(bad_argument(
+                        "--grid is for geography alone, not for a sum of games".into(),
+                    ));
+                }
+                let parts = sum_parts(groups?)?;
+                let mut monitor = ShellMonitor::new("analyze", None);
+                let sum =
+                    grundy::catalog::analyze_sum(&parts, a.moves == MovesWanted::One, &mut monitor);
+                monitor.finish();
+                emit(&mut out, json, &sum?, text::sum)?;
+                out.flush()?;
+                return Ok(());
+            }
             let game = game_of(&a.game)?;
             let first_only = a.moves == MovesWanted::One;
             let mut monitor = ShellMonitor::new("analyze", None);
@@ -262,6 +280,48 @@ fn read_graph<'a>(
         read_text(Path::new(file))?
     };
     Ok((GraphInput::Edges(text), rest))
+}
+
+/// The components of a sum, each a spec and its position arguments; a graph
+/// game's graph file is read here (at most one component reads stdin).
+fn sum_parts(groups: Vec<Vec<String>>) -> Result<Vec<grundy::catalog::SumPart>, Failure> {
+    let reads_stdin = |group: &Vec<String>| {
+        group.get(1).is_some_and(|f| f == "-")
+            && grundy::catalog::parse(&group[0]).is_ok_and(|g| g.reads_graph())
+    };
+    if let Some(second) = groups.iter().filter(|g| reads_stdin(g)).nth(1) {
+        return Err(bad_argument(format!(
+            "'{}' reads stdin too: only one component of a sum may",
+            second.join(" ")
+        )));
+    }
+    let mut parts = Vec::with_capacity(groups.len());
+    for (index, group) in groups.into_iter().enumerate() {
+        let (spec, position) = group.split_first().expect("a component is not empty");
+        let words = group.join(" ");
+        let in_component = |e: grundy::Error| grundy::Error::Component {
+            index,
+            words: words.clone(),
+            source: Box::new(e),
+        };
+        let game = grundy::catalog::parse(spec).map_err(in_component)?;
+        let (graph, position) = if game.reads_graph() {
+            let (graph, rest) = read_graph(None, position).map_err(|failure| match failure {
+                Failure::BadInput(e) => Failure::BadInput(in_component(e)),
+                other => other,
+            })?;
+            (Some(graph), rest.to_vec())
+        } else {
+            (None, position.to_vec())
+        };
+        parts.push(grundy::catalog::SumPart {
+            spec: spec.clone(),
+            graph,
+            position,
+            words,
+        });
+    }
+    Ok(parts)
 }
 
 /// The cells of a `--grid` graph, to read and write its vertices as cells;

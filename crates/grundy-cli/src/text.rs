@@ -5,8 +5,8 @@ use std::io::{self, Write};
 
 use dashu_int::UBig;
 use grundy::catalog::{
-    Analysis, BeattyReport, ConjectureReport, Move, PairList, Param, PeriodReport, Sequence, Table,
-    Terms, ValueStats,
+    Analysis, BeattyReport, ConjectureReport, Move, PairList, Param, PeriodReport, Sequence,
+    SumAnalysis, Table, Terms, ValueStats,
 };
 use grundy::Outcome;
 
@@ -80,12 +80,7 @@ pub fn analysis(
         }
         (false, None) => writeln!(out, "{name} {}", joined(&a.position))?,
     }
-    let who = match a.outcome {
-        Outcome::D => "D (a draw: with best play the game never ends)",
-        Outcome::N => "N (the player to move wins)",
-        Outcome::P => "P (the player to move loses)",
-    };
-    writeln!(out, "outcome: {who}")?;
+    writeln!(out, "outcome: {}", outcome_in_words(a.outcome))?;
     if let Some(g) = &a.loopy {
         writeln!(out, "grundy:  {g}")?;
     } else if let Some(g) = &a.grundy {
@@ -100,6 +95,43 @@ pub fn analysis(
         winning_moves(out, a, grid)?;
     }
     move_families(out, a)?;
+    writeln!(out, "method:  {}", a.method)
+}
+
+/// A sum of games: one line per component (its game, position and value),
+/// the outcome and value of the sum, then each winning move prefixed with
+/// its component and followed by the component's position after it.
+pub fn sum(out: &mut dyn Write, a: &SumAnalysis) -> io::Result<()> {
+    writeln!(out, "sum of {} games", a.components.len())?;
+    for (i, c) in a.components.iter().enumerate() {
+        let position = match c.position.is_empty() {
+            true => String::new(),
+            false => format!(" {}", joined(&c.position)),
+        };
+        writeln!(
+            out,
+            "  component {i}: {}{position}, grundy {}",
+            c.game, c.grundy
+        )?;
+    }
+    writeln!(out, "outcome: {}", outcome_in_words(a.outcome))?;
+    writeln!(out, "grundy:  {}", a.grundy)?;
+    if a.outcome == Outcome::P {
+        writeln!(out, "winning moves: none; every move loses")?;
+    } else {
+        writeln!(out, "winning moves:")?;
+        for m in &a.winning_moves {
+            let reached = match a.components[m.component].position.is_empty() {
+                true => String::new(),
+                false => format!("  =>  {}", joined(&m.to)),
+            };
+            writeln!(
+                out,
+                "  component {}: {}{reached}",
+                m.component, m.description
+            )?;
+        }
+    }
     writeln!(out, "method:  {}", a.method)
 }
 
@@ -500,4 +532,13 @@ pub fn games(out: &mut dyn Write, list: &grundy::catalog::GameList) -> io::Resul
         writeln!(out, "  example:  {}", entry.example())?;
     }
     Ok(())
+}
+
+/// An outcome, with what it means for the player to move.
+fn outcome_in_words(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::D => "D (a draw: with best play the game never ends)",
+        Outcome::N => "N (the player to move wins)",
+        Outcome::P => "P (the player to move loses)",
+    }
 }

@@ -61,6 +61,16 @@ pub enum Error {
     /// the search's error is the source.
     #[error("limit exceeded: {0}")]
     OctalSearch(#[from] SearchError),
+    /// A component of a sum of games was refused; its error is the source.
+    #[error("component {index} of the sum ('{words}', counted from 0): {source}")]
+    Component {
+        /// The component's index in the sum, from 0.
+        index: usize,
+        /// The component as typed: its spec and position.
+        words: String,
+        /// Why it was refused.
+        source: Box<Error>,
+    },
 }
 
 /// What kind of input an [`Error`](enum@Error) refuses, for programs that act on it
@@ -91,6 +101,7 @@ impl Error {
             Error::Unsupported { .. } => ErrorKind::Unsupported,
             Error::BadArgument(_) => ErrorKind::BadArgument,
             Error::Limit(_) | Error::OctalSearch(_) => ErrorKind::Limit,
+            Error::Component { source, .. } => source.kind(),
         }
     }
 

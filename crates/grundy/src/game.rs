@@ -189,26 +189,32 @@ pub struct HeapMove {
     pub to: UBig,
 }
 
-/// The nim-sum of a sum of heaps and every winning move in it, for a take-away
-/// game (a move leaves at most one heap) whose theory gives `value(h)` for a
-/// heap of any size and `reductions(h, v)`: the sizes of value `v` that one move
-/// from `h` reaches (`v` may exceed the value of `h`; see [`sum_winning_moves`]).
+/// The nim-sum of a sum of heaps and every move of it to a sum of value
+/// `target` (0: every winning move), for a take-away game (a move leaves at
+/// most one heap) whose theory gives `value(h)` for a heap of any size and
+/// `reductions(h, v)`: the sizes of value `v` that one move from `h` reaches
+/// (`v` may exceed the value of `h`; see [`sum_winning_moves`]).
 ///
-/// The winning moves are those of [`sum_winning_moves`], found from the theory
-/// instead of by enumerating every option.
-pub fn heap_sum_analysis(
+/// A move in heap `i`, of value `g_i`, reaches value `target` exactly when it
+/// leaves a heap of value `g_i ^ X ^ target`, `X` the nim-sum: the winning
+/// moves of [`sum_winning_moves`], found from the theory instead of by
+/// enumerating every option. None when `X` is `target`: no option has its
+/// position's value.
+pub fn heap_sum_moves_to(
     heaps: &[UBig],
+    target: &UBig,
     value: impl Fn(&UBig) -> UBig,
     reductions: impl Fn(&UBig, &UBig) -> Vec<UBig>,
 ) -> (UBig, Vec<HeapMove>) {
     let values: Vec<UBig> = heaps.iter().map(value).collect();
     let total = values.iter().fold(UBig::ZERO, |acc, v| acc ^ v);
     let mut moves = Vec::new();
-    if total != UBig::ZERO {
+    let change = &total ^ target;
+    if change != UBig::ZERO {
         for (heap, (size, g)) in heaps.iter().zip(&values).enumerate() {
-            let target = g ^ &total;
+            let heap_target = g ^ &change;
             moves.extend(
-                reductions(size, &target)
+                reductions(size, &heap_target)
                     .into_iter()
                     .map(|to| HeapMove { heap, to }),
             );

@@ -6,7 +6,7 @@ use crate::limits::MAX_DIGITS;
 use dashu_int::UBig;
 
 use super::octal::OctalEntry;
-use super::{parse_naturals, Analysis, Game, Monitor, Move};
+use super::{parse_naturals, Analysis, Component, Game, Monitor, Move};
 use crate::error::Error;
 use crate::game::Outcome;
 use crate::games::circle::Circle;
@@ -34,6 +34,15 @@ impl CircleEntry {
     /// the mex over the rows left, whose values the engine gives for any size
     /// once a period is certified; else why it is not computed.
     fn grundy(&self, n: &UBig, monitor: &mut dyn Monitor) -> Result<UBig, String> {
+        let options = self.options(n, monitor)?;
+        Ok(UBig::from(
+            crate::nimber::mex(options.into_iter().map(Nimber)).0,
+        ))
+    }
+
+    /// The value of the row each first move leaves, by the number of coins
+    /// taken (`1..=min(K, N)`, in order); or why they are not computed.
+    fn options(&self, n: &UBig, monitor: &mut dyn Monitor) -> Result<Vec<u64>, String> {
         let below = u64::try_from(n).unwrap_or(u64::MAX);
         let rows = self.0.rows_below(below).ok_or(format!(
             "its rows are octal games of more than {MAX_DIGITS} digits"
@@ -43,8 +52,16 @@ impl CircleEntry {
         let left: Vec<UBig> = takes.map(|j| n - UBig::from(j)).collect();
         let solver = rows.values_for(&left, monitor).map_err(|e| e.to_string())?;
         let values = HeapValues::new(solver.values(), solver.period()).expect("a certified period");
-        let options = left.iter().map(|h| Nimber(values.value(h)));
-        Ok(UBig::from(crate::nimber::mex(options).0))
+        Ok(left.iter().map(|h| values.value(h)).collect())
+    }
+
+    /// The move taking `j` adjacent coins from a circle of `n`.
+    fn take(n: &UBig, j: UBig) -> Move {
+        Move {
+            description: format!("take {j} adjacent coins, leaving a row of {}", n - &j),
+            changes: vec![(0, vec![n - &j])],
+            target: None,
+        }
     }
 }
 
@@ -59,13 +76,7 @@ impl Game for CircleEntry {
         _first_only: bool,
         monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
-        let [n] =
-            <[UBig; 1]>::try_from(parse_naturals(position, "number of coins")?).map_err(|p| {
-                Error::BadPosition(format!(
-                    "circle takes one number N of coins, not {}",
-                    p.len()
-                ))
-            })?;
+        let n = parse_coins(position)?;
         // Beyond u64 coins every K fits below N, and the second player wins (K >= 2)
         // or parity decides (K = 1).
         let small = u64::try_from(&n).ok();
@@ -83,14 +94,7 @@ impl Game for CircleEntry {
             None if outcome == Outcome::N => vec![UBig::ONE],
             None => Vec::new(),
         };
-        let moves = takes
-            .into_iter()
-            .map(|j| Move {
-                description: format!("take {j} adjacent coins, leaving a row of {}", &n - &j),
-                changes: vec![(0, vec![&n - &j])],
-                target: None,
-            })
-            .collect();
+        let moves = takes.into_iter().map(|j| Self::take(&n, j)).collect();
         let grundy = if outcome == Outcome::P {
             Ok(UBig::ZERO)
         } else {
@@ -110,6 +114,49 @@ impl Game for CircleEntry {
             &method,
         ))
     }
+
+    /// The mex of the rows a first move leaves, each valued as an octal
+    /// game by the engine (as `analyze` values N-positions).
+    fn component(
+        &self,
+        position: &[String],
+        monitor: &mut dyn Monitor,
+    ) -> Result<Component<'_>, Error> {
+        let n = parse_coins(position)?;
+        let options = self.options(&n, monitor).map_err(|why| {
+            Error::Limit(format!(
+                "the Grundy value of circle:{} {n} is not computed: {why}",
+                self.0.k()
+            ))
+        })?;
+        let value = crate::nimber::mex(options.iter().copied().map(Nimber)).0;
+        let method =
+            "the mex of the rows a first move leaves, each an octal game valued by the engine";
+        let position = vec![n.clone()];
+        let moves_to = move |target: &UBig| {
+            let takes = (1u64..)
+                .zip(&options)
+                .filter(|(_, v)| UBig::from(**v) == *target);
+            Ok(takes.map(|(j, _)| Self::take(&n, UBig::from(j))).collect())
+        };
+        Ok(Component::new(
+            position,
+            UBig::from(value),
+            method,
+            moves_to,
+        ))
+    }
+}
+
+/// The number of coins `N`.
+fn parse_coins(position: &[String]) -> Result<UBig, Error> {
+    let [n] = <[UBig; 1]>::try_from(parse_naturals(position, "number of coins")?).map_err(|p| {
+        Error::BadPosition(format!(
+            "circle takes one number N of coins, not {}",
+            p.len()
+        ))
+    })?;
+    Ok(n)
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@ use crate::arith::decimal;
 use crate::limits::GRUNDY_PILE_LIMIT;
 use dashu_int::UBig;
 
-use super::{parse_naturals, Analysis, Game, Monitor, Move};
+use super::{parse_naturals, Analysis, Component, Game, Monitor, Move};
 use crate::error::Error;
 use crate::games::dynsub::{Amount, DynSub, DynSubError};
 
@@ -42,7 +42,74 @@ impl DynSubEntry {
     }
 }
 
+/// The pile and the current limit, `N L`.
+fn parse_pile_and_limit(position: &[String]) -> Result<[UBig; 2], Error> {
+    <[UBig; 2]>::try_from(parse_naturals(position, "number")?).map_err(|p| {
+        Error::BadPosition(format!(
+            "dynsub takes the pile and the current limit, N L, not {} numbers",
+            p.len()
+        ))
+    })
+}
+
+impl DynSubEntry {
+    /// The moves taking each of `amounts` from a pile of `n`, in that order.
+    fn amount_moves(&self, n: &UBig, amounts: Vec<UBig>) -> Vec<Move> {
+        let k = UBig::from(self.0.k());
+        amounts
+            .into_iter()
+            .map(|t| Move {
+                description: format!("take {t}"),
+                changes: vec![(0, vec![n - &t]), (1, vec![&k * &t])],
+                target: None,
+            })
+            .collect()
+    }
+}
+
 impl Game for DynSubEntry {
+    /// Values and moves from the rules' table, for piles up to
+    /// [`GRUNDY_PILE_LIMIT`] (Schwenk's theorem gives outcomes only).
+    fn component(&self, position: &[String], _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        let [n, limit] = parse_pile_and_limit(position)?;
+        let beyond = || {
+            Error::Limit(format!(
+                "the Grundy value of dynsub (no closed form known) is computed from the rules for \
+                 piles up to {GRUNDY_PILE_LIMIT} only"
+            ))
+        };
+        let (small_n, small_limit) = u64::try_from(&n)
+            .ok()
+            .zip(u64::try_from(&limit).ok())
+            .filter(|&(n, _)| n <= GRUNDY_PILE_LIMIT)
+            .ok_or_else(beyond)?;
+        let value = self
+            .0
+            .grundy_by_rules(small_n, small_limit)
+            .ok_or_else(beyond)?;
+        let method =
+            "the Grundy value from the rules (a table of every pile up to N and every limit)";
+        let moves_to = move |target: &UBig| {
+            let Ok(target) = u64::try_from(target) else {
+                return Ok(Vec::new());
+            };
+            let amounts = self
+                .0
+                .amounts_to_value(small_n, small_limit, target)
+                .ok_or_else(beyond)?;
+            Ok(self.amount_moves(
+                &UBig::from(small_n),
+                amounts.into_iter().map(UBig::from).collect(),
+            ))
+        };
+        Ok(Component::new(
+            vec![n.clone(), limit.clone()],
+            UBig::from(value.0),
+            method,
+            moves_to,
+        ))
+    }
+
     fn spec(&self) -> String {
         format!("dynsub:k={}", self.0.k())
     }
@@ -53,25 +120,11 @@ impl Game for DynSubEntry {
         _first_only: bool,
         _monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
-        let [n, limit] =
-            <[UBig; 2]>::try_from(parse_naturals(position, "number")?).map_err(|p| {
-                Error::BadPosition(format!(
-                    "dynsub takes the pile and the current limit, N L, not {} numbers",
-                    p.len()
-                ))
-            })?;
+        let [n, limit] = parse_pile_and_limit(position)?;
         let (is_p, amounts) = self
             .solve(&n, &limit)
             .map_err(|e| Error::Limit(e.to_string()))?;
-        let k = UBig::from(self.0.k());
-        let moves = amounts
-            .into_iter()
-            .map(|t| Move {
-                description: format!("take {t}"),
-                changes: vec![(0, vec![&n - &t]), (1, vec![&k * &t])],
-                target: None,
-            })
-            .collect();
+        let moves = self.amount_moves(&n, amounts);
         let grundy = match (u64::try_from(&n), u64::try_from(&limit)) {
             (Ok(n), Ok(limit)) => self.0.grundy_by_rules(n, limit),
             _ => None,

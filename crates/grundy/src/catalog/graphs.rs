@@ -2,13 +2,14 @@
 
 use dashu_int::UBig;
 
-use super::{parse_naturals, Analysis, Game, Monitor, Move};
+use super::{parse_naturals, Analysis, Component, Game, Monitor, Move};
 use crate::error::Error;
 use crate::game::Outcome;
 use crate::games::geography::Geography;
 use crate::games::hackenbush::Hackenbush;
 use crate::graph::parse::{parse_edges, parse_grid};
-use crate::graph::{Graph, Vertex};
+use crate::graph::{EdgeId, Graph, Vertex};
+use crate::nimber::Nimber;
 
 /// The graph a graph game is played on, as text the front end has read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,37 +67,81 @@ impl Game for HackenbushEntry {
         _: bool,
         _: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
-        if !position.is_empty() {
-            return Err(Error::BadPosition(
-                "hackenbush takes only the graph file".into(),
-            ));
-        }
-        if matches!(input, GraphInput::Grid(_)) {
-            return Err(Error::BadArgument("--grid is for geography; hackenbush reads a graph file whose vertex 0 is the ground".into()));
-        }
-        let game = Hackenbush::new(graph_of(input)?);
-        let graph = game.graph();
-        let mut moves: Vec<Move> = Vec::new();
-        for e in game.winning_moves() {
-            let [u, v] = graph.edge_labels(e);
-            let to = vec![UBig::from(u), UBig::from(v)];
-            // Parallel edges are the same move for the player: list each once.
-            if moves.last().and_then(|m| m.target.as_ref()) != Some(&to) {
-                moves.push(Move::to_target(to, format!("cut the edge {u} {v}")));
-            }
-        }
-        let mut method =
-            "fusion principle (cycles fused into loops at one vertex) and colon principle"
-                .to_string();
-        if game.ignored_edges() > 0 {
-            method.push_str(&format!(
-                "; {} edges not connected to the ground are ignored",
-                game.ignored_edges()
-            ));
-        }
+        let game = hackenbush_of(input, position)?;
+        let moves = cuts(&game, game.winning_moves());
         let value = UBig::from(game.grundy().0);
-        Ok(Analysis::valued(self, Vec::new(), value, moves, &method))
+        Ok(Analysis::valued(
+            self,
+            Vec::new(),
+            value,
+            moves,
+            &hackenbush_method(&game),
+        ))
     }
+
+    /// The graph file alone; moves to a value cut an edge (the theory's
+    /// [`Hackenbush::moves_to`]), each edge listed once.
+    fn component_graph(
+        &self,
+        input: GraphInput,
+        position: &[String],
+        _: &mut dyn Monitor,
+    ) -> Result<Component<'_>, Error> {
+        let game = hackenbush_of(input, position)?;
+        let value = UBig::from(game.grundy().0);
+        let method = hackenbush_method(&game);
+        let moves_to = move |target: &UBig| {
+            let Ok(target) = u64::try_from(target) else {
+                return Ok(Vec::new());
+            };
+            Ok(cuts(&game, game.moves_to(Nimber(target))))
+        };
+        Ok(Component::new(Vec::new(), value, method, moves_to))
+    }
+}
+
+/// The game of a hackenbush graph file, which takes no other argument.
+fn hackenbush_of(input: GraphInput, position: &[String]) -> Result<Hackenbush, Error> {
+    if !position.is_empty() {
+        return Err(Error::BadPosition(
+            "hackenbush takes only the graph file".into(),
+        ));
+    }
+    if matches!(input, GraphInput::Grid(_)) {
+        return Err(Error::BadArgument(
+            "--grid is for geography; hackenbush reads a graph file whose vertex 0 is the ground"
+                .into(),
+        ));
+    }
+    Ok(Hackenbush::new(graph_of(input)?))
+}
+
+/// The cuts of `edges` (ascending by their labels) as moves, parallel edges
+/// once: they are the same move for the player.
+fn cuts(game: &Hackenbush, edges: Vec<EdgeId>) -> Vec<Move> {
+    let graph = game.graph();
+    let mut moves: Vec<Move> = Vec::new();
+    for e in edges {
+        let [u, v] = graph.edge_labels(e);
+        let to = vec![UBig::from(u), UBig::from(v)];
+        if moves.last().and_then(|m| m.target.as_ref()) != Some(&to) {
+            moves.push(Move::to_target(to, format!("cut the edge {u} {v}")));
+        }
+    }
+    moves
+}
+
+/// How a hackenbush graph is valued.
+fn hackenbush_method(game: &Hackenbush) -> String {
+    let mut method =
+        "fusion principle (cycles fused into loops at one vertex) and colon principle".to_string();
+    if game.ignored_edges() > 0 {
+        method.push_str(&format!(
+            "; {} edges not connected to the ground are ignored",
+            game.ignored_edges()
+        ));
+    }
+    method
 }
 
 struct GeographyEntry;

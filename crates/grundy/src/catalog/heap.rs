@@ -9,7 +9,9 @@ use dashu_int::UBig;
 
 use super::answer::{sort_moves, Defence};
 use super::explore::single_report;
-use super::{check_count, parse_naturals, Analysis, Game, Move, PeriodReport, Sequence, Terms};
+use super::{
+    check_count, parse_naturals, Analysis, Component, Game, Move, PeriodReport, Sequence, Terms,
+};
 use super::{ConjectureReport, Monitor};
 use crate::analysis::conjecture::{certified_heap_period, heap_period, Conjecture};
 use crate::analysis::periodicity::{ArithmeticPeriod, Periodic};
@@ -17,7 +19,7 @@ use crate::error::Error;
 use crate::game::{HeapGame, HeapMove, Heaps};
 use crate::games::bash::Bash;
 use crate::games::nim::Nim;
-use crate::games::staircase::Staircase;
+use crate::games::staircase::{StairMove, Staircase};
 use crate::games::subtraction::Subtraction;
 use crate::nimber::Nimber;
 use crate::solve::remoteness::{HeapRemoteness, Remoteness};
@@ -68,11 +70,16 @@ fn heap_analysis(
     (value, moves): (UBig, Vec<HeapMove>),
     method: &str,
 ) -> Analysis {
-    let moves = moves
-        .into_iter()
-        .map(|m| heap_move(&heaps, m.heap, m.to))
-        .collect();
+    let moves = heap_moves(&heaps, moves);
     Analysis::valued(game, heaps, value, moves, method)
+}
+
+/// Heap moves as [`Move`]s, for people and as coordinate changes.
+fn heap_moves(heaps: &[UBig], moves: Vec<HeapMove>) -> Vec<Move> {
+    moves
+        .into_iter()
+        .map(|m| heap_move(heaps, m.heap, m.to))
+        .collect()
 }
 
 /// The move that leaves `to` in heap number `heap` (from 0) of `heaps`.
@@ -171,9 +178,13 @@ pub(super) trait HeapTheory {
     /// The canonical spec.
     fn spec(&self) -> String;
 
-    /// The value of the sum of `heaps` and its winning moves, with the method
-    /// that found them.
-    fn analyse(&self, heaps: &[UBig]) -> Result<(String, (UBig, Vec<HeapMove>)), Error>;
+    /// The value of the sum of `heaps` and its moves to a sum of value
+    /// `target` (0: its winning moves), with the method that found them.
+    fn analyse(
+        &self,
+        heaps: &[UBig],
+        target: &UBig,
+    ) -> Result<(String, (UBig, Vec<HeapMove>)), Error>;
 
     /// `G(0), ..., G(count - 1)`.
     fn values(&self, count: usize) -> Vec<Nimber>;
@@ -263,8 +274,21 @@ impl<G: HeapTheory + HeapGame + Clone> Game for HeapEntry<G> {
         _monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
         let heaps = parse_naturals(position, "heap size")?;
-        let (method, answer) = self.0.analyse(&heaps)?;
+        let (method, answer) = self.0.analyse(&heaps, &UBig::ZERO)?;
         Ok(heap_analysis(self, heaps, answer, &method).defended(|h| heap_defence(&self.0, h)))
+    }
+
+    fn component(&self, position: &[String], _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        let heaps = parse_naturals(position, "heap size")?;
+        let (method, (value, _)) = self.0.analyse(&heaps, &UBig::ZERO)?;
+        let position = heaps.clone();
+        let moves_to = move |target: &UBig| {
+            let (_, (_, moves)) = self.0.analyse(&heaps, target)?;
+            let mut moves = heap_moves(&heaps, moves);
+            sort_moves(&mut moves, &heaps);
+            Ok(moves)
+        };
+        Ok(Component::new(position, value, method, moves_to))
     }
 
     fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
@@ -290,9 +314,13 @@ impl HeapTheory for Nim {
         "nim".into()
     }
 
-    fn analyse(&self, heaps: &[UBig]) -> Result<(String, (UBig, Vec<HeapMove>)), Error> {
+    fn analyse(
+        &self,
+        heaps: &[UBig],
+        target: &UBig,
+    ) -> Result<(String, (UBig, Vec<HeapMove>)), Error> {
         let method = "closed form (Bouton): the nim-sum of the heap sizes";
-        Ok((method.into(), Nim::analyse(self, heaps)))
+        Ok((method.into(), Nim::moves_to(self, heaps, target)))
     }
 
     fn values(&self, count: usize) -> Vec<Nimber> {
@@ -313,9 +341,13 @@ impl HeapTheory for Bash {
         format!("bash:{}", self.max())
     }
 
-    fn analyse(&self, heaps: &[UBig]) -> Result<(String, (UBig, Vec<HeapMove>)), Error> {
+    fn analyse(
+        &self,
+        heaps: &[UBig],
+        target: &UBig,
+    ) -> Result<(String, (UBig, Vec<HeapMove>)), Error> {
         let method = "closed form: G(n) = n mod (M+1)";
-        Ok((method.into(), Bash::analyse(self, heaps)))
+        Ok((method.into(), Bash::moves_to(self, heaps, target)))
     }
 
     fn values(&self, count: usize) -> Vec<Nimber> {
@@ -354,7 +386,11 @@ impl HeapTheory for Subtraction {
     /// largest heap `h` by the rules when they are within it. A window can only
     /// repeat after `max S` values, so heaps up to `max S` are computed
     /// directly, without a period search (a heap below `min S` has value 0).
-    fn analyse(&self, heaps: &[UBig]) -> Result<(String, (UBig, Vec<HeapMove>)), Error> {
+    fn analyse(
+        &self,
+        heaps: &[UBig],
+        target: &UBig,
+    ) -> Result<(String, (UBig, Vec<HeapMove>)), Error> {
         let largest_heap = heaps.iter().max().cloned().unwrap_or(UBig::ZERO);
         let search = match u64::try_from(&largest_heap) {
             Ok(h) if h < self.largest() => h + 1,
@@ -363,14 +399,14 @@ impl HeapTheory for Subtraction {
         match self.periodic(search) {
             Ok(periodic) => Ok((
                 subtraction_periodic_method(self, &periodic),
-                Subtraction::analyse(self, &periodic, heaps),
+                Subtraction::analyse(self, &periodic, heaps, target),
             )),
             Err(values) => {
                 let method = format!(
                     "Grundy values G(0..={largest_heap}) from the rules (each the mex over the \
                      amounts), then the nim-sum"
                 );
-                if let Some(answer) = self.analyse_reachable(heaps, REACHABLE_HEAPS) {
+                if let Some(answer) = self.analyse_reachable(heaps, REACHABLE_HEAPS, target) {
                     let method = format!(
                         "Grundy values of the heaps the position can reach, from the rules (each \
                          the mex over the amounts), then the nim-sum; the period is not known \
@@ -378,7 +414,7 @@ impl HeapTheory for Subtraction {
                     );
                     return Ok((method, answer));
                 }
-                let answer = self.analyse_small(&values, heaps).ok_or_else(|| {
+                let answer = self.analyse_small(&values, heaps, target).ok_or_else(|| {
                     Error::Limit(format!(
                         "heap {largest_heap} of {} is beyond what analyze answers: no window of \
                          max S = {} values repeats within the first {search} values, so the period \
@@ -474,39 +510,57 @@ impl Game for StaircaseEntry {
     ) -> Result<Analysis, Error> {
         let stairs = parse_naturals(position, "number of coins")?;
         let value = Staircase.grundy(&stairs);
-        let moves = Staircase
-            .winning_moves(&stairs)
-            .into_iter()
-            .map(|m| {
-                let (from, to) = (m.stair - 1, m.stair.checked_sub(2));
-                let description = match to {
-                    Some(below) => format!(
-                        "move {} from stair {} to stair {}",
-                        m.coins,
-                        m.stair,
-                        below + 1
-                    ),
-                    None => format!("move {} from stair 1 to the ground", m.coins),
-                };
-                // Only the stairs the move changes: copying the staircase
-                // for each move would cost its length squared.
-                let mut changes = vec![(from, vec![&stairs[from] - &m.coins])];
-                if let Some(below) = to {
-                    changes.insert(0, (below, vec![&stairs[below] + &m.coins]));
-                }
-                Move {
-                    changes,
-                    description,
-                    target: None,
-                }
-            })
-            .collect();
+        let moves = stair_moves(&stairs, Staircase.winning_moves(&stairs));
         Ok(Analysis::valued(
             self,
             stairs,
             value,
             moves,
-            "closed form: the nim-sum of the odd-numbered stairs",
+            STAIRCASE_METHOD,
         ))
     }
+
+    fn component(&self, position: &[String], _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        let stairs = parse_naturals(position, "number of coins")?;
+        let value = Staircase.grundy(&stairs);
+        let position = stairs.clone();
+        let moves_to = move |target: &UBig| {
+            let mut moves = stair_moves(&stairs, Staircase.moves_to(&stairs, target));
+            sort_moves(&mut moves, &stairs);
+            Ok(moves)
+        };
+        Ok(Component::new(position, value, STAIRCASE_METHOD, moves_to))
+    }
+}
+
+const STAIRCASE_METHOD: &str = "closed form: the nim-sum of the odd-numbered stairs";
+
+/// Staircase moves as [`Move`]s.
+fn stair_moves(stairs: &[UBig], moves: Vec<StairMove>) -> Vec<Move> {
+    moves
+        .into_iter()
+        .map(|m| {
+            let (from, to) = (m.stair - 1, m.stair.checked_sub(2));
+            let description = match to {
+                Some(below) => format!(
+                    "move {} from stair {} to stair {}",
+                    m.coins,
+                    m.stair,
+                    below + 1
+                ),
+                None => format!("move {} from stair 1 to the ground", m.coins),
+            };
+            // Only the stairs the move changes: copying the staircase
+            // for each move would cost its length squared.
+            let mut changes = vec![(from, vec![&stairs[from] - &m.coins])];
+            if let Some(below) = to {
+                changes.insert(0, (below, vec![&stairs[below] + &m.coins]));
+            }
+            Move {
+                changes,
+                description,
+                target: None,
+            }
+        })
+        .collect()
 }

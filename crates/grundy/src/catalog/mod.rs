@@ -17,6 +17,7 @@ mod heap;
 mod octal;
 mod registry;
 mod script;
+mod sum;
 mod two_pile;
 mod twopile;
 mod wythoff;
@@ -39,6 +40,7 @@ pub use registry::{
     GameList, Verb, GAMES,
 };
 pub use script::script;
+pub use sum::{analyze_sum, split_sum, Component, SumAnalysis, SumComponent, SumMove, SumPart};
 
 /// A game of the catalogue, behind one interface for every family.
 pub trait Game {
@@ -93,6 +95,40 @@ pub trait Game {
     /// front end reads and passes to [`script`] to get the game itself.
     fn script_file(&self) -> Option<&str> {
         None
+    }
+
+    /// As a component of a sum: the Grundy value of the position given by
+    /// `position` and its moves to a position of any value (see
+    /// [`Component`]); an error saying why when the game cannot value it.
+    fn component(
+        &self,
+        position: &[String],
+        monitor: &mut dyn Monitor,
+    ) -> Result<Component<'_>, Error> {
+        let _ = (position, monitor);
+        Err(self.no_values())
+    }
+
+    /// Like [`Game::component`], for games played on a graph.
+    fn component_graph(
+        &self,
+        graph: GraphInput,
+        position: &[String],
+        monitor: &mut dyn Monitor,
+    ) -> Result<Component<'_>, Error> {
+        let _ = (graph, position, monitor);
+        Err(self.no_values())
+    }
+
+    /// The error of a game whose positions have no Grundy value computed.
+    fn no_values(&self) -> Error {
+        self.unsupported(
+            "a sum",
+            &format!(
+                "the Grundy value of {} positions is not computed, so a sum cannot add it",
+                self.spec()
+            ),
+        )
     }
 
     /// The first `count` values of the game's sequence.

@@ -3,13 +3,15 @@
 use crate::limits::{
     FULL_POSITION_LIMIT, MAX_OCTAL_COUNT, MOVE_LIST_BITS, MOVE_LIST_LIMIT, OCTAL_PERIOD_SEARCH,
 };
+use std::rc::Rc;
+
 use dashu_int::ops::BitTest;
 use dashu_int::UBig;
 
 use super::answer::{sort_moves, Defence};
 use super::explore::{certified, single_report};
 use super::heap::searched_heap_defence;
-use super::{parse_naturals, Analysis, Game, Monitor, Move, MoveFamily, PeriodReport};
+use super::{parse_naturals, Analysis, Component, Game, Monitor, Move, MoveFamily, PeriodReport};
 use super::{ConjectureReport, Sequence, Terms, ValueStats};
 use crate::analysis::conjecture::heap_period;
 use crate::analysis::periodicity::apparent_period;
@@ -303,6 +305,61 @@ impl Game for OctalEntry {
             return Ok(analysis);
         }
         Ok(analysis.listing_at_most(limit, found.count, families))
+    }
+
+    /// The values of `analyze` (the same engine and budget); the moves to a
+    /// value are its winning families towards that value, all listed, or an
+    /// error when there are more than `analyze` lists.
+    fn component(
+        &self,
+        position: &[String],
+        monitor: &mut dyn Monitor,
+    ) -> Result<Component<'_>, Error> {
+        let heaps = parse_naturals(position, "heap size")?;
+        let solver = self.values_for(&heaps, monitor)?;
+        let period = solver.period();
+        let values = HeapValues::new(solver.values(), period).expect("a certified period");
+        let total = heaps.iter().fold(0, |acc, n| acc ^ values.value(n));
+        let method = match period {
+            Some((n0, p)) => format!("period {p} from {n0} certified by the Guy-Smith theorem"),
+            None => format!(
+                "Grundy values of heaps 0..{} by the sparse-space engine",
+                solver.values().len()
+            ),
+        };
+        let position = heaps.clone();
+        // Both closures read the values and the heaps.
+        let (solver, heaps) = (Rc::new(solver), Rc::new(heaps));
+        let (first_solver, first_heaps) = (Rc::clone(&solver), Rc::clone(&heaps));
+        let moves_to = move |target: &UBig| {
+            let values = HeapValues::new(solver.values(), period).expect("a certified period");
+            let limit = listed_moves_limit(&heaps);
+            // Targets beyond u64 are worth no heap: no move reaches them.
+            let Ok(target) = u64::try_from(target) else {
+                return Ok(Vec::new());
+            };
+            let mut found = self.winning(&heaps, &values, total ^ target, false, limit);
+            if found.count > UBig::from(found.moves.len()) {
+                return Err(Error::Limit(format!(
+                    "its heaps have {} moves to value {target}, more than the {limit} a sum lists \
+                     (--moves one gives the first)",
+                    found.count
+                )));
+            }
+            sort_moves(&mut found.moves, &heaps);
+            Ok(found.moves)
+        };
+        let first = move |target: &UBig| {
+            let values =
+                HeapValues::new(first_solver.values(), period).expect("a certified period");
+            let Ok(target) = u64::try_from(target) else {
+                return Ok(None);
+            };
+            let mut found = self.winning(&first_heaps, &values, total ^ target, true, 1);
+            sort_moves(&mut found.moves, &first_heaps);
+            Ok(found.moves.into_iter().next())
+        };
+        Ok(Component::new(position, UBig::from(total), method, moves_to).with_first(first))
     }
 
     fn sequence(&self, count: u64, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {

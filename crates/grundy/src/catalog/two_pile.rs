@@ -8,7 +8,7 @@ use super::answer::Defence;
 use super::explore::{
     check_rules_cost, pile_report, progress_of, row_width, table_error, value_out_of_budget, Table,
 };
-use super::{parse_naturals, ConjectureReport, Game, Monitor, Move};
+use super::{parse_naturals, Component, ConjectureReport, Game, Monitor, Move};
 use crate::error::Error;
 use crate::game::Impartial;
 use crate::games::twopile::TwoPile;
@@ -223,4 +223,85 @@ pub(super) fn value_and_note(
         ),
         Err(why) => (None, format!("; the Grundy value is not computed: {why}")),
     })
+}
+
+/// The options of `at` whose value is `target`, ascending, each once
+/// (families of moves may overlap: (2, 2) and (1, 1) both take (2, 2)).
+pub(super) fn options_of_value(
+    rules: &impl Impartial<Position = (u64, u64)>,
+    value: impl Fn((u64, u64)) -> u32,
+    at: (u64, u64),
+    target: u32,
+) -> Vec<(u64, u64)> {
+    let mut targets: Vec<(u64, u64)> = rules
+        .options(&at)
+        .into_iter()
+        .filter(|&o| value(o) == target)
+        .collect();
+    targets.sort_unstable();
+    targets.dedup();
+    targets
+}
+
+/// A two-pile position as a component of a sum: its value and its moves to
+/// any value from the table of every position up to it, within the value
+/// budget (the table of `analyze`); with `symmetric`, the table is taken with
+/// the smaller pile as rows.
+pub(super) fn pile_component<'a, R>(
+    game: &dyn Game,
+    rules: &'a R,
+    position: &[String],
+    symmetric: bool,
+    monitor: &mut dyn Monitor,
+) -> Result<Component<'a>, Error>
+where
+    R: PileRules + Impartial<Position = (u64, u64)>,
+{
+    let (x, y) = parse_piles(position)?;
+    let not_computed = |why: String| {
+        Error::Limit(format!(
+            "the Grundy value of {} {x} {y} is computed from the rules only, and {why}",
+            game.spec()
+        ))
+    };
+    let (sx, sy) = small(&x)
+        .zip(small(&y))
+        .ok_or_else(|| not_computed("a pile is beyond 2^64".into()))?;
+    let swap = symmetric && sx > sy;
+    let (rows, width) = if swap { (sy, sx) } else { (sx, sy) };
+    let (rows, width) = (u128::from(rows) + 1, u128::from(width) + 1);
+    let fits = |v: u128| usize::try_from(v).ok();
+    let cost = fits(rows)
+        .zip(fits(width))
+        .map_or(u128::MAX, |(r, w)| rules.rect_cost(r, w));
+    if let Some(why) = value_out_of_budget(rows, width, cost) {
+        return Err(not_computed(why));
+    }
+    let table = rules
+        .rect_table(rows as usize, width as usize, &mut progress_of(monitor))
+        .map_err(table_error)?;
+    let value = move |(a, b): (u64, u64)| {
+        let (a, b) = if swap { (b, a) } else { (a, b) };
+        table
+            .get(a as usize, b as usize)
+            .expect("an option is within the table")
+    };
+    let grundy = UBig::from(value((sx, sy)));
+    let method = format!("Grundy table of every position up to ({sx}, {sy}) from the rules");
+    let moves_to = move |target: &UBig| {
+        let Ok(target) = u32::try_from(target) else {
+            return Ok(Vec::new());
+        };
+        let targets = options_of_value(rules, &value, (sx, sy), target);
+        Ok(targets
+            .into_iter()
+            .map(|(ox, oy)| pile_move(&x, &y, UBig::from(ox), UBig::from(oy)))
+            .collect())
+    };
+    Ok(Component::new(
+        vec![UBig::from(sx), UBig::from(sy)],
+        grundy,
+        method,
+        moves_to,
+    ))
 }

@@ -7,10 +7,13 @@ use dashu_int::UBig;
 use super::explore::{
     check_side, progress_of, rectangle_rows, sieve_rows, table_error, value_out_of_budget, Table,
 };
-use super::two_pile::{parse_piles, pile_conjecture, pile_defence, pile_move, rules_table};
-use super::{Analysis, ConjectureReport, Game, Monitor};
+use super::two_pile::{
+    options_of_value, parse_piles, pile_component, pile_conjecture, pile_defence, pile_move,
+    rules_table,
+};
+use super::{Analysis, Component, ConjectureReport, Game, Monitor};
 use crate::error::Error;
-use crate::game::{Impartial, Outcome};
+use crate::game::Outcome;
 use crate::games::twopile::TwoPile;
 
 /// `twopile:...`.
@@ -60,16 +63,7 @@ impl Game for TwoPileEntry {
                 .get(a as usize, b as usize)
                 .expect("below the position")
         };
-        let mut targets: Vec<(u64, u64)> = self
-            .0
-            .options(&(sx, sy))
-            .into_iter()
-            .filter(|&o| value(o) == 0)
-            .collect();
-        // Families may overlap (2,2 and 1,1 both take (2, 2)): one move each.
-        targets.sort_unstable();
-        targets.dedup();
-        let moves = targets
+        let moves = options_of_value(&self.0, value, (sx, sy), 0)
             .into_iter()
             .map(|(ox, oy)| pile_move(&x, &y, UBig::from(ox), UBig::from(oy)))
             .collect();
@@ -81,6 +75,14 @@ impl Game for TwoPileEntry {
                 .sorted()
                 .defended(|p| pile_defence(&self.0, p)),
         )
+    }
+
+    fn component(
+        &self,
+        position: &[String],
+        monitor: &mut dyn Monitor,
+    ) -> Result<Component<'_>, Error> {
+        pile_component(self, &self.0, position, false, monitor)
     }
 
     fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
@@ -107,6 +109,7 @@ impl Game for TwoPileEntry {
 pub(crate) mod tests {
     use super::*;
     use crate::catalog::{parse, Quiet};
+    use crate::game::Impartial;
     use crate::games::oracle::{check_claim, Claim};
     use crate::solve::table::grundy_table_of;
     use crate::solve::Memo;

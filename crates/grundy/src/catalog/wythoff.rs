@@ -7,10 +7,10 @@ use dashu_int::UBig;
 
 use super::explore::{check_side, progress_of, sieve_rows, table_error, Table};
 use super::two_pile::{
-    parse_piles, pile_conjecture, pile_defence, pile_move, rules_table, small, value_and_note,
-    value_from_rules,
+    parse_piles, pile_component, pile_conjecture, pile_defence, pile_move, rules_table, small,
+    value_and_note, value_from_rules,
 };
-use super::{check_count, Analysis, Game, PairList, Sequence, Terms};
+use super::{check_count, Analysis, Component, Game, PairList, Sequence, Terms};
 use super::{ConjectureReport, Monitor};
 use crate::analysis::conjecture::certain_pairs;
 use crate::error::Error;
@@ -75,6 +75,14 @@ impl Game for WythoffEntry {
         )
         .sorted()
         .defended(|p| pile_defence(&self.0, p)))
+    }
+
+    fn component(
+        &self,
+        position: &[String],
+        monitor: &mut dyn Monitor,
+    ) -> Result<Component<'_>, Error> {
+        pile_component(self, &self.0, position, true, monitor)
     }
 
     fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
@@ -172,6 +180,14 @@ impl RatiosEntry {
 impl Game for RatiosEntry {
     fn spec(&self) -> String {
         "wythoff:ratios".into()
+    }
+
+    fn component(
+        &self,
+        position: &[String],
+        monitor: &mut dyn Monitor,
+    ) -> Result<Component<'_>, Error> {
+        pile_component(self, &WythoffRatios, position, true, monitor)
     }
 
     fn analyze(

@@ -8,7 +8,7 @@
 
 use dashu_int::UBig;
 
-use crate::game::{heap_sum_analysis, HeapGame, HeapMove};
+use crate::game::{heap_sum_moves_to, HeapGame, HeapMove};
 use crate::solve::remoteness::HeapRemoteness;
 
 /// Bash's game with at most `max` counters taken a move.
@@ -68,8 +68,15 @@ impl Bash {
 
     /// The Grundy value of a sum of heaps, and every winning move in it.
     pub fn analyse(&self, heaps: &[UBig]) -> (UBig, Vec<HeapMove>) {
-        heap_sum_analysis(
+        self.moves_to(heaps, &UBig::ZERO)
+    }
+
+    /// The Grundy value of a sum of heaps, and every move in it to a sum of
+    /// value `target`.
+    pub fn moves_to(&self, heaps: &[UBig], target: &UBig) -> (UBig, Vec<HeapMove>) {
+        heap_sum_moves_to(
             heaps,
+            target,
             |h| self.grundy(h),
             |h, target| {
                 if target >= &self.period() {

@@ -133,6 +133,20 @@ impl DynSub {
         Some(Nimber(u64::from(row[limit.min(n) as usize])))
     }
 
+    /// The amounts `t` (ascending) whose move from `(n, limit)` reaches a
+    /// position of Grundy value `target`, from the same table as
+    /// [`grundy_by_rules`](Self::grundy_by_rules); `None` above
+    /// [`GRUNDY_PILE_LIMIT`].
+    pub fn amounts_to_value(&self, n: u64, limit: u64, target: u64) -> Option<Vec<u64>> {
+        let table = self.grundy_table(n)?;
+        let reaches = |t: &u64| {
+            let rest = n - t;
+            let next_limit = self.k.saturating_mul(*t).min(rest);
+            u64::from(table[rest as usize][next_limit as usize]) == target
+        };
+        Some((1..=limit.min(n)).filter(reaches).collect())
+    }
+
     /// `table[m][l] = G(m, l)` for `l <= m <= n`; `None` above
     /// [`GRUNDY_PILE_LIMIT`].
     fn grundy_table(&self, n: u64) -> Option<Vec<Vec<u16>>> {

@@ -101,10 +101,18 @@ impl Hackenbush {
     /// components in all (O(E^2) when one component holds every edge), on top
     /// of O(V + E log E).
     pub fn winning_moves(&self) -> Vec<EdgeId> {
-        if self.grundy().is_zero() {
+        self.moves_to(Nimber::ZERO)
+    }
+
+    /// Every move to a position of value `target`, in the order of
+    /// [`winning_moves`](Self::winning_moves) (which are the moves to 0): the
+    /// same pass, with the whole graph needing `target` instead of 0. None
+    /// when the graph is worth `target` (no option has its position's value).
+    pub fn moves_to(&self, target: Nimber) -> Vec<EdgeId> {
+        if self.grundy() == target {
             return Vec::new();
         }
-        let needed = self.needed_values();
+        let needed = self.needed_values(target.0);
         let mut moves = self.winning_bridges(&needed);
         moves.extend(self.winning_cycle_edges(&needed));
         moves.sort_unstable_by_key(|&e| (self.graph.edge_labels(e), e));
@@ -119,16 +127,16 @@ impl Hackenbush {
     }
 
     /// For each component head `h`, the value that the part of the game from
-    /// `h` down must take after a move inside it for the whole to be worth 0,
-    /// if any value will do: 0 at the ground; below, the parent component's
+    /// `h` down must take after a move inside it for the whole to be worth
+    /// `target`, if any value will do: `target` at the ground; below, the parent component's
     /// need, nim-added to its value without this branch, is what the branch
     /// (value + 1) must be worth, so the branch itself needs one less.
-    fn needed_values(&self) -> Vec<Option<u64>> {
+    fn needed_values(&self, target: u64) -> Vec<Option<u64>> {
         let found = &self.components;
         let mut needed = vec![None; self.graph.vertex_count()];
         for &h in found.order.iter().filter(|&&v| found.is_head(v)) {
             needed[h as usize] = match found.parent[h as usize] {
-                NONE => Some(0),
+                NONE => Some(target),
                 p => {
                     let x = found.head[p as usize] as usize;
                     let others = self.values[x] ^ stalk(self.values[h as usize]);
@@ -348,28 +356,35 @@ mod tests {
         Hackenbush::new(Graph::from_edges(edges).unwrap())
     }
 
-    /// Holds the value, the ignored edges and the winning moves against
+    /// Holds the value, the ignored edges, the winning moves and the moves to
+    /// every value up to the value + 2 (the moves of a sum's component) against
     /// memoised search over the rules.
     fn check(edges: &[[u64; 2]]) {
         let hackenbush = game(edges);
         let value = hackenbush.grundy();
         let moves = hackenbush.winning_moves();
+        let to_values: Vec<Vec<EdgeId>> = (0..=value.0 + 2)
+            .map(|t| hackenbush.moves_to(Nimber(t)))
+            .collect();
         let ignored = hackenbush.ignored_edges();
         let mut memo = Memo::new(hackenbush);
         let start = memo.game().start();
         assert_eq!(memo.grundy(&start).unwrap(), value, "value of {edges:?}");
         assert_eq!(ignored, edges.len() - start.len(), "ignored in {edges:?}");
         let options = memo.game().options(&start);
-        let mut expected: Vec<EdgeId> = start
-            .iter()
-            .zip(&options)
-            .filter(|(_, option)| memo.grundy(option).unwrap().is_zero())
-            .map(|(&e, _)| e)
-            .collect();
-        let mut found = moves.clone();
-        found.sort_unstable();
-        expected.sort_unstable();
-        assert_eq!(found, expected, "winning moves of {edges:?}");
+        assert_eq!(moves, to_values[0], "{edges:?}");
+        for (t, found) in to_values.into_iter().enumerate() {
+            let mut expected: Vec<EdgeId> = start
+                .iter()
+                .zip(&options)
+                .filter(|(_, option)| memo.grundy(option).unwrap() == Nimber(t as u64))
+                .map(|(&e, _)| e)
+                .collect();
+            let mut found = found;
+            found.sort_unstable();
+            expected.sort_unstable();
+            assert_eq!(found, expected, "moves of {edges:?} to value {t}");
+        }
     }
 
     /// Every multiset of `count` edges (loops included) on vertices `0..n`.

@@ -7,7 +7,7 @@
 
 use dashu_int::UBig;
 
-use crate::game::{heap_sum_analysis, HeapGame, HeapMove};
+use crate::game::{heap_sum_moves_to, HeapGame, HeapMove};
 use crate::solve::remoteness::HeapRemoteness;
 
 /// Nim. Its theory works on heaps of any size.
@@ -37,8 +37,14 @@ impl Nim {
 
     /// The Grundy value of a sum of heaps, and every winning move in it.
     pub fn analyse(&self, heaps: &[UBig]) -> (UBig, Vec<HeapMove>) {
+        self.moves_to(heaps, &UBig::ZERO)
+    }
+
+    /// The Grundy value of a sum of heaps, and every move in it to a sum of
+    /// value `target`.
+    pub fn moves_to(&self, heaps: &[UBig], target: &UBig) -> (UBig, Vec<HeapMove>) {
         // Options of a heap are all smaller heaps, so only a smaller target is reachable.
-        heap_sum_analysis(heaps, UBig::clone, |h, target| {
+        heap_sum_moves_to(heaps, target, UBig::clone, |h, target| {
             (target < h).then(|| target.clone()).into_iter().collect()
         })
     }

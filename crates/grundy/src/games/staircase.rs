@@ -70,7 +70,14 @@ impl Staircase {
 
     /// Every winning move, from the lowest stair up.
     pub fn winning_moves(&self, stairs: &[UBig]) -> Vec<StairMove> {
-        let total = self.grundy(stairs);
+        self.moves_to(stairs, &UBig::ZERO)
+    }
+
+    /// Every move to a position of value `target`, from the lowest stair up:
+    /// those that change the odd stairs' nim-sum by `grundy ^ target` (as the
+    /// winning moves change it by the whole nim-sum).
+    pub fn moves_to(&self, stairs: &[UBig], target: &UBig) -> Vec<StairMove> {
+        let total = self.grundy(stairs) ^ target;
         if total == UBig::ZERO {
             return Vec::new();
         }

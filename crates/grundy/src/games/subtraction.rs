@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use dashu_int::UBig;
 
 use crate::analysis::periodicity::{certify_by_repeat, Periodic};
-use crate::game::{heap_sum_analysis, HeapGame, HeapMove};
+use crate::game::{heap_sum_moves_to, HeapGame, HeapMove};
 use crate::nimber::{MexSet, Nimber};
 
 /// The subtraction game with subtraction set `S`.
@@ -82,10 +82,16 @@ impl Subtraction {
         }
     }
 
-    /// The Grundy value of a sum of heaps of any size, and every winning move in
-    /// it, given the game's [`periodic`](Self::periodic) sequence.
-    pub fn analyse(&self, periodic: &Periodic, heaps: &[UBig]) -> (UBig, Vec<HeapMove>) {
-        self.analyse_by(|h| periodic.value(h), heaps)
+    /// The Grundy value of a sum of heaps of any size, and every move in it to
+    /// a sum of value `target` (0: the winning moves), given the game's
+    /// [`periodic`](Self::periodic) sequence.
+    pub fn analyse(
+        &self,
+        periodic: &Periodic,
+        heaps: &[UBig],
+        target: &UBig,
+    ) -> (UBig, Vec<HeapMove>) {
+        self.analyse_by(|h| periodic.value(h), heaps, target)
     }
 
     /// The same from the values `G(0..=h)` of the largest heap `h` given (for
@@ -95,6 +101,7 @@ impl Subtraction {
         &self,
         values: &[Nimber],
         heaps: &[UBig],
+        target: &UBig,
     ) -> Option<(UBig, Vec<HeapMove>)> {
         let known = |h: &UBig| usize::try_from(h).is_ok_and(|h| h < values.len());
         if !heaps.iter().all(known) {
@@ -102,7 +109,7 @@ impl Subtraction {
         }
         // Every heap a move leaves is smaller than a heap given, so known too.
         let value = |h: &UBig| values[usize::try_from(h).expect("below a heap given")];
-        Some(self.analyse_by(value, heaps))
+        Some(self.analyse_by(value, heaps, target))
     }
 
     /// The same from the values of only the heaps the given ones can reach
@@ -113,6 +120,7 @@ impl Subtraction {
         &self,
         heaps: &[UBig],
         budget: usize,
+        target: &UBig,
     ) -> Option<(UBig, Vec<HeapMove>)> {
         let reachable = self.reachable(heaps, budget)?;
         let mut values: BTreeMap<&UBig, Nimber> = BTreeMap::new();
@@ -127,7 +135,7 @@ impl Subtraction {
             }
             values.insert(h, Nimber(options.mex()));
         }
-        Some(self.analyse_by(|h| values[h], heaps))
+        Some(self.analyse_by(|h| values[h], heaps, target))
     }
 
     /// Every heap reachable from `heaps` (themselves included), or `None` when
@@ -153,9 +161,14 @@ impl Subtraction {
         Some(seen)
     }
 
-    fn analyse_by(&self, value: impl Fn(&UBig) -> Nimber, heaps: &[UBig]) -> (UBig, Vec<HeapMove>) {
+    fn analyse_by(
+        &self,
+        value: impl Fn(&UBig) -> Nimber,
+        heaps: &[UBig],
+        target: &UBig,
+    ) -> (UBig, Vec<HeapMove>) {
         let value = |h: &UBig| UBig::from(value(h).0);
-        heap_sum_analysis(heaps, value, |h, target| {
+        heap_sum_moves_to(heaps, target, value, |h, target| {
             self.set
                 .iter()
                 .map(|&s| UBig::from(s))
@@ -208,16 +221,23 @@ mod tests {
             let g = game(set);
             check_heap_theory(
                 g.clone(),
-                |h| g.analyse_reachable(h, 1 << 12).expect("few heaps"),
+                |h| {
+                    g.analyse_reachable(h, 1 << 12, &UBig::ZERO)
+                        .expect("few heaps")
+                },
                 3,
                 9,
             );
         }
         // A heap of 10^7 in {9999999} reaches only 1 (the defect: it was refused).
         let big = [UBig::from(10_000_000u32)];
-        let (value, moves) = game(&[9999999]).analyse_reachable(&big, 8).unwrap();
+        let (value, moves) = game(&[9999999])
+            .analyse_reachable(&big, 8, &UBig::ZERO)
+            .unwrap();
         assert_eq!((value, moves.len()), (UBig::ONE, 1));
-        assert!(game(&[1, 2]).analyse_reachable(&big, 1000).is_none());
+        assert!(game(&[1, 2])
+            .analyse_reachable(&big, 1000, &UBig::ZERO)
+            .is_none());
     }
 
     #[test]
@@ -225,7 +245,7 @@ mod tests {
         for set in [&[1, 3, 4][..], &[2, 5, 7], &[3], &[2, 3], &[1, 4, 5, 9]] {
             let g = game(set);
             let p = g.periodic(10_000).unwrap();
-            check_heap_theory(g.clone(), |h| g.analyse(&p, h), 3, 9);
+            check_heap_theory(g.clone(), |h| g.analyse(&p, h, &UBig::ZERO), 3, 9);
         }
     }
 
@@ -241,15 +261,20 @@ mod tests {
             if g.largest() >= 40 {
                 assert!(g.periodic(40).is_err());
             }
-            check_heap_theory(g.clone(), |h| g.analyse_small(&values, h).unwrap(), 3, 12);
+            check_heap_theory(
+                g.clone(),
+                |h| g.analyse_small(&values, h, &UBig::ZERO).unwrap(),
+                3,
+                12,
+            );
         }
         let big = game(&[9_999_999]);
         let (value, moves) = big
-            .analyse_small(&big.values(6, 6), &[UBig::from(5u8)])
+            .analyse_small(&big.values(6, 6), &[UBig::from(5u8)], &UBig::ZERO)
             .unwrap();
         assert_eq!((value, moves), (UBig::ZERO, Vec::new()));
         assert_eq!(
-            big.analyse_small(&big.values(6, 6), &[UBig::from(6u8)]),
+            big.analyse_small(&big.values(6, 6), &[UBig::from(6u8)], &UBig::ZERO),
             None
         );
     }

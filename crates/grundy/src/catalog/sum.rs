@@ -1,0 +1,642 @@
+//! Sums of different games: `GAME POS... + GAME POS... [+ ...]`.
+//!
+//! By the Sprague-Grundy theorem a sum is worth the nim-sum `X` of its
+//! components' values, and a move in component `i`, of value `g_i`, wins
+//! exactly when it reaches a position of value `g_i ^ X` (which may be larger
+//! than `g_i`). Each game answers for itself through [`Game::component`]:
+//! its value, and its moves to a position of any given value.
+
+use dashu_int::UBig;
+use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+use serde::Serialize;
+
+use super::{parse, Game, GraphInput, Monitor, Move};
+use crate::error::Error;
+use crate::game::Outcome;
+use crate::json::{Int, Ints};
+
+/// A component's moves to a given value, as it computes them.
+type MovesTo<'a> = Box<dyn Fn(&UBig) -> Result<Vec<Move>, Error> + 'a>;
+
+/// A component's first move to a given value, where it finds it without
+/// listing them all.
+type FirstMoveTo<'a> = Box<dyn Fn(&UBig) -> Result<Option<Move>, Error> + 'a>;
+
+/// A position of one game whose Grundy value is known, and its moves to a
+/// position of any value: what a game answers as a component of a sum.
+pub struct Component<'a> {
+    /// The position (empty for graph games, whose moves are given by target).
+    pub position: Vec<UBig>,
+    /// Its Grundy value.
+    pub grundy: UBig,
+    /// How the value was found.
+    pub method: String,
+    moves_to: MovesTo<'a>,
+    first_move_to: Option<FirstMoveTo<'a>>,
+}
+
+impl<'a> Component<'a> {
+    /// The component of `position`, of value `grundy`, whose moves to value
+    /// `t` are `moves_to(t)` in the game's own order.
+    pub(crate) fn new(
+        position: Vec<UBig>,
+        grundy: UBig,
+        method: impl Into<String>,
+        moves_to: impl Fn(&UBig) -> Result<Vec<Move>, Error> + 'a,
+    ) -> Self {
+        Component {
+            position,
+            grundy,
+            method: method.into(),
+            moves_to: Box::new(moves_to),
+            first_move_to: None,
+        }
+    }
+
+    /// The same, finding its first move to a value with `first` (for games
+    /// whose moves to a value may be too many to list).
+    pub(crate) fn with_first(
+        mut self,
+        first: impl Fn(&UBig) -> Result<Option<Move>, Error> + 'a,
+    ) -> Self {
+        self.first_move_to = Some(Box::new(first));
+        self
+    }
+
+    /// The first of [`Component::moves_to`].
+    pub fn first_move_to(&self, target: &UBig) -> Result<Option<Move>, Error> {
+        match &self.first_move_to {
+            Some(first) if *target != self.grundy => first(target),
+            _ => Ok(self.moves_to(target)?.into_iter().next()),
+        }
+    }
+
+    /// Every move to a position of Grundy value `target`, in the game's
+    /// order (none when `target` is the component's own value: no option has
+    /// its position's value).
+    pub fn moves_to(&self, target: &UBig) -> Result<Vec<Move>, Error> {
+        if *target == self.grundy {
+            return Ok(Vec::new());
+        }
+        (self.moves_to)(target)
+    }
+}
+
+/// One component of a sum as given: the game's spec, its graph (graph games)
+/// and its position arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumPart {
+    /// The game spec as typed.
+    pub spec: String,
+    /// The graph a graph game is played on.
+    pub graph: Option<GraphInput>,
+    /// The position arguments (after the graph, for graph games).
+    pub position: Vec<String>,
+    /// The component's words as typed, for messages.
+    pub words: String,
+}
+
+/// Splits `words` (a spec and its position, then `+`, another spec and its
+/// position, ...) at every lone `+`: `None` when there is no `+` (one game,
+/// not a sum); an error for an empty component.
+pub fn split_sum(words: &[String]) -> Option<Result<Vec<Vec<String>>, Error>> {
+    if !words.iter().any(|w| w == "+") {
+        return None;
+    }
+    let groups: Vec<Vec<String>> = words.split(|w| w == "+").map(<[String]>::to_vec).collect();
+    let last = groups.len() - 1;
+    for (i, group) in groups.iter().enumerate() {
+        if group.is_empty() {
+            let place = match i {
+                0 => "before the first '+'".to_string(),
+                i if i == last => "after the last '+'".to_string(),
+                i => format!("between '+' number {i} and number {}", i + 1),
+            };
+            return Some(Err(Error::BadArgument(format!(
+                "a sum has an empty component {place}; write GAME POS... + GAME POS..."
+            ))));
+        }
+    }
+    Some(Ok(groups))
+}
+
+/// The answer of `analyze` on a sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumAnalysis {
+    /// Each component: its game, position and value.
+    pub components: Vec<SumComponent>,
+    /// Who wins.
+    pub outcome: Outcome,
+    /// The nim-sum of the components' values.
+    pub grundy: UBig,
+    /// Every winning move, by component, then in that game's order.
+    pub winning_moves: Vec<SumMove>,
+    /// How the answer was found.
+    pub method: String,
+}
+
+/// A component of an analysed sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumComponent {
+    /// The game's canonical spec.
+    pub game: String,
+    /// Its position (empty for graph games).
+    pub position: Vec<UBig>,
+    /// Its Grundy value.
+    pub grundy: UBig,
+}
+
+/// A winning move of a sum: a move of one component.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumMove {
+    /// The component moved in, from 0.
+    pub component: usize,
+    /// The component's position after the move (for graph games, the edge
+    /// cut or the vertex moved to).
+    pub to: Vec<UBig>,
+    /// What the move does, for people.
+    pub description: String,
+}
+
+/// An error of component `index` of a sum, naming it.
+fn in_component(index: usize, part: &SumPart, error: Error) -> Error {
+    Error::Component {
+        index,
+        words: part.words.clone(),
+        source: Box::new(error),
+    }
+}
+
+/// Outcome, value and every winning move of the sum of `parts` (with
+/// `first_only`, the first only).
+pub fn analyze_sum(
+    parts: &[SumPart],
+    first_only: bool,
+    monitor: &mut dyn Monitor,
+) -> Result<SumAnalysis, Error> {
+    let games = parts
+        .iter()
+        .enumerate()
+        .map(|(i, part)| parse(&part.spec).map_err(|e| in_component(i, part, e)))
+        .collect::<Result<Vec<Box<dyn Game>>, Error>>()?;
+    let mut components = Vec::with_capacity(parts.len());
+    for (i, (game, part)) in games.iter().zip(parts).enumerate() {
+        let component = match (&part.graph, game.reads_graph()) {
+            (Some(graph), true) => game.component_graph(graph.clone(), &part.position, monitor),
+            (None, false) => game.component(&part.position, monitor),
+            _ => Err(Error::BadArgument(format!(
+                "{} {} a graph file",
+                game.spec(),
+                if game.reads_graph() {
+                    "needs"
+                } else {
+                    "takes no"
+                }
+            ))),
+        };
+        components.push(component.map_err(|e| in_component(i, part, e))?);
+    }
+    let total = components.iter().fold(UBig::ZERO, |acc, c| acc ^ &c.grundy);
+    let mut winning_moves = Vec::new();
+    if total != UBig::ZERO {
+        for (i, (component, part)) in components.iter().zip(parts).enumerate() {
+            let target = &component.grundy ^ &total;
+            let moves = match first_only {
+                true => component.first_move_to(&target).map(Vec::from_iter),
+                false => component.moves_to(&target),
+            }
+            .map_err(|e| in_component(i, part, e))?;
+            winning_moves.extend(moves.into_iter().map(|m| SumMove {
+                component: i,
+                to: m.apply(&component.position),
+                description: m.description,
+            }));
+            if first_only && !winning_moves.is_empty() {
+                winning_moves.truncate(1);
+                break;
+            }
+        }
+    }
+    let methods: Vec<String> = components
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("component {i}: {}", c.method))
+        .collect();
+    let method = format!(
+        "Sprague-Grundy: the nim-sum X of the components' values; a winning move takes component i \
+         to value g_i XOR X; {}",
+        methods.join("; ")
+    );
+    Ok(SumAnalysis {
+        components: games
+            .iter()
+            .zip(&components)
+            .map(|(game, c)| SumComponent {
+                game: game.spec(),
+                position: c.position.clone(),
+                grundy: c.grundy.clone(),
+            })
+            .collect(),
+        outcome: Outcome::from_p(total == UBig::ZERO),
+        grundy: total,
+        winning_moves,
+        method,
+    })
+}
+
+impl Serialize for SumAnalysis {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(6))?;
+        map.serialize_entry("game", "sum")?;
+        map.serialize_entry("components", &ComponentsJson(&self.components))?;
+        map.serialize_entry("outcome", self.outcome.letter())?;
+        map.serialize_entry("grundy", &Int(&self.grundy))?;
+        map.serialize_entry("winning_moves", &SumMovesJson(&self.winning_moves))?;
+        map.serialize_entry("method", &self.method)?;
+        map.end()
+    }
+}
+
+struct ComponentsJson<'a>(&'a [SumComponent]);
+
+impl Serialize for ComponentsJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for c in self.0 {
+            seq.serialize_element(&ComponentJson(c))?;
+        }
+        seq.end()
+    }
+}
+
+struct ComponentJson<'a>(&'a SumComponent);
+
+impl Serialize for ComponentJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry("game", &self.0.game)?;
+        map.serialize_entry("position", &Ints(&self.0.position))?;
+        map.serialize_entry("grundy", &Int(&self.0.grundy))?;
+        map.end()
+    }
+}
+
+struct SumMovesJson<'a>(&'a [SumMove]);
+
+impl Serialize for SumMovesJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for m in self.0 {
+            seq.serialize_element(&SumMoveJson(m))?;
+        }
+        seq.end()
+    }
+}
+
+struct SumMoveJson<'a>(&'a SumMove);
+
+impl Serialize for SumMoveJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry("component", &self.0.component)?;
+        map.serialize_entry("to", &Ints(&self.0.to))?;
+        map.serialize_entry("move", &self.0.description)?;
+        map.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Quiet;
+    use crate::game::{HeapGame, Heaps, Impartial};
+    use crate::games::bash::Bash;
+    use crate::games::circle::{Circle, CirclePosition};
+    use crate::games::dynsub::DynSub;
+    use crate::games::nim::Nim;
+    use crate::games::octal::Octal;
+    use crate::games::staircase::Staircase;
+    use crate::games::subtraction::Subtraction;
+    use crate::games::wythoff::Wythoff;
+    use crate::nimber::Nimber;
+    use crate::solve::Memo;
+    use proptest::prelude::*;
+    use std::collections::BTreeSet;
+
+    /// The rules of one component, for the sum's own game tree.
+    #[derive(Clone, Debug)]
+    enum Rules {
+        Nim,
+        Bash(Bash),
+        Subtraction(Subtraction),
+        Octal(Octal),
+        Staircase,
+        Wythoff(Box<Wythoff>),
+        DynSub(DynSub),
+        Circle(Circle),
+    }
+
+    /// A component's position in the tree: numbers, or a circle (which a
+    /// first move opens into rows of another game).
+    #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    enum Pos {
+        Numbers(Vec<u64>),
+        Circle(Vec<u64>, bool),
+    }
+
+    impl Pos {
+        fn of_circle(p: CirclePosition) -> Pos {
+            match p {
+                CirclePosition::Circle(n) => Pos::Circle(vec![n], true),
+                CirclePosition::Rows(rows) => Pos::Circle(rows, false),
+            }
+        }
+    }
+
+    /// The options of a sum of heaps, each heap replaced where it stands.
+    fn heap_options(game: &impl HeapGame, heaps: &[u64]) -> Vec<Pos> {
+        let mut options = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            game.for_each_move(h, |left| {
+                let mut next = heaps[..i].to_vec();
+                next.extend_from_slice(left);
+                next.extend_from_slice(&heaps[i + 1..]);
+                options.push(Pos::Numbers(next));
+            });
+        }
+        options
+    }
+
+    impl Rules {
+        fn spec(&self) -> String {
+            match self {
+                Rules::Nim => "nim".into(),
+                Rules::Bash(b) => format!("bash:{}", b.max()),
+                Rules::Subtraction(s) => {
+                    let set: Vec<String> = s.set().iter().map(u64::to_string).collect();
+                    format!("subtraction:{}", set.join(","))
+                }
+                Rules::Octal(o) => format!("octal:{o}"),
+                Rules::Staircase => "staircase".into(),
+                Rules::Wythoff(w) => format!("wythoff:k={}", w.k()),
+                Rules::DynSub(d) => format!("dynsub:k={}", d.k()),
+                Rules::Circle(c) => format!("circle:{}", c.k()),
+            }
+        }
+
+        fn options(&self, p: &Pos) -> Vec<Pos> {
+            let options = match (self, p) {
+                (Rules::Nim, Pos::Numbers(h)) => heap_options(&Nim, h),
+                (Rules::Bash(g), Pos::Numbers(h)) => heap_options(g, h),
+                (Rules::Subtraction(g), Pos::Numbers(h)) => heap_options(g, h),
+                (Rules::Octal(g), Pos::Numbers(h)) => heap_options(g, h),
+                (Rules::Staircase, Pos::Numbers(s)) => {
+                    Staircase.options(s).into_iter().map(Pos::Numbers).collect()
+                }
+                (Rules::Wythoff(w), Pos::Numbers(p)) => w
+                    .options(&(p[0], p[1]))
+                    .into_iter()
+                    .map(|(x, y)| Pos::Numbers(vec![x, y]))
+                    .collect(),
+                (Rules::DynSub(d), Pos::Numbers(p)) => d
+                    .options(&(p[0], p[1]))
+                    .into_iter()
+                    .map(|(n, l)| Pos::Numbers(vec![n, l]))
+                    .collect(),
+                (Rules::Circle(c), Pos::Circle(p, whole)) => {
+                    let p = match whole {
+                        true => CirclePosition::Circle(p[0]),
+                        false => CirclePosition::Rows(p.clone()),
+                    };
+                    c.options(&p).into_iter().map(Pos::of_circle).collect()
+                }
+                _ => unreachable!("a position of another game"),
+            };
+            options.into_iter().map(|o| self.canonical(o)).collect()
+        }
+
+        /// The same game written one way: heaps sorted without zeros, the
+        /// dynsub limit capped at the pile (it allows every move then).
+        fn canonical(&self, p: Pos) -> Pos {
+            match (self, p) {
+                (
+                    Rules::Nim | Rules::Bash(_) | Rules::Subtraction(_) | Rules::Octal(_),
+                    Pos::Numbers(h),
+                ) => Pos::Numbers(Heaps::<Nim>::position(&h)),
+                (Rules::DynSub(_), Pos::Numbers(p)) => Pos::Numbers(vec![p[0], p[1].min(p[0])]),
+                (Rules::Circle(_), Pos::Circle(rows, false)) => {
+                    Pos::Circle(Heaps::<Nim>::position(&rows), false)
+                }
+                (_, p) => p,
+            }
+        }
+
+        /// A component's position as the catalogue writes it (a circle's
+        /// move leaves one row).
+        fn of_catalogue(&self, to: &[UBig], whole: bool) -> Pos {
+            let numbers: Vec<u64> = to.iter().map(|v| u64::try_from(v).unwrap()).collect();
+            let p = match self {
+                Rules::Circle(_) => Pos::Circle(numbers, whole),
+                _ => Pos::Numbers(numbers),
+            };
+            self.canonical(p)
+        }
+    }
+
+    /// A sum of components of different games, by its rules.
+    struct SumRules(Vec<Rules>);
+
+    impl Impartial for SumRules {
+        type Position = Vec<Pos>;
+
+        fn options(&self, position: &Vec<Pos>) -> Vec<Vec<Pos>> {
+            let mut result = Vec::new();
+            for (i, (rules, p)) in self.0.iter().zip(position).enumerate() {
+                for option in rules.options(p) {
+                    let mut next = position.clone();
+                    next[i] = option;
+                    result.push(next);
+                }
+            }
+            result
+        }
+    }
+
+    /// `analyze_sum` against exhaustive search of the sum's own tree: value,
+    /// outcome, and the winning moves exactly the moves to P-positions (each
+    /// move once; equal heaps give equal positions by different moves).
+    fn check(components: &[(Rules, Vec<u64>)]) {
+        let parts: Vec<SumPart> = components
+            .iter()
+            .map(|(rules, p)| {
+                let position: Vec<String> = p.iter().map(u64::to_string).collect();
+                SumPart {
+                    spec: rules.spec(),
+                    graph: None,
+                    words: format!("{} {}", rules.spec(), position.join(" ")),
+                    position,
+                }
+            })
+            .collect();
+        let answer = analyze_sum(&parts, false, &mut Quiet).unwrap();
+        let first = analyze_sum(&parts, true, &mut Quiet).unwrap();
+        assert_eq!(
+            first.winning_moves,
+            answer.winning_moves[..answer.winning_moves.len().min(1)]
+        );
+        let rules = SumRules(components.iter().map(|(r, _)| r.clone()).collect());
+        let start: Vec<Pos> = components
+            .iter()
+            .map(|(r, p)| {
+                r.of_catalogue(&p.iter().map(|&v| UBig::from(v)).collect::<Vec<_>>(), true)
+            })
+            .collect();
+        let mut memo = Memo::new(rules);
+        let value = memo.grundy(&start).unwrap();
+        let label = format!("{components:?}");
+        assert_eq!(answer.grundy, UBig::from(value.0), "{label}");
+        assert_eq!(answer.outcome, Outcome::of(value), "{label}");
+        for (c, (r, p)) in answer.components.iter().zip(components) {
+            let alone = Memo::new(SumRules(vec![r.clone()]))
+                .grundy(&vec![r.of_catalogue(&c.position, true)])
+                .unwrap();
+            assert_eq!(c.grundy, UBig::from(alone.0), "{label}: {p:?}");
+        }
+        let mut expected = BTreeSet::new();
+        for option in memo.game().options(&start) {
+            if memo.grundy(&option).unwrap() == Nimber::ZERO {
+                let i = (0..start.len()).find(|&i| option[i] != start[i]).unwrap();
+                expected.insert((i, option[i].clone()));
+            }
+        }
+        let raw: BTreeSet<(usize, Vec<UBig>)> = answer
+            .winning_moves
+            .iter()
+            .map(|m| (m.component, m.to.clone()))
+            .collect();
+        assert_eq!(
+            raw.len(),
+            answer.winning_moves.len(),
+            "a move twice: {label}"
+        );
+        let found: BTreeSet<(usize, Pos)> = answer
+            .winning_moves
+            .iter()
+            .map(|m| {
+                (
+                    m.component,
+                    components[m.component].0.of_catalogue(&m.to, false),
+                )
+            })
+            .collect();
+        assert_eq!(found, expected, "{label}");
+        let order: Vec<usize> = answer.winning_moves.iter().map(|m| m.component).collect();
+        assert!(order.windows(2).all(|w| w[0] <= w[1]), "{label}");
+    }
+
+    fn kinds() -> Vec<Rules> {
+        vec![
+            Rules::Nim,
+            Rules::Bash(Bash::new(2).unwrap()),
+            Rules::Subtraction(Subtraction::new(&[1, 3, 4]).unwrap()),
+            Rules::Octal("0.77".parse().unwrap()),
+            Rules::Staircase,
+            Rules::Wythoff(Box::new(Wythoff::classic())),
+            Rules::Wythoff(Box::new(Wythoff::new(1))),
+            Rules::DynSub(DynSub::new(2).unwrap()),
+            Rules::Circle(Circle::new(2).unwrap()),
+        ]
+    }
+
+    /// Every small position of a kind: one or two heaps or stairs, or the
+    /// two numbers of a pile pair or of a dynsub position, or a circle.
+    fn small_positions(rules: &Rules, max: u64) -> Vec<Vec<u64>> {
+        let pairs = || (0..=max).flat_map(move |a| (0..=max).map(move |b| vec![a, b]));
+        match rules {
+            Rules::Wythoff(_) | Rules::DynSub(_) => pairs().collect(),
+            Rules::Circle(_) => (0..=2 * max).map(|n| vec![n]).collect(),
+            _ => (0..=max).map(|n| vec![n]).chain(pairs()).collect(),
+        }
+    }
+
+    #[test]
+    fn every_small_sum_of_two_games_agrees_with_its_own_tree() {
+        let kinds = kinds();
+        for a in &kinds {
+            for b in &kinds {
+                for pa in small_positions(a, 3) {
+                    for pb in small_positions(b, 2) {
+                        check(&[(a.clone(), pa.clone()), (b.clone(), pb)]);
+                    }
+                }
+            }
+        }
+    }
+
+    fn component() -> impl Strategy<Value = (Rules, Vec<u64>)> {
+        (
+            0..kinds().len(),
+            proptest::collection::vec(0u64..5, 1..3),
+            0u64..5,
+        )
+            .prop_map(|(kind, heaps, other)| {
+                let rules = kinds().swap_remove(kind);
+                let position = match rules {
+                    Rules::Wythoff(_) | Rules::DynSub(_) => vec![heaps[0], other],
+                    Rules::Circle(_) => vec![heaps[0] + other],
+                    _ => heaps,
+                };
+                (rules, position)
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn random_small_sums_agree_with_their_own_tree(
+            components in proptest::collection::vec(component(), 1..4)
+        ) {
+            check(&components);
+        }
+    }
+
+    #[test]
+    fn a_component_without_values_names_itself() {
+        let part = |spec: &str, position: &[&str]| SumPart {
+            spec: spec.into(),
+            graph: None,
+            position: position.iter().map(|s| s.to_string()).collect(),
+            words: format!("{spec} {}", position.join(" ")),
+        };
+        let refused = analyze_sum(
+            &[
+                part("nim", &["3"]),
+                part("wythoff:ratios", &["5000", "6000"]),
+            ],
+            false,
+            &mut Quiet,
+        )
+        .unwrap_err();
+        assert_eq!(refused.kind(), crate::error::ErrorKind::Limit);
+        let message = refused.to_string();
+        assert!(
+            message.starts_with("component 1 of the sum ('wythoff:ratios 5000 6000'"),
+            "{message}"
+        );
+        let unknown = analyze_sum(&[part("chess", &["1"])], false, &mut Quiet).unwrap_err();
+        assert!(unknown.to_string().starts_with("component 0 "), "{unknown}");
+    }
+
+    #[test]
+    fn split_sum_refuses_empty_components() {
+        let words = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        assert!(split_sum(&words("nim 3 4")).is_none());
+        assert_eq!(
+            split_sum(&words("nim 3 + kayles 4")).unwrap().unwrap(),
+            vec![words("nim 3"), words("kayles 4")]
+        );
+        for bad in ["nim 3 +", "+ nim 3", "nim 3 + + nim 4", "+"] {
+            assert!(split_sum(&words(bad)).unwrap().is_err(), "{bad}");
+        }
+    }
+}
