@@ -36,32 +36,16 @@ use std::ops::Range;
 use thiserror::Error;
 
 use crate::game::{Impartial, Outcome};
-use crate::graph::parse::quote;
+use crate::graph::parse::{parse_line, ParseError};
 use crate::graph::Vertex;
 use crate::limits::MAX_DIGRAPH_SIZE;
 
 /// What is wrong with a game-graph file.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum DigraphError {
-    /// A line is neither blank, a comment, a move `U V` nor a vertex `V`.
-    #[error("line {line}: expected a move 'U V' or a vertex 'V' (non-negative integers), found '{found}'")]
-    Malformed {
-        /// The line number, from 1.
-        line: usize,
-        /// The line, trimmed (shortened if very long).
-        found: String,
-    },
-    /// A vertex number does not fit in 64 bits.
-    #[error(
-        "line {line}: vertex number '{found}' is too large (the largest is {})",
-        u64::MAX
-    )]
-    VertexTooLarge {
-        /// The line number, from 1.
-        line: usize,
-        /// The number as written (shortened if very long).
-        found: String,
-    },
+    /// A line is not a move, a vertex, a comment or blank.
+    #[error(transparent)]
+    Line(#[from] ParseError),
     /// The graph has more vertices or arcs than [`MAX_DIGRAPH_SIZE`].
     #[error("the game graph has more than {limit} {what}; at most {limit} are supported")]
     TooLarge {
@@ -107,49 +91,13 @@ fn parse_with_limit(text: &str, limit: usize) -> Result<Digraph, DigraphError> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        match parse_line(line, index + 1)? {
-            Line::Vertex(v) => vertices.push(v),
-            Line::Arc(arc) if arcs.len() < limit => arcs.push(arc),
-            Line::Arc(_) => return Err(too_large("arcs", limit)),
+        match parse_line(line, index + 1, "a move 'U V'")? {
+            (v, None) => vertices.push(v),
+            (u, Some(v)) if arcs.len() < limit => arcs.push([u, v]),
+            (_, Some(_)) => return Err(too_large("arcs", limit)),
         }
     }
     Digraph::with_limit(vertices, &arcs, limit)
-}
-
-/// What one non-blank, non-comment line says.
-enum Line {
-    /// A lone vertex `V`.
-    Vertex(u64),
-    /// A move `U V`.
-    Arc([u64; 2]),
-}
-
-/// The one or two vertex numbers of a line.
-fn parse_line(line: &str, line_number: usize) -> Result<Line, DigraphError> {
-    let malformed = || DigraphError::Malformed {
-        line: line_number,
-        found: quote(line),
-    };
-    let mut words = line.split_whitespace();
-    let words = [words.next(), words.next(), words.next()];
-    let number = |word: &str| vertex_number(word, line_number).ok_or_else(malformed)?;
-    match words {
-        [Some(v), None, None] => Ok(Line::Vertex(number(v)?)),
-        [Some(u), Some(v), None] => Ok(Line::Arc([number(u)?, number(v)?])),
-        _ => Err(malformed()),
-    }
-}
-
-/// `None` when `word` is not a run of digits; else the number, or the error
-/// saying it does not fit in 64 bits.
-fn vertex_number(word: &str, line_number: usize) -> Option<Result<u64, DigraphError>> {
-    if !crate::arith::is_decimal(word) {
-        return None;
-    }
-    Some(word.parse().map_err(|_| DigraphError::VertexTooLarge {
-        line: line_number,
-        found: quote(word),
-    }))
 }
 
 /// The error for more than `limit` of `what`.
@@ -879,7 +827,7 @@ mod tests {
             assert!(
                 matches!(
                     parse_digraph(bad),
-                    Err(DigraphError::Malformed { line: 1, .. })
+                    Err(DigraphError::Line(ParseError::Malformed { line: 1, .. }))
                 ),
                 "{bad}"
             );

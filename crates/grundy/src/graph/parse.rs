@@ -15,11 +15,16 @@ const QUOTE_LIMIT: usize = 60;
 /// What is wrong with a graph file.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum ParseError {
-    /// A line is neither blank, a comment, an edge `U V` nor a vertex `V`.
-    #[error("line {line}: expected an edge 'U V' or a vertex 'V' (non-negative integers), found '{found}'")]
+    /// A line is neither blank, a comment, an edge (or move) `U V` nor a
+    /// vertex `V`.
+    #[error(
+        "line {line}: expected {pair} or a vertex 'V' (non-negative integers), found '{found}'"
+    )]
     Malformed {
         /// The line number, from 1.
         line: usize,
+        /// What a line of two numbers is: `"an edge 'U V'"`, `"a move 'U V'"`.
+        pair: &'static str,
         /// The line, trimmed (shortened if very long).
         found: String,
     },
@@ -52,7 +57,7 @@ pub fn parse_edges(text: &str) -> Result<Graph, ParseError> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        match parse_line(line, index + 1)? {
+        match parse_line(line, index + 1, "an edge 'U V'")? {
             (u, Some(v)) => edges.push([u, v]),
             (v, None) => vertices.push(v),
         }
@@ -60,10 +65,16 @@ pub fn parse_edges(text: &str) -> Result<Graph, ParseError> {
     Ok(Graph::new(vertices, &edges)?)
 }
 
-/// The one or two vertex numbers of a non-blank, non-comment line.
-fn parse_line(line: &str, line_number: usize) -> Result<(u64, Option<u64>), ParseError> {
+/// The one or two vertex numbers of a non-blank, non-comment line of a graph
+/// file; `pair` names a line of two numbers in the error.
+pub(crate) fn parse_line(
+    line: &str,
+    line_number: usize,
+    pair: &'static str,
+) -> Result<(u64, Option<u64>), ParseError> {
     let malformed = || ParseError::Malformed {
         line: line_number,
+        pair,
         found: quote(line),
     };
     let mut words = line.split_whitespace();
