@@ -286,8 +286,10 @@ fn read_graph<'a>(
 /// game's graph file is read here (at most one component reads stdin).
 fn sum_parts(groups: Vec<Vec<String>>) -> Result<Vec<grundy::catalog::SumPart>, Failure> {
     let reads_stdin = |group: &Vec<String>| {
-        group.get(1).is_some_and(|f| f == "-")
-            && grundy::catalog::parse(&group[0]).is_ok_and(|g| g.reads_graph())
+        grundy::catalog::parse(&group[0]).is_ok_and(|g| {
+            g.script_file() == Some("-")
+                || (g.reads_graph() && group.get(1).is_some_and(|f| f == "-"))
+        })
     };
     if let Some(second) = groups.iter().filter(|g| reads_stdin(g)).nth(1) {
         return Err(bad_argument(format!(
@@ -299,23 +301,23 @@ fn sum_parts(groups: Vec<Vec<String>>) -> Result<Vec<grundy::catalog::SumPart>, 
     for (index, group) in groups.into_iter().enumerate() {
         let (spec, position) = group.split_first().expect("a component is not empty");
         let words = group.join(" ");
-        let in_component = |e: grundy::Error| grundy::Error::Component {
-            index,
-            words: words.clone(),
-            source: Box::new(e),
+        let in_component = |failure| match failure {
+            Failure::BadInput(e) => Failure::BadInput(grundy::Error::Component {
+                index,
+                words: words.clone(),
+                source: Box::new(e),
+            }),
+            other => other,
         };
-        let game = grundy::catalog::parse(spec).map_err(in_component)?;
+        let game = game_of(spec).map_err(in_component)?;
         let (graph, position) = if game.reads_graph() {
-            let (graph, rest) = read_graph(None, position).map_err(|failure| match failure {
-                Failure::BadInput(e) => Failure::BadInput(in_component(e)),
-                other => other,
-            })?;
+            let (graph, rest) = read_graph(None, position).map_err(in_component)?;
             (Some(graph), rest.to_vec())
         } else {
             (None, position.to_vec())
         };
         parts.push(grundy::catalog::SumPart {
-            spec: spec.clone(),
+            game,
             graph,
             position,
             words,

@@ -175,3 +175,31 @@ fn bad_scripts_get_one_error_line() {
     let message = refusal(&["analyze", "script:", "1"]);
     assert!(message.contains("write script:FILE"), "{message}");
 }
+
+#[test]
+fn a_scripted_game_is_a_component_of_a_sum_like_the_built_in_game() {
+    let script = example("subtraction-134.rhai");
+    for (a, b) in [("2", "7"), ("3", "10"), ("0", "0"), ("5", "6")] {
+        let scripted = json_of(&["analyze", "nim", a, "+", &script, b]);
+        let built_in = json_of(&["analyze", "nim", a, "+", "subtraction:1,3,4", b]);
+        assert_eq!(scripted["grundy"], built_in["grundy"], "{a} + {b}");
+        assert_eq!(scripted["outcome"], built_in["outcome"], "{a} + {b}");
+        let reached = |answer: &Value| {
+            let mut moves: Vec<String> = answer["winning_moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| format!("{} {}", m["component"], m["to"]))
+                .collect();
+            moves.sort();
+            moves
+        };
+        assert_eq!(reached(&scripted), reached(&built_in), "{a} + {b}");
+    }
+    // A script and a graph may not both read stdin.
+    let message = refusal(&["analyze", "script:-", "1", "+", "hackenbush", "-"]);
+    assert!(
+        message.contains("only one component of a sum may"),
+        "{message}"
+    );
+}

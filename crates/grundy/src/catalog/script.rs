@@ -10,8 +10,8 @@ use dashu_int::UBig;
 
 use super::explore::{check_side, pile_report, Table, ROWS_REPORTED};
 use super::{
-    check_count, parse_naturals, Analysis, ConjectureReport, Game, Monitor, Move, PeriodReport,
-    Sequence, Terms,
+    check_count, parse_naturals, Analysis, Component, ConjectureReport, Game, Monitor, Move,
+    PeriodReport, Sequence, Terms,
 };
 use crate::analysis::periodicity::apparent_arithmetic_period;
 use crate::error::Error;
@@ -121,6 +121,19 @@ impl ScriptEntry {
         library_error(e, &self.spec)
     }
 
+    /// How the values were found, with how many positions `memo` has valued.
+    fn method(memo: &ScriptMemo) -> String {
+        format!(
+            "memoised search over the script's moves ({} positions valued{})",
+            memo.len(),
+            if memo.script().has_components() {
+                "; sums by nim-sum of the script's components"
+            } else {
+                ""
+            }
+        )
+    }
+
     /// The values of `[0], ..., [count - 1]`.
     fn heap_values(&self, count: u64) -> Result<Vec<Nimber>, Error> {
         self.memo
@@ -170,6 +183,11 @@ fn big(position: &[u64]) -> Vec<UBig> {
     position.iter().map(|&n| UBig::from(n)).collect()
 }
 
+/// The move to the position `to`.
+fn script_move(to: &Vec<u64>) -> Move {
+    Move::to_target(big(to), format!("move to {to:?}"))
+}
+
 impl Game for ScriptEntry {
     fn spec(&self) -> String {
         self.spec.clone()
@@ -190,19 +208,8 @@ impl Game for ScriptEntry {
         let winning = memo
             .moves_to_value(&p, Nimber::ZERO)
             .map_err(|e| self.error(e))?;
-        let moves = winning
-            .iter()
-            .map(|to| Move::to_target(big(to), format!("move to {to:?}")))
-            .collect();
-        let method = format!(
-            "memoised search over the script's moves ({} positions valued{})",
-            memo.len(),
-            if memo.script().has_components() {
-                "; sums by nim-sum of the script's components"
-            } else {
-                ""
-            }
-        );
+        let moves = winning.iter().map(script_move).collect();
+        let method = Self::method(&memo);
         drop(memo);
         Ok(Analysis::new(
             self,
@@ -212,6 +219,27 @@ impl Game for ScriptEntry {
             moves,
             &method,
         ))
+    }
+
+    fn component(&self, position: &[String], _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        let given = parse_naturals(position, "position number")?;
+        let p = script_position(&given)?;
+        let mut memo = self.memo.borrow_mut();
+        let value = memo.value(&p).map_err(|e| self.error(e))?;
+        let method = Self::method(&memo);
+        drop(memo);
+        let moves_to = move |target: &UBig| {
+            let Ok(target) = u64::try_from(target) else {
+                return Ok(Vec::new());
+            };
+            let reached = self
+                .memo
+                .borrow_mut()
+                .moves_to_value(&p, Nimber(target))
+                .map_err(|e| self.error(e))?;
+            Ok(reached.iter().map(script_move).collect())
+        };
+        Ok(Component::new(given, UBig::from(value.0), method, moves_to))
     }
 
     fn sequence(&self, count: u64, _monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
