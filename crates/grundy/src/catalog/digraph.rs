@@ -123,7 +123,7 @@ impl Game for DigraphEntry {
 }
 
 /// The JSON of a value: a number when finite, else the string of its
-/// [`Display`](fmt::Display) form, `"inf{0,2}"`.
+/// [`Display`](std::fmt::Display) form, `"inf{0,2}"`.
 impl Serialize for Gamma {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
