@@ -2,31 +2,9 @@
 
 mod common;
 
-use std::process::{Command, Output};
-
 use serde_json::{json, Value};
 
-use common::{grundy, json_of};
-
-/// Runs the binary with `input` on its stdin.
-fn grundy_with_stdin(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use common::{grundy, grundy_with_stdin, json_of};
 
 /// A file in a fresh temporary folder, holding `text`.
 fn temporary_file(name: &str, text: &str) -> std::path::PathBuf {

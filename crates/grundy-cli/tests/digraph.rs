@@ -5,10 +5,7 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-use common::{grundy, json_of, refusal};
+use common::{grundy, grundy_with_stdin, json_of, refusal};
 use serde_json::{json, Value};
 
 /// The example file: cycles, a loop, a lone vertex (its comments give the values).
@@ -90,16 +87,7 @@ fn winning_moves_are_ordered_by_the_position_reached() {
 }
 
 fn with_stdin(args: &[&str], stdin: &str) -> Value {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("piped");
-    input.write_all(stdin.as_bytes()).expect("written");
-    drop(input);
-    let out = child.wait_with_output().expect("the binary ends");
+    let out = grundy_with_stdin(args, stdin);
     assert!(out.status.success(), "{args:?}");
     serde_json::from_slice(&out.stdout).expect("one JSON document")
 }

@@ -3,29 +3,8 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-use common::{grundy, json_of};
+use common::{grundy, grundy_with_stdin, json_of};
 use grundy::catalog::{Verb, GAMES};
-
-/// Runs the binary with `args`, writing `stdin` to its input.
-fn run_with_input(args: &[String], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(stdin.as_bytes())
-        .expect("the input is written");
-    child.wait_with_output().expect("the binary ends")
-}
 
 /// Every example of every verb of every game succeeds, as text and as one
 /// JSON document: the examples that `games` and `--help` show all work.
@@ -35,14 +14,14 @@ fn every_registry_example_runs() {
         for &verb in entry.verbs {
             let (mut args, stdin) = entry.example_args(verb);
             let example = entry.example_for(verb);
-            let text = run_with_input(&args, stdin);
+            let text = grundy_with_stdin(&args, stdin);
             assert!(
                 text.status.success() && !text.stdout.is_empty(),
                 "{example}: {}",
                 String::from_utf8_lossy(&text.stderr)
             );
             args.push("--json".into());
-            let json = run_with_input(&args, stdin);
+            let json = grundy_with_stdin(&args, stdin);
             assert!(
                 json.status.success(),
                 "{example} --json: {}",

@@ -6,19 +6,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{grundy, json_of, refusal};
-
-/// The text a successful run writes, with nothing on stderr.
-fn text_of(args: &[&str]) -> String {
-    let out = grundy(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.stderr.is_empty(), "{args:?} wrote to stderr");
-    String::from_utf8(out.stdout).expect("UTF-8")
-}
+use common::{grundy, json_of, refusal, text_of};
 
 /// A file holding `text` in this test binary's scratch directory.
 fn scratch_file(name: &str, text: &str) -> PathBuf {

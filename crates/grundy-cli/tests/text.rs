@@ -8,20 +8,8 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{grundy, json_of, refusal};
+use common::{json_of, refusal, text_of};
 use serde_json::{json, Value};
-
-/// The text a successful run writes, with nothing on stderr.
-fn text_of(args: &[&str]) -> String {
-    let out = grundy(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.stderr.is_empty(), "{args:?} wrote to stderr");
-    String::from_utf8(out.stdout).expect("UTF-8")
-}
 
 fn first_line(args: &[&str]) -> String {
     text_of(args).lines().next().unwrap_or_default().to_string()

@@ -3,7 +3,9 @@
 // Each test file is its own crate and uses only some of these.
 #![allow(dead_code)]
 
-use std::process::{Command, Output};
+use std::ffi::OsStr;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
@@ -13,6 +15,36 @@ pub fn grundy(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the binary runs")
+}
+
+/// Runs the binary with `args` and `input` on its stdin.
+pub fn grundy_with_stdin(args: &[impl AsRef<OsStr>], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input.as_bytes())
+        .expect("the input is written");
+    child.wait_with_output().expect("the binary ends")
+}
+
+/// The text a successful run writes, with nothing on stderr.
+pub fn text_of(args: &[&str]) -> String {
+    let out = grundy(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stderr.is_empty(), "{args:?} wrote to stderr");
+    String::from_utf8(out.stdout).expect("UTF-8")
 }
 
 /// Runs a verb with `--json`, checks that it succeeded without a word on
