@@ -1,6 +1,6 @@
 //! The two-pile adapter: what every two-pile game of the catalogue
 //! (Wythoff's game and its variants, `twopile:` games) answers the same way,
-//! over the [`PileRules`] each implements.
+//! over the [`RectRules`] each implements.
 
 use dashu_int::UBig;
 
@@ -11,81 +11,17 @@ use super::explore::{
 use super::{parse_naturals, Component, ConjectureReport, Game, Monitor, Move};
 use crate::error::Error;
 use crate::game::Impartial;
-use crate::games::twopile::TwoPile;
-use crate::games::wythoff::{Wythoff, WythoffRatios};
 use crate::limits::REMOTENESS_BUDGET;
 use crate::solve::lines::PRows;
 use crate::solve::remoteness::Remoteness;
-use crate::solve::table::{RectTable, TableError};
-
-/// The rules of a two-pile game as the explorer needs them: the table of
-/// Grundy values of a rectangle of positions, and what it costs.
-pub(super) trait PileRules {
-    /// The look-ups [`rect_table`](PileRules::rect_table) makes for `rows` rows
-    /// of `width` positions.
-    fn rect_cost(&self, rows: usize, width: usize) -> u128;
-
-    /// The Grundy values of the positions `(x, y)`, `x < rows`, `y < width`,
-    /// from the rules.
-    fn rect_table(
-        &self,
-        rows: usize,
-        width: usize,
-        progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<RectTable, TableError>;
-}
-
-impl PileRules for Wythoff {
-    fn rect_cost(&self, rows: usize, width: usize) -> u128 {
-        Wythoff::rect_cost(self, rows, width)
-    }
-
-    fn rect_table(
-        &self,
-        rows: usize,
-        width: usize,
-        progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<RectTable, TableError> {
-        Wythoff::rect_table(self, rows, width, progress)
-    }
-}
-
-impl PileRules for WythoffRatios {
-    fn rect_cost(&self, rows: usize, width: usize) -> u128 {
-        WythoffRatios::rect_cost(rows, width)
-    }
-
-    fn rect_table(
-        &self,
-        rows: usize,
-        width: usize,
-        progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<RectTable, TableError> {
-        WythoffRatios::rect_table(self, rows, width, progress)
-    }
-}
-
-impl PileRules for TwoPile {
-    fn rect_cost(&self, rows: usize, width: usize) -> u128 {
-        TwoPile::rect_cost(self, rows, width)
-    }
-
-    fn rect_table(
-        &self,
-        rows: usize,
-        width: usize,
-        progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<RectTable, TableError> {
-        TwoPile::rect_table(self, rows, width, progress)
-    }
-}
+use crate::solve::table::RectRules;
 
 /// The Grundy values of every position of a `size` square from the rules,
 /// after checking their cost: the `table --values` of a game without a
 /// faster way.
 pub(super) fn rules_table(
     game: &dyn Game,
-    rules: &impl PileRules,
+    rules: &impl RectRules,
     size: usize,
     monitor: &mut dyn Monitor,
 ) -> Result<Table, Error> {
@@ -100,7 +36,7 @@ pub(super) fn rules_table(
 /// rows of values that fit the budget.
 pub(super) fn pile_conjecture(
     game: &dyn Game,
-    rules: &impl PileRules,
+    rules: &impl RectRules,
     rows: &PRows,
     monitor: &mut dyn Monitor,
 ) -> Result<ConjectureReport, Error> {
@@ -182,7 +118,7 @@ pub(super) fn value_from_rules(
     x: &UBig,
     y: &UBig,
     symmetric: bool,
-    rules: &impl PileRules,
+    rules: &impl RectRules,
     monitor: &mut dyn Monitor,
 ) -> Result<Result<UBig, String>, Error> {
     let (Some(sx), Some(sy)) = (small(x), small(y)) else {
@@ -255,7 +191,7 @@ pub(super) fn pile_component<'a, R>(
     monitor: &mut dyn Monitor,
 ) -> Result<Component<'a>, Error>
 where
-    R: PileRules + Impartial<Position = (u64, u64)>,
+    R: RectRules + Impartial<Position = (u64, u64)>,
 {
     let (x, y) = parse_piles(position)?;
     let not_computed = |why: String| {

@@ -15,6 +15,7 @@ use super::{Analysis, Component, ConjectureReport, Game, Monitor};
 use crate::error::Error;
 use crate::game::Outcome;
 use crate::games::twopile::TwoPile;
+use crate::solve::table::RectRules;
 
 /// `twopile:...`.
 pub(super) fn two_pile(spec: &str, families: &str) -> Result<Box<dyn Game>, Error> {

@@ -16,7 +16,7 @@ use std::fmt;
 
 use crate::game::Impartial;
 use crate::solve::lines::{one_per_row, ray_attacks, ray_rect, ray_table, row_sieve, PRows, Ray};
-use crate::solve::table::{GrundyTable, RectTable, TableError};
+use crate::solve::table::{GrundyTable, RectRules, RectTable, TableError};
 
 /// One move family: take `t*(dx, dy)` for `1 <= t <= most` (any `t` if `None`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -96,27 +96,6 @@ impl TwoPile {
             .collect()
     }
 
-    /// The Grundy values of the rectangle `x < rows`, `y < width`.
-    pub fn rect_table(
-        &self,
-        rows: usize,
-        width: usize,
-        progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<RectTable, TableError> {
-        ray_rect(rows, width, &self.rays(rows.max(width)), progress)
-    }
-
-    /// About how many option look-ups [`TwoPile::rect_table`] makes: one per
-    /// unbounded family and cell, and every step of a bounded one.
-    pub fn rect_cost(&self, rows: usize, width: usize) -> u128 {
-        let per_cell: u128 = self
-            .rays(rows.max(width))
-            .iter()
-            .map(|r| r.most.map_or(1, |m| m as u128 + 1))
-            .sum();
-        rows as u128 * width as u128 * (1 + per_cell)
-    }
-
     /// The P-positions of the rows `x < rows`: exact, row by row
     /// ([`row_sieve`]), when a family takes any amount from the second pile
     /// alone; else `None`.
@@ -129,6 +108,29 @@ impl TwoPile {
     /// The Grundy values of the positions below `size`.
     pub fn grundy_table(&self, size: usize) -> Result<GrundyTable, TableError> {
         ray_table(size, &self.rays(size))
+    }
+}
+
+impl RectRules for TwoPile {
+    /// The Grundy values of the rectangle `x < rows`, `y < width`.
+    fn rect_table(
+        &self,
+        rows: usize,
+        width: usize,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<RectTable, TableError> {
+        ray_rect(rows, width, &self.rays(rows.max(width)), progress)
+    }
+
+    /// About how many option look-ups [`RectRules::rect_table`] makes: one per
+    /// unbounded family and cell, and every step of a bounded one.
+    fn rect_cost(&self, rows: usize, width: usize) -> u128 {
+        let per_cell: u128 = self
+            .rays(rows.max(width))
+            .iter()
+            .map(|r| r.most.map_or(1, |m| m as u128 + 1))
+            .sum();
+        rows as u128 * width as u128 * (1 + per_cell)
     }
 }
 

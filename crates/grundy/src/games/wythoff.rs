@@ -22,7 +22,8 @@ use crate::game::{Impartial, Outcome};
 use crate::limits::MAX_TABLE_SIZE;
 use crate::solve::lines::{row_sieve, PRows, Ray, RowP};
 use crate::solve::table::{
-    grundy_rect, grundy_table_of, queen_table, GrundyTable, RectTable, TableError, WholeLines,
+    grundy_rect, grundy_table_of, queen_table, GrundyTable, RectRules, RectTable, TableError,
+    WholeLines,
 };
 
 /// k-Wythoff: take from one pile, or `s, t >= 1` from both with `|s - t| <= k`.
@@ -162,44 +163,6 @@ impl Wythoff {
         rays
     }
 
-    /// The Grundy values of the rectangle `x < rows`, `y < width`, from the
-    /// rules: the row, the column and (for `k = 0`) the diagonal are whole lines
-    /// ([`grundy_rect`]); for `k > 0` the moves from both piles are listed.
-    pub fn rect_table(
-        &self,
-        rows: usize,
-        width: usize,
-        progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<RectTable, TableError> {
-        let lines = WholeLines {
-            row: true,
-            column: true,
-            diagonal: self.k == 0,
-        };
-        let k = usize::try_from(self.k).unwrap_or(usize::MAX);
-        let both = |x: usize, y: usize, out: &mut Vec<(usize, usize)>| {
-            if k == 0 {
-                return;
-            }
-            for s in 1..=x {
-                let most = s.saturating_add(k).min(y);
-                out.extend((s.saturating_sub(k).max(1)..=most).map(|t| (x - s, y - t)));
-            }
-        };
-        grundy_rect(rows, width, lines, both, progress)
-    }
-
-    /// About how many option look-ups [`Wythoff::rect_table`] makes.
-    pub fn rect_cost(&self, rows: usize, width: usize) -> u128 {
-        let diagonals = if self.k == 0 {
-            0
-        } else {
-            (rows as u128)
-                * u128::from(self.k.saturating_mul(2).saturating_add(1)).min(width as u128)
-        };
-        rows as u128 * width as u128 * (4 + diagonals)
-    }
-
     /// The P-positions of the rows `x < rows`, exactly, from the rules: a row
     /// holds one P-position ([`row_sieve`]), and `(x', y')` attacks in row
     /// `x' + s` its column and the cells `y' + t`, `max(1, s - k) <= t <= s + k`.
@@ -239,6 +202,46 @@ impl Wythoff {
         } else {
             (b, a)
         }
+    }
+}
+
+impl RectRules for Wythoff {
+    /// The Grundy values of the rectangle `x < rows`, `y < width`, from the
+    /// rules: the row, the column and (for `k = 0`) the diagonal are whole lines
+    /// ([`grundy_rect`]); for `k > 0` the moves from both piles are listed.
+    fn rect_table(
+        &self,
+        rows: usize,
+        width: usize,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<RectTable, TableError> {
+        let lines = WholeLines {
+            row: true,
+            column: true,
+            diagonal: self.k == 0,
+        };
+        let k = usize::try_from(self.k).unwrap_or(usize::MAX);
+        let both = |x: usize, y: usize, out: &mut Vec<(usize, usize)>| {
+            if k == 0 {
+                return;
+            }
+            for s in 1..=x {
+                let most = s.saturating_add(k).min(y);
+                out.extend((s.saturating_sub(k).max(1)..=most).map(|t| (x - s, y - t)));
+            }
+        };
+        grundy_rect(rows, width, lines, both, progress)
+    }
+
+    /// About how many option look-ups [`RectRules::rect_table`] makes.
+    fn rect_cost(&self, rows: usize, width: usize) -> u128 {
+        let diagonals = if self.k == 0 {
+            0
+        } else {
+            (rows as u128)
+                * u128::from(self.k.saturating_mul(2).saturating_add(1)).min(width as u128)
+        };
+        rows as u128 * width as u128 * (4 + diagonals)
     }
 }
 
@@ -312,10 +315,10 @@ impl WythoffRatios {
     }
 }
 
-impl WythoffRatios {
+impl RectRules for WythoffRatios {
     /// The Grundy values of the rectangle `x < rows`, `y < width`, from the
     /// rules (the row and the column as whole lines, the ratio moves listed).
-    pub fn rect_table(
+    fn rect_table(
         &self,
         rows: usize,
         width: usize,
@@ -335,8 +338,8 @@ impl WythoffRatios {
         grundy_rect(rows, width, lines, ratio_moves, progress)
     }
 
-    /// About how many option look-ups [`WythoffRatios::rect_table`] makes.
-    pub fn rect_cost(rows: usize, width: usize) -> u128 {
+    /// About how many option look-ups [`RectRules::rect_table`] makes.
+    fn rect_cost(&self, rows: usize, width: usize) -> u128 {
         let logarithm = u128::from(usize::BITS - (rows + width).leading_zeros());
         rows as u128 * width as u128 * (4 + (rows + width) as u128 * (1 + logarithm))
     }

@@ -315,6 +315,24 @@ where
     Ok(RectTable::rect(rows, width, values))
 }
 
+/// The rules of a two-pile game as a rectangle of Grundy values: what the
+/// catalogue's two-pile adapter and the explorer ask of Wythoff's game, the
+/// ratio game and the `twopile:` families.
+pub trait RectRules {
+    /// The Grundy values of the positions `(x, y)`, `x < rows`, `y < width`,
+    /// from the rules; `progress` hears of the rows done.
+    fn rect_table(
+        &self,
+        rows: usize,
+        width: usize,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<RectTable, TableError>;
+
+    /// About how many option look-ups [`RectRules::rect_table`] makes for
+    /// `rows` rows of `width` positions: the cost a budget is checked against.
+    fn rect_cost(&self, rows: usize, width: usize) -> u128;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
