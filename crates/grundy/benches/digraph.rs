@@ -18,17 +18,9 @@ use grundy::games::digraph::{parse_digraph, Digraph};
 use grundy::graph::Vertex;
 use grundy::nimber::MexSet;
 
-/// A reproducible pseudo-random sequence without a dependency (xorshift64).
-struct Random(u64);
+mod common;
 
-impl Random {
-    fn below(&mut self, bound: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % bound
-    }
-}
+use common::Random;
 
 const SIZE: u64 = 1_000_000;
 

@@ -25,17 +25,9 @@ use grundy::games::hackenbush::Hackenbush;
 use grundy::graph::matching::MaximumMatching;
 use grundy::graph::{Adjacency, EdgeId, Graph, Vertex};
 
-/// A reproducible pseudo-random sequence without a dependency (xorshift64).
-struct Random(u64);
+mod common;
 
-impl Random {
-    fn below(&mut self, bound: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % bound
-    }
-}
+use common::Random;
 
 /// About `edges` edges: vertex `i` hangs from one of the eight vertices before
 /// it (a deep, thin tree), and one vertex in eight also joins an ancestor two
