@@ -9,7 +9,7 @@ use super::explore::{
 };
 use super::two_pile::{
     options_of_value, parse_piles, pile_component, pile_conjecture, pile_defence, pile_move,
-    rules_table,
+    rules_table, RowReading, Shapes,
 };
 use super::{Analysis, Component, ConjectureReport, Game, Monitor};
 use crate::error::Error;
@@ -20,10 +20,39 @@ use crate::solve::table::RectRules;
 /// `twopile:...`.
 pub(super) fn two_pile(spec: &str, families: &str) -> Result<Box<dyn Game>, Error> {
     let game = TwoPile::parse(families).map_err(|reason| Error::spec(spec, reason))?;
-    Ok(Box::new(TwoPileEntry(game)))
+    let transposed = game.transposed();
+    Ok(Box::new(TwoPileEntry(game, transposed)))
 }
 
-struct TwoPileEntry(TwoPile);
+/// The game, and the game with its piles swapped (for positions read from a
+/// certified column).
+struct TwoPileEntry(TwoPile, TwoPile);
+
+impl TwoPileEntry {
+    fn shapes(&self) -> Shapes<'_> {
+        (&self.0, &self.1)
+    }
+
+    /// `analyze` of a position beyond the table's budget (`why`): from a
+    /// certified row, or why not.
+    fn analyze_by_rows(&self, x: UBig, y: UBig, why: String) -> Result<Analysis, Error> {
+        let reading = RowReading::of(self.shapes(), &x, &y).map_err(|row_why| {
+            Error::Limit(format!(
+                "twopile games are solved from their rules, and this position is too large: {why}, \
+                 and {row_why}"
+            ))
+        })?;
+        let grundy = reading.value();
+        let moves = reading
+            .targets(&UBig::ZERO)
+            .into_iter()
+            .map(|(tx, ty)| pile_move(&x, &y, tx, ty))
+            .collect();
+        let outcome = Outcome::from_p(grundy == UBig::ZERO);
+        let method = reading.method();
+        Ok(Analysis::new(self, vec![x, y], outcome, Some(grundy), moves, &method).sorted())
+    }
+}
 
 impl Game for TwoPileEntry {
     fn spec(&self) -> String {
@@ -49,9 +78,7 @@ impl Game for TwoPileEntry {
         let cost = size.map_or(u128::MAX, |(r, w)| self.0.rect_cost(r, w));
         let (rows, width) = size.map_or((u128::MAX, u128::MAX), |(r, w)| (r as u128, w as u128));
         if let Some(why) = value_out_of_budget(rows, width, cost) {
-            return Err(Error::Limit(format!(
-                "twopile games are solved from their rules, and this position is too large: {why}"
-            )));
+            return self.analyze_by_rows(x, y, why);
         }
         let (rows, width) = (rows as usize, width as usize);
         let table = self
@@ -83,7 +110,7 @@ impl Game for TwoPileEntry {
         position: &[String],
         monitor: &mut dyn Monitor,
     ) -> Result<Component<'_>, Error> {
-        pile_component(self, &self.0, position, false, monitor)
+        pile_component(self, &self.0, position, false, Some(self.shapes()), monitor)
     }
 
     fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {

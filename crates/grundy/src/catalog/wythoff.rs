@@ -59,8 +59,9 @@ impl Game for WythoffEntry {
             .into_iter()
             .map(|(tx, ty)| pile_move(&x, &y, tx, ty))
             .collect();
-        let (grundy, note) =
-            value_and_note(is_p, || value_from_rules(&x, &y, true, &self.0, monitor))?;
+        let (grundy, note) = value_and_note(is_p, || {
+            value_from_rules(&x, &y, true, &self.0, Some((&self.0, &self.0)), monitor)
+        })?;
         let method = format!(
             "closed form (Fraenkel 1982): P-positions (a_i, a_i + (k+1)*i), a_i = floor(i*r), r = {}{note}",
             self.0.ratio()
@@ -82,7 +83,14 @@ impl Game for WythoffEntry {
         position: &[String],
         monitor: &mut dyn Monitor,
     ) -> Result<Component<'_>, Error> {
-        pile_component(self, &self.0, position, true, monitor)
+        pile_component(
+            self,
+            &self.0,
+            position,
+            true,
+            Some((&self.0, &self.0)),
+            monitor,
+        )
     }
 
     fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
@@ -187,7 +195,7 @@ impl Game for RatiosEntry {
         position: &[String],
         monitor: &mut dyn Monitor,
     ) -> Result<Component<'_>, Error> {
-        pile_component(self, &WythoffRatios, position, true, monitor)
+        pile_component(self, &WythoffRatios, position, true, None, monitor)
     }
 
     fn analyze(
@@ -230,7 +238,7 @@ impl Game for RatiosEntry {
             .collect();
         let p = is_p((sx, sy));
         let (grundy, note) = value_and_note(p, || {
-            value_from_rules(&x, &y, true, &WythoffRatios, monitor)
+            value_from_rules(&x, &y, true, &WythoffRatios, None, monitor)
         })?;
         Ok(Analysis::new(
             self,
