@@ -184,7 +184,7 @@ pub const SCRIPT_CONJECTURE_SIDE: usize = 128;
 /// The last row `x` of a two-pile game with row shape (`wythoff`,
 /// `wythoff:k=K`, `twopile:` with the family `0,1`) whose additive period is
 /// certified by a repeated state, so that `G(x, y)` is answered for any `y`.
-pub const CERTIFIED_ROWS: u64 = 12;
+pub const CERTIFIED_ROWS: u64 = 40;
 
 /// Option look-ups the certification of rows `0..=x` spends in all.
 pub const ROW_WORK: u128 = 1 << 28;
