@@ -219,6 +219,62 @@ pub(crate) mod tests {
         }
     }
 
+    /// `G(x, y)` of `rules` for a huge `y` in a certified row: `y` brought
+    /// below 3000 by whole periods, then read in the rules' table.
+    fn huge_value(rules: &TwoPile, x: u64, y: &UBig) -> UBig {
+        use crate::games::rows::{certify_rows, RowBudget};
+        use crate::limits::{ROW_COLUMNS, ROW_WORK};
+        let budget = RowBudget {
+            work: ROW_WORK,
+            columns: ROW_COLUMNS,
+        };
+        let p = certify_rows(rules, x, budget).unwrap()[x as usize].period;
+        let small = match u64::try_from(y) {
+            Ok(v) if v < 3000 => v,
+            _ => 2000 + (y - 2000u64) % p,
+        };
+        let table = rules
+            .rect_table(x as usize + 1, 3000, &mut |_, _| {})
+            .unwrap();
+        UBig::from(table.get(x as usize, small as usize).unwrap()) + (y - small)
+    }
+
+    #[test]
+    fn huge_piles_are_read_from_certified_rows_or_refused_with_the_reason() {
+        let huge: UBig = UBig::from(10u8).pow(40) + UBig::from(17u8);
+        // Row 3 of a game with the family 0,1 uncapped.
+        let spec = "0,1+1,0+2,1";
+        let game = parse(&format!("twopile:{spec}")).unwrap();
+        let rules = TwoPile::parse(spec).unwrap();
+        let a = game
+            .analyze(&["3".into(), huge.to_string()], false, &mut Quiet)
+            .unwrap();
+        assert_eq!(a.grundy, Some(huge_value(&rules, 3, &huge)));
+        assert!(
+            a.method.contains("row 3 of the Grundy table"),
+            "{}",
+            a.method
+        );
+        // The piles swapped: row 3 of the transposed game 1,0+0,1+1,2.
+        let a = game
+            .analyze(&[huge.to_string(), "3".into()], false, &mut Quiet)
+            .unwrap();
+        assert_eq!(a.grundy, Some(huge_value(&rules.transposed(), 3, &huge)));
+        assert!(a.method.contains("piles swapped"), "{}", a.method);
+        for m in &a.winning_moves {
+            let to = m.apply(&a.position);
+            let column = u64::try_from(&to[1]).unwrap();
+            assert_eq!(huge_value(&rules.transposed(), column, &to[0]), UBig::ZERO);
+        }
+        // No uncapped 0,1 (and no uncapped 1,0): refused, saying why.
+        let capped = parse("twopile:1,0:3+0,1:3+1,1").unwrap();
+        let refused = capped
+            .analyze(&["2".into(), huge.to_string()], false, &mut Quiet)
+            .unwrap_err()
+            .to_string();
+        assert!(refused.contains("no uncapped family 0,1"), "{refused}");
+    }
+
     #[test]
     fn a_cap_no_move_reaches_costs_nothing() {
         // `twopile:1,0:4095` at (4095, 4095) enumerated 4095 options a cell.
