@@ -115,6 +115,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     ));
                 }
                 let parts = sum_parts(groups?)?;
+                if let Some(play) = play_of(a.misere, a.every) {
+                    let mut sum = grundy::catalog::analyze_play_sum(&parts, play)?;
+                    if a.moves == MovesWanted::One {
+                        sum.winning_moves.truncate(1);
+                    }
+                    emit(&mut out, json, &sum, text::play_sum)?;
+                    out.flush()?;
+                    return Ok(());
+                }
                 let mut monitor = ShellMonitor::new("analyze", None);
                 let sum =
                     grundy::catalog::analyze_sum(&parts, a.moves == MovesWanted::One, &mut monitor);
@@ -137,6 +146,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     "--grid is for geography, not {}",
                     game.spec()
                 )));
+            } else if let Some(play) = play_of(a.misere, a.every) {
+                grundy::catalog::analyze_play(game.as_ref(), &a.position, play, &mut monitor)?
             } else {
                 game.analyze(&a.position, first_only, &mut monitor)?
             };
@@ -415,6 +426,15 @@ fn checkpoint_saved(monitor: &ShellMonitor) -> Result<(), Failure> {
 }
 
 /// Writes `answer` as one JSON document, or as text for people.
+/// The play convention `--misere` or `--every` asks for (none: normal play).
+fn play_of(misere: bool, every: bool) -> Option<grundy::catalog::Play> {
+    match (misere, every) {
+        (true, _) => Some(grundy::catalog::Play::Misere),
+        (_, true) => Some(grundy::catalog::Play::Every),
+        _ => None,
+    }
+}
+
 fn emit<T: Serialize>(
     out: &mut impl Write,
     json: bool,

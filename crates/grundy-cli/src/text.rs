@@ -5,8 +5,8 @@ use std::io::{self, Write};
 
 use dashu_int::UBig;
 use grundy::catalog::{
-    Analysis, BeattyReport, ConjectureReport, Move, PairList, Param, PeriodReport, Sequence,
-    SumAnalysis, Table, Terms, ValueStats,
+    Analysis, BeattyReport, ConjectureReport, Move, PairList, Param, PeriodReport, Play, PlaySum,
+    Sequence, SumAnalysis, Table, Terms, ValueStats,
 };
 use grundy::Outcome;
 
@@ -72,6 +72,10 @@ pub fn analysis(
     name: &str,
     grid: Option<GridCells>,
 ) -> io::Result<()> {
+    let name = match a.play {
+        Play::Normal => name.to_string(),
+        play => format!("{name} ({})", play.words()),
+    };
     match (a.position.is_empty(), grid) {
         (true, _) => writeln!(out, "{name}")?,
         (false, Some(cells)) => {
@@ -81,6 +85,9 @@ pub fn analysis(
         (false, None) => writeln!(out, "{name} {}", joined(&a.position))?,
     }
     writeln!(out, "outcome: {}", outcome_in_words(a.outcome))?;
+    if let Some(steps) = &a.steps {
+        writeln!(out, "steps:   {steps}")?;
+    }
     if let Some(g) = &a.loopy {
         writeln!(out, "grundy:  {g}")?;
     } else if let Some(g) = &a.grundy {
@@ -129,6 +136,42 @@ pub fn sum(out: &mut dyn Write, a: &SumAnalysis) -> io::Result<()> {
                 out,
                 "  component {}: {}{reached}",
                 m.component, m.description
+            )?;
+        }
+    }
+    writeln!(out, "method:  {}", a.method)
+}
+
+/// A sum under misère play or Every-SG: its components, outcome, steps
+/// (Every-SG) and winning moves, as [`sum`] writes a sum under normal play.
+pub fn play_sum(out: &mut dyn Write, a: &PlaySum) -> io::Result<()> {
+    writeln!(
+        out,
+        "sum of {} games ({})",
+        a.components.len(),
+        a.play.words()
+    )?;
+    for (i, (game, position)) in a.components.iter().enumerate() {
+        writeln!(out, "  component {i}: {game} {}", joined(position))?;
+    }
+    writeln!(out, "outcome: {}", outcome_in_words(a.outcome))?;
+    if let Some(steps) = &a.steps {
+        writeln!(out, "steps:   {steps}")?;
+    }
+    if a.outcome == Outcome::P {
+        writeln!(out, "winning moves: none; every move loses")?;
+    } else {
+        match a.play {
+            Play::Every => writeln!(out, "winning moves (one in every summand that has a move):")?,
+            _ => writeln!(out, "winning moves:")?,
+        }
+        for m in &a.winning_moves {
+            writeln!(
+                out,
+                "  component {}: {}  =>  {}",
+                m.component,
+                m.description,
+                joined(&m.to)
             )?;
         }
     }

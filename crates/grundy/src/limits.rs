@@ -69,6 +69,12 @@ pub const FULL_POSITION_LIMIT: usize = 64;
 /// kept costs about 100 bytes.
 pub const REMOTENESS_BUDGET: u64 = 1 << 20;
 
+/// Positions plus options that misère play and Every-SG examine: the
+/// summands' rules as a graph, then the misère search of the sum (each
+/// budgeted apart); beyond, the answer is "unknown", an error, never a
+/// verdict.
+pub const PLAY_BUDGET: u64 = 1 << 22;
+
 // Two-pile games: tables, values and the explorer.
 /// The largest side the `table` verb draws.
 pub const MAX_TABLE_SIDE: u64 = 8192;

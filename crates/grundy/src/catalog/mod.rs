@@ -15,6 +15,7 @@ mod explore;
 mod graphs;
 mod heap;
 mod octal;
+mod play;
 mod registry;
 mod script;
 mod sum;
@@ -35,11 +36,13 @@ pub use answer::{
 pub use beatty::{beatty, BeattyReport};
 pub use explore::{Cells, Table};
 pub use graphs::GraphInput;
+pub use play::{analyze_play, analyze_play_sum, Layout, Play, PlaySum, Summands, Tame};
 pub use registry::{
     game_names, games, known_games, markdown_table, parse, plain, verb_help, Alias, Entry,
     GameList, Verb, GAMES,
 };
 pub use script::script;
+use sum::in_component;
 pub use sum::{analyze_sum, split_sum, Component, SumAnalysis, SumComponent, SumMove, SumPart};
 
 /// A game of the catalogue, behind one interface for every family.
@@ -118,6 +121,16 @@ pub trait Game {
     ) -> Result<Component<'_>, Error> {
         let _ = (graph, position, monitor);
         Err(self.no_values())
+    }
+
+    /// The position's summands for misère play and Every-SG (see
+    /// [`analyze_play`]); an error saying why when the game offers none.
+    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
+        let _ = position;
+        Err(self.unsupported(
+            "--misere or --every",
+            "its rules are not offered to the misère and Every-SG solvers",
+        ))
     }
 
     /// The error of a game whose positions have no Grundy value computed.

@@ -158,7 +158,7 @@ pub struct SumMove {
 }
 
 /// An error of component `index` of a sum, naming it.
-fn in_component(index: usize, part: &SumPart, error: Error) -> Error {
+pub(super) fn in_component(index: usize, part: &SumPart, error: Error) -> Error {
     Error::Component {
         index,
         words: part.words.clone(),
@@ -276,7 +276,8 @@ impl Serialize for ComponentJson<'_> {
     }
 }
 
-struct SumMovesJson<'a>(&'a [SumMove]);
+/// The winning moves of a sum as the contract writes them.
+pub(super) struct SumMovesJson<'a>(pub(super) &'a [SumMove]);
 
 impl Serialize for SumMovesJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

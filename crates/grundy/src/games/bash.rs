@@ -78,13 +78,7 @@ impl Bash {
             heaps,
             target,
             |h| self.grundy(h),
-            |h, target| {
-                if target >= &self.period() {
-                    return Vec::new();
-                }
-                let take = (self.grundy(h) + self.period() - target) % self.period();
-                (&take <= h).then(|| h - take).into_iter().collect()
-            },
+            |h, target| self.reduce_to(h, target).into_iter().collect(),
         )
     }
 }
@@ -100,23 +94,19 @@ impl Bash {
     /// P-position exactly when `n = 1 mod (M+1)`.
     pub fn misere(&self, heaps: &[UBig]) -> (bool, Vec<HeapMove>) {
         let residues: Vec<UBig> = heaps.iter().map(|h| self.grundy(h)).collect();
-        let period = self.period();
-        let moves = crate::games::nim::misere_targets(&residues)
-            .into_iter()
-            .zip(heaps.iter().zip(&residues))
-            .enumerate()
-            .filter_map(|(heap, (target, (size, residue)))| {
-                if target >= period {
-                    return None; // no heap of Bash has that value
-                }
-                let take = (residue + &period - target) % &period;
-                (take != UBig::ZERO && &take <= size).then(|| HeapMove {
-                    heap,
-                    to: size - take,
-                })
-            })
-            .collect();
-        (crate::games::nim::misere_is_p(&residues), moves)
+        crate::games::nim::misere_moves(&residues, |heap, target| {
+            self.reduce_to(&heaps[heap], target)
+        })
+    }
+
+    /// The heap one move from `heap` leaves with value `target`, if any
+    /// (the value may be larger than the heap's own).
+    pub fn reduce_to(&self, heap: &UBig, target: &UBig) -> Option<UBig> {
+        if target >= &self.period() {
+            return None; // no heap has that value
+        }
+        let take = (self.grundy(heap) + self.period() - target) % self.period();
+        (take != UBig::ZERO && &take <= heap).then(|| heap - take)
     }
 }
 

@@ -97,17 +97,29 @@ pub fn misere_is_p(values: &[UBig]) -> bool {
     }
 }
 
+/// Bouton's misère rule on summands that play as Nim heaps of `values`:
+/// whether the sum is a misère P-position, and every winning move, where
+/// `move_to(i, t)` is what summand `i` becomes to play as the Nim heap `t`
+/// when one move does it (see [`misere_targets`]).
+pub fn misere_moves(
+    values: &[UBig],
+    move_to: impl Fn(usize, &UBig) -> Option<UBig>,
+) -> (bool, Vec<HeapMove>) {
+    let moves = misere_targets(values)
+        .iter()
+        .enumerate()
+        .filter_map(|(heap, target)| move_to(heap, target).map(|to| HeapMove { heap, to }))
+        .collect();
+    (misere_is_p(values), moves)
+}
+
 impl Nim {
     /// Misère Nim: whether the sum is a misère P-position, and every winning
     /// move (Bouton's misère rule; see [`misere_targets`]).
     pub fn misere(&self, heaps: &[UBig]) -> (bool, Vec<HeapMove>) {
-        let moves = misere_targets(heaps)
-            .into_iter()
-            .enumerate()
-            .filter(|(heap, to)| *to < heaps[*heap])
-            .map(|(heap, to)| HeapMove { heap, to })
-            .collect();
-        (misere_is_p(heaps), moves)
+        misere_moves(heaps, |heap, target| {
+            (*target < heaps[heap]).then(|| target.clone())
+        })
     }
 }
 
