@@ -12,8 +12,8 @@
 //! 1. every summand is tame with a known Nim-heap equivalent (Nim heaps, Bash
 //!    heaps): Bouton's misère rule on the equivalents (Conway, On Numbers and
 //!    Games ch. 12; Winning Ways ch. 13);
-//! 2. every summand position of Grundy value 0 that the sum can reach is
-//!    terminal: the SJ theorem (anti-SG; Jia Zhihao 2009), which is Bouton's
+//! 2. no summand position that the sum can reach splits, and each of Grundy
+//!    value 0 is terminal: the SJ theorem (anti-SG; Jia Zhihao 2009), which is Bouton's
 //!    misère rule on the Grundy values;
 //! 3. otherwise exhaustive misère search of the sum, memoised on canonical
 //!    forms, within [`PLAY_BUDGET`]; beyond it the answer is "unknown", an
@@ -33,7 +33,7 @@ use crate::games::nim::{misere_is_p, misere_moves};
 use crate::json::{Int, Ints};
 use crate::limits::PLAY_BUDGET;
 use crate::solve::remoteness::Unsolved;
-use crate::solve::summands::{every_sg, zero_is_terminal, MisereSearch, SummandGraph};
+use crate::solve::summands::{every_sg, sj_hypothesis, MisereSearch, SummandGraph};
 
 /// A play convention.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -282,7 +282,7 @@ fn misere(parts: &[Summands<'_>]) -> Result<Verdict, Error> {
         .graph
         .grundy_values()
         .map_err(|e| Error::BadPosition(e.to_string()))?;
-    let sj = zero_is_terminal(&arena.graph, &values, &arena.nodes);
+    let sj = sj_hypothesis(&arena.graph, &values, &arena.nodes);
     let mut search = MisereSearch::new(&arena.graph, PLAY_BUDGET);
     let value_list = |nodes: &[u32]| -> Vec<UBig> {
         nodes
@@ -316,8 +316,8 @@ fn misere(parts: &[Summands<'_>]) -> Result<Verdict, Error> {
         }
     }
     let method = if sj {
-        "the SJ theorem (anti-SG, Jia Zhihao 2009), whose hypothesis holds: every summand position \
-         of Grundy value 0 the sum can reach has no move; so Bouton's misère rule on the Grundy \
+        "the SJ theorem (anti-SG, Jia Zhihao 2009), whose hypothesis holds: no summand position \
+         the sum can reach splits, and each of Grundy value 0 has no move; so Bouton's misère rule on the Grundy \
          values: P exactly when (a summand has value 2 or more and the nim-sum is 0) or (none \
          has and the nim-sum is 1)"
             .to_string()
@@ -325,8 +325,8 @@ fn misere(parts: &[Summands<'_>]) -> Result<Verdict, Error> {
         format!(
             "exhaustive misère search of the sum's own tree, memoised on sorted summands, within \
              {PLAY_BUDGET} positions and options (no misère theory applies: a summand is not tame \
-             with a known Nim-heap equivalent, and a summand position of Grundy value 0 with a \
-             move can be reached, so the SJ theorem does not apply)"
+             with a known Nim-heap equivalent, and the SJ theorem does not apply: a summand \
+             position of Grundy value 0 with a move, or a split, can be reached)"
         )
     };
     Ok(Verdict {
