@@ -88,6 +88,9 @@ pub struct Built {
     pub labels: Vec<Vec<UBig>>,
 }
 
+/// What summand `i` becomes to play as a given Nim heap, when one move does it.
+type MoveTo<'a> = Box<dyn Fn(usize, &UBig) -> Option<UBig> + 'a>;
+
 /// A closed form of misère play: each summand plays as a Nim heap.
 pub struct Tame<'a> {
     /// The size of the Nim heap each summand plays as.
@@ -96,7 +99,7 @@ pub struct Tame<'a> {
     pub rule: String,
     /// The coordinate summand `i` changes to for a Nim-heap equivalent of
     /// `t`, when one move does it.
-    pub move_to: Box<dyn Fn(usize, &UBig) -> Option<UBig> + 'a>,
+    pub move_to: MoveTo<'a>,
 }
 
 /// What a game offers the play conventions for one position.
