@@ -128,6 +128,9 @@ pub struct Sequence {
     /// Also say how the octal engine split the values (rare and common).
     #[arg(long)]
     pub verbose: bool,
+    /// Misère play: the misère Grundy value and outcome of each heap.
+    #[arg(long)]
+    pub misere: bool,
     #[command(flatten)]
     pub output: Output,
 }

@@ -160,6 +160,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 text::analysis(out, analysis, &name, grid)
             })?;
         }
+        Verb::Sequence(s) if s.misere => {
+            let game = game_of(&s.game)?;
+            let sequence = grundy::catalog::misere_sequence(game.as_ref(), s.count)?;
+            emit(&mut out, json, &sequence, text::misere_sequence)?;
+        }
         Verb::Sequence(s) => {
             let game = game_of(&s.game)?;
             let mut monitor = checkpointing("sequence", s.checkpoint)?;

@@ -5,8 +5,8 @@ use std::io::{self, Write};
 
 use dashu_int::UBig;
 use grundy::catalog::{
-    Analysis, BeattyReport, ConjectureReport, Move, PairList, Param, PeriodReport, Play, PlaySum,
-    Sequence, SumAnalysis, Table, Terms, ValueStats,
+    Analysis, BeattyReport, ConjectureReport, MisereSequence, Move, PairList, Param, PeriodReport,
+    Play, PlaySum, Sequence, SumAnalysis, Table, Terms, ValueStats,
 };
 use grundy::Outcome;
 
@@ -305,6 +305,24 @@ pub fn sequence(out: &mut dyn Write, s: &Sequence, name: &str, verbose: bool) ->
         value_stats(out, stats, verbose)?;
     }
     Ok(())
+}
+
+/// `sequence --misere`: the misère values ten a line, then the misère
+/// P-positions among them and the method.
+pub fn misere_sequence(out: &mut dyn Write, s: &MisereSequence) -> io::Result<()> {
+    writeln!(
+        out,
+        "{} (misère play): the misère Grundy values G-(n) for n = 0..{}",
+        s.game,
+        s.values.len().saturating_sub(1)
+    )?;
+    rows_of_ten(out, s.values.iter(), 0)?;
+    let p: Vec<String> = (0..s.values.len())
+        .filter(|&n| s.values[n] == UBig::ZERO)
+        .map(|n| n.to_string())
+        .collect();
+    writeln!(out, "misère P-positions: {}", p.join(" "))?;
+    writeln!(out, "method: {}", s.method)
 }
 
 fn heap_values<T: Display>(

@@ -75,6 +75,9 @@ pub const REMOTENESS_BUDGET: u64 = 1 << 20;
 /// verdict.
 pub const PLAY_BUDGET: u64 = 1 << 22;
 
+/// Heaps `sequence --misere` values in one call.
+pub const MISERE_SEQUENCE_LIMIT: u64 = 1 << 20;
+
 // Two-pile games: tables, values and the explorer.
 /// The largest side the `table` verb draws.
 pub const MAX_TABLE_SIDE: u64 = 8192;

@@ -36,7 +36,10 @@ pub use answer::{
 pub use beatty::{beatty, BeattyReport};
 pub use explore::{Cells, Table};
 pub use graphs::GraphInput;
-pub use play::{analyze_play, analyze_play_sum, Layout, Play, PlaySum, Summands, Tame};
+pub use play::{
+    analyze_play, analyze_play_sum, misere_sequence, Layout, MisereSequence, Play, PlaySum,
+    Summands, Tame,
+};
 pub use registry::{
     game_names, games, known_games, markdown_table, parse, plain, verb_help, Alias, Entry,
     GameList, Verb, GAMES,

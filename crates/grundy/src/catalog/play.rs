@@ -31,7 +31,7 @@ use crate::error::Error;
 use crate::game::Outcome;
 use crate::games::nim::{misere_is_p, misere_moves};
 use crate::json::{Int, Ints};
-use crate::limits::PLAY_BUDGET;
+use crate::limits::{MISERE_SEQUENCE_LIMIT, PLAY_BUDGET};
 use crate::solve::remoteness::Unsolved;
 use crate::solve::summands::{every_sg, sj_hypothesis, MisereSearch, SummandGraph};
 
@@ -566,6 +566,97 @@ impl Serialize for PlayComponent<'_> {
         let mut map = serializer.serialize_map(Some(2))?;
         map.serialize_entry("game", self.0)?;
         map.serialize_entry("position", &Ints(self.1))?;
+        map.end()
+    }
+}
+
+/// The answer of `sequence --misere`: the misère Grundy value of each heap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MisereSequence {
+    /// The canonical spec.
+    pub game: String,
+    /// `G-(0), G-(1), ...`: the misère Grundy values (a heap is a misère
+    /// P-position exactly when its value is 0).
+    pub values: Vec<UBig>,
+    /// How they were found.
+    pub method: String,
+}
+
+/// The misère Grundy values `G-(0..count)` of single heaps of a heap game:
+/// from the tame closed form (the Nim-heap equivalent `v`, with 0 and 1
+/// swapped: the genera `0^120` and `1^031` have `γ0` 1 and 0, and `a^a` has
+/// `a`), else from the rules within [`PLAY_BUDGET`].
+pub fn misere_sequence(game: &dyn Game, count: u64) -> Result<MisereSequence, Error> {
+    if count == 0 || count > MISERE_SEQUENCE_LIMIT {
+        return Err(Error::Limit(format!(
+            "--count {count}: sequence --misere computes 1 to {MISERE_SEQUENCE_LIMIT} values in one \
+             call"
+        )));
+    }
+    let heaps: Vec<String> = (0..count.max(1)).map(|n| n.to_string()).collect();
+    let summands = game.summands(&heaps)?;
+    if summands.layout != Layout::Heaps {
+        return Err(game.unsupported("sequence --misere", "it is not played on heaps"));
+    }
+    let (values, method) = match &summands.tame {
+        Some(tame) => {
+            let swap = |v: &UBig| {
+                if *v <= UBig::ONE {
+                    v ^ UBig::ONE
+                } else {
+                    v.clone()
+                }
+            };
+            (
+                tame.values.iter().map(swap).collect(),
+                format!(
+                    "closed form: the Nim heap v each heap plays as ({}), with 0 and 1 swapped",
+                    tame.rule
+                ),
+            )
+        }
+        None => {
+            let built = (summands.build)(PLAY_BUDGET)
+                .ok_or_else(|| unknown("building the rules of the heaps; lower --count"))?;
+            let values = built
+                .graph
+                .misere_values()
+                .map_err(|e| Error::BadPosition(e.to_string()))?
+                .ok_or_else(|| {
+                    game.unsupported(
+                        "sequence --misere",
+                        "a move splits a heap, and the misère value of a sum is not a function \
+                         of its parts' values",
+                    )
+                })?;
+            (
+                values.into_iter().map(UBig::from).collect(),
+                "from the rules: 1 without a move, else the mex of the options' values".into(),
+            )
+        }
+    };
+    let mut values: Vec<UBig> = values;
+    values.truncate(count as usize);
+    Ok(MisereSequence {
+        game: game.spec(),
+        values,
+        method,
+    })
+}
+
+impl Serialize for MisereSequence {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(5))?;
+        map.serialize_entry("game", &self.game)?;
+        map.serialize_entry("play", Play::Misere.key())?;
+        map.serialize_entry("values", &Ints(&self.values))?;
+        let outcomes: Vec<&str> = self
+            .values
+            .iter()
+            .map(|v| Outcome::from_p(*v == UBig::ZERO).letter())
+            .collect();
+        map.serialize_entry("outcomes", &outcomes)?;
+        map.serialize_entry("method", &self.method)?;
         map.end()
     }
 }

@@ -206,6 +206,26 @@ impl SummandGraph {
         })
     }
 
+    /// The misère Grundy value `G-` of every node (Conway, On Numbers and
+    /// Games ch. 12: the first number `γ0` of its genus): 1 without a move,
+    /// else the mex over its options, an option leaving nothing counting as
+    /// the empty game (1). A node is a misère P-position exactly when its
+    /// value is 0. `None` when a move splits a summand: the value of a sum is
+    /// not a function of its parts' values under misère play.
+    pub fn misere_values(&self) -> Result<Option<Vec<u64>>, Cycle> {
+        if self.options.iter().flatten().any(|parts| parts.len() > 1) {
+            return Ok(None);
+        }
+        self.bottom_up(|options, values| {
+            if options.is_empty() {
+                return 1;
+            }
+            let of = |parts: &Vec<u32>| parts.first().map_or(1, |&p| values[p as usize]);
+            mex(options.iter().map(of).map(crate::nimber::Nimber)).0
+        })
+        .map(Some)
+    }
+
     /// Which nodes can be reached from `starts` (the starts included).
     pub fn reachable(&self, starts: &[u32]) -> Vec<bool> {
         let mut seen = vec![false; self.len()];
@@ -603,6 +623,25 @@ mod tests {
         let values = graph.grundy_values().unwrap();
         let expected = crate::solve::heap_sequence(&kayles, 41);
         assert_eq!(values, expected.iter().map(|v| v.0).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn misere_values_give_the_misere_outcome_of_single_heaps() {
+        for (name, graph) in heap_graphs() {
+            let mut search = MisereSearch::new(&graph, u64::MAX);
+            match graph.misere_values().unwrap() {
+                Some(values) => {
+                    for (n, &v) in values.iter().enumerate() {
+                        let outcome = search.outcome(&[n as u32]).unwrap();
+                        assert_eq!(outcome == Outcome::P, v == 0, "{name} heap {n}");
+                    }
+                }
+                None => assert_eq!(name, "kayles"),
+            }
+        }
+        // Misère Nim: 1, 0, 2, 3, ... (0 and 1 swapped).
+        let nim = SummandGraph::of_heaps(&Nim, 5, u64::MAX).unwrap();
+        assert_eq!(nim.misere_values().unwrap(), Some(vec![1, 0, 2, 3, 4, 5]));
     }
 
     #[test]
