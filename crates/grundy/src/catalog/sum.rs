@@ -914,4 +914,55 @@ mod play_tests {
             check_misere(&[(kayles.clone(), heaps)]);
         }
     }
+
+    /// Every game of the registry answers its example under misère play and
+    /// Every-SG, or refuses in one line.
+    #[test]
+    fn every_game_answers_the_play_conventions_or_says_why() {
+        for entry in crate::catalog::GAMES {
+            let game = parse(entry.example_spec).unwrap();
+            let position: Vec<String> = entry
+                .example_position
+                .split_whitespace()
+                .map(String::from)
+                .collect();
+            for play in [Play::Misere, Play::Every] {
+                match crate::catalog::analyze_play(
+                    game.as_ref(),
+                    &position,
+                    play,
+                    &mut crate::catalog::Quiet,
+                ) {
+                    Ok(answer) => assert_eq!(answer.play, play),
+                    Err(e) => assert!(!e.to_string().contains('\n'), "{}: {e}", entry.name),
+                }
+            }
+        }
+    }
+
+    /// The closed forms of `sequence --misere` (Nim, Bash) against the
+    /// misère values computed from the rules.
+    #[test]
+    fn misere_sequences_in_closed_form_agree_with_the_rules() {
+        use crate::solve::summands::SummandGraph;
+        let check = |spec: &str, rules: Option<SummandGraph>| {
+            let game = parse(spec).unwrap();
+            let closed = crate::catalog::misere_sequence(game.as_ref(), 60).unwrap();
+            assert!(closed.method.starts_with("closed form"), "{spec}");
+            let values = rules.unwrap().misere_values().unwrap().unwrap();
+            let expected: Vec<UBig> = values.into_iter().map(UBig::from).collect();
+            assert_eq!(closed.values, expected, "{spec}");
+        };
+        check(
+            "nim",
+            SummandGraph::of_heaps(&crate::games::nim::Nim, 59, u64::MAX),
+        );
+        for m in 1..6 {
+            let bash = Bash::new(m).unwrap();
+            check(
+                &format!("bash:{m}"),
+                SummandGraph::of_heaps(&bash, 59, u64::MAX),
+            );
+        }
+    }
 }
