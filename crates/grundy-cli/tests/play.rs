@@ -130,7 +130,7 @@ fn beyond_the_budget_the_answer_is_unknown_and_other_games_refuse_in_one_line() 
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
-        err.starts_with("error: unknown: the search budget of"),
+        err.starts_with("error: limit exceeded: unknown: the search budget of"),
         "{err}"
     );
     assert_eq!(err.lines().count(), 1);
