@@ -147,7 +147,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     game.spec()
                 )));
             } else if let Some(play) = play_of(a.misere, a.every) {
-                grundy::catalog::analyze_play(game.as_ref(), &a.position, play, &mut monitor)?
+                grundy::catalog::analyze_play(game.as_ref(), &a.position, play)?
             } else {
                 game.analyze(&a.position, first_only, &mut monitor)?
             };

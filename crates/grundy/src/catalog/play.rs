@@ -26,7 +26,7 @@ use dashu_int::UBig;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::Serialize;
 
-use super::{in_component, Analysis, Game, Monitor, Move, SumPart};
+use super::{in_component, Analysis, Game, Move, SumPart};
 use crate::error::Error;
 use crate::game::Outcome;
 use crate::games::nim::{misere_is_p, misere_moves};
@@ -421,13 +421,7 @@ fn every(parts: &[Summands<'_>]) -> Result<Verdict, Error> {
 }
 
 /// The analysis of one game's position under `play` (misère or Every-SG).
-pub fn analyze_play(
-    game: &dyn Game,
-    position: &[String],
-    play: Play,
-    monitor: &mut dyn Monitor,
-) -> Result<Analysis, Error> {
-    let _ = monitor;
+pub fn analyze_play(game: &dyn Game, position: &[String], play: Play) -> Result<Analysis, Error> {
     let summands = game.summands(position)?;
     let verdict = match play {
         Play::Misere => misere(std::slice::from_ref(&summands))?,

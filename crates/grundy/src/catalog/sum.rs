@@ -927,12 +927,7 @@ mod play_tests {
                 .map(String::from)
                 .collect();
             for play in [Play::Misere, Play::Every] {
-                match crate::catalog::analyze_play(
-                    game.as_ref(),
-                    &position,
-                    play,
-                    &mut crate::catalog::Quiet,
-                ) {
+                match crate::catalog::analyze_play(game.as_ref(), &position, play) {
                     Ok(answer) => assert_eq!(answer.play, play),
                     Err(e) => assert!(!e.to_string().contains('\n'), "{}: {e}", entry.name),
                 }
