@@ -115,6 +115,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     ));
                 }
                 let parts = sum_parts(groups?)?;
+                if let Some(play) = play_of(a.misere, a.every) {
+                    let mut sum = grundy::catalog::analyze_convention_sum(&parts, play)?;
+                    if a.moves == MovesWanted::One {
+                        sum.winning_moves.truncate(1);
+                    }
+                    emit(&mut out, json, &sum, text::convention_sum)?;
+                    out.flush()?;
+                    return Ok(());
+                }
                 let mut monitor = ShellMonitor::new("analyze", None);
                 let sum =
                     grundy::catalog::analyze_sum(&parts, a.moves == MovesWanted::One, &mut monitor);
@@ -137,6 +146,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     "--grid is for geography, not {}",
                     game.spec()
                 )));
+            } else if let Some(play) = play_of(a.misere, a.every) {
+                grundy::catalog::analyze_convention(game.as_ref(), &a.position, play)?
             } else {
                 game.analyze(&a.position, first_only, &mut monitor)?
             };
@@ -148,6 +159,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
             emit(&mut out, json, &analysis, |out, analysis| {
                 text::analysis(out, analysis, &name, grid)
             })?;
+        }
+        Verb::Sequence(s) if s.misere => {
+            let game = game_of(&s.game)?;
+            let sequence = grundy::catalog::misere_sequence(game.as_ref(), s.count)?;
+            emit(&mut out, json, &sequence, text::misere_sequence)?;
         }
         Verb::Sequence(s) => {
             let game = game_of(&s.game)?;
@@ -415,6 +431,15 @@ fn checkpoint_saved(monitor: &ShellMonitor) -> Result<(), Failure> {
 }
 
 /// Writes `answer` as one JSON document, or as text for people.
+/// The play convention `--misere` or `--every` asks for (none: normal play).
+fn play_of(misere: bool, every: bool) -> Option<grundy::catalog::Play> {
+    match (misere, every) {
+        (true, _) => Some(grundy::catalog::Play::Misere),
+        (_, true) => Some(grundy::catalog::Play::Every),
+        _ => None,
+    }
+}
+
 fn emit<T: Serialize>(
     out: &mut impl Write,
     json: bool,

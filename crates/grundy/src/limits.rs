@@ -76,6 +76,16 @@ pub const REMOTENESS_BUDGET: u64 = 1 << 20;
 /// positions with more moves are refused.
 pub const PLAY_OPTIONS: usize = 1 << 16;
 
+// Play conventions.
+/// Positions plus options that misère play and Every-SG examine: the
+/// summands' rules as a graph, then the misère search of the sum (each
+/// budgeted apart); beyond, the answer is "unknown", an error, never a
+/// verdict.
+pub const CONVENTION_BUDGET: u64 = 1 << 22;
+
+/// Heaps `sequence --misere` values in one call.
+pub const MISERE_SEQUENCE_LIMIT: u64 = 1 << 20;
+
 // Two-pile games: tables, values and the explorer.
 /// The largest side the `table` verb draws.
 pub const MAX_TABLE_SIDE: u64 = 8192;
