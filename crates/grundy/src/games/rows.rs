@@ -178,7 +178,8 @@ impl fmt::Display for RowsError {
             RowsError::Budget { row, columns } => write!(
                 f,
                 "row {row} showed no repeated state within its first {columns} columns \
-                 (the row certification's budget), so its value is unknown there"
+                 (the row certification's budget), so row {row} and the rows above it are \
+                 not certified and their values for large columns are unknown"
             ),
         }
     }
