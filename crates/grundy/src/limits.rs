@@ -206,7 +206,8 @@ pub const CERTIFIED_ROWS: u64 = 40;
 /// Option look-ups the certification of rows `0..=x` spends in all.
 pub const ROW_WORK: u128 = 1 << 28;
 
-/// Columns of one row computed while looking for a repeated state (8 bytes each).
+/// Columns of one row computed while looking for a repeated state (8 bytes
+/// each), and the most options in lower rows a certified row may have.
 pub const ROW_COLUMNS: u64 = 1 << 22;
 
 #[cfg(test)]
