@@ -7,6 +7,7 @@
 mod args;
 mod files;
 mod monitor;
+mod play;
 mod render;
 mod text;
 
@@ -221,6 +222,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             emit(&mut out, json, &report, |out, report| {
                 text::conjectures(out, report, &name)
             })?;
+        }
+        Verb::Play(p) => {
+            let record = play::run(p)?;
+            emit(&mut out, json, &record, play::Record::write)?;
         }
         Verb::Games(_) => {
             emit(&mut out, json, &grundy::catalog::games(), text::games)?;
@@ -461,6 +466,7 @@ impl Serialize for Generated {
 /// A panic is a bug in grundy: say so in one line, without a backtrace.
 fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
+        play::restore_terminal();
         print_error(&format!("internal error, please report it: {info}"));
         std::process::exit(FAILURE.into());
     }));
