@@ -348,3 +348,60 @@ fn bad_arguments_are_one_error_line_before_the_terminal_is_taken() {
         "{stderr}"
     );
 }
+
+#[test]
+fn every_game_of_the_registry_can_be_played() {
+    let plays: &[&[&str]] = &[
+        &["nim", "3", "4", "5"],
+        &["bash:3", "10"],
+        &["subtraction:1,3,4", "10", "20"],
+        &["staircase", "3", "1", "4", "1", "5"],
+        &["wythoff", "3", "5"],
+        &["wythoff:k=2", "6", "9"],
+        &["wythoff:ratios", "4", "7"],
+        &["fibonacci-nim", "20", "19"],
+        &["kayles", "10", "20", "30"],
+        &["circle:2", "10"],
+        &["hackenbush", "hackenbush.txt"],
+        &["geography", "graph.txt", "0"],
+        &["geography", "graph.txt"],
+        &["digraph", "digraph.txt", "6", "9"],
+        &["twopile:1,0+0,1+1,2+2,1", "3", "5"],
+        &["script:subtraction-134.rhai", "12"],
+    ];
+    let games = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["games", "--json"])
+        .output()
+        .unwrap();
+    let games: serde_json::Value = serde_json::from_slice(&games.stdout).unwrap();
+    for entry in games["games"].as_array().unwrap() {
+        let name = entry["spec"].as_str().unwrap().split(':').next().unwrap();
+        let aliases: Vec<&str> = entry["aliases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["name"].as_str().unwrap())
+            .collect();
+        assert!(
+            plays
+                .iter()
+                .any(|p| p[0].split(':').next() == Some(name) || aliases.contains(&p[0])),
+            "{name} is not played here"
+        );
+    }
+    for args in plays {
+        let mut player = Player::start(args);
+        player.wait_until(&format!("{args:?} to start"), |s| {
+            s.contains("Your turn.") && s.contains(" Moves (")
+        });
+        player.send("h");
+        says(&player, "Why:");
+        let screen = player.play(ENTER);
+        assert!(
+            !panel(&screen).contains("cannot move"),
+            "{args:?}:\n{screen}"
+        );
+        let (status, _) = player.quit("q");
+        assert_eq!(status, 0, "{args:?}");
+    }
+}

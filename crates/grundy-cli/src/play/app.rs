@@ -80,7 +80,7 @@ impl App {
 
     /// Whether it is the user's turn.
     pub fn users_turn(&self) -> bool {
-        (self.session.moves_made() % 2 == 0) != self.program_first
+        self.session.moves_made().is_multiple_of(2) != self.program_first
     }
 
     /// Whether the player to move has no move.

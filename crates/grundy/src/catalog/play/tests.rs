@@ -469,3 +469,24 @@ fn a_session_plays_undoes_and_follows_a_circle_into_its_rows() {
     assert!(session.set_misere(true).is_err());
     assert!(Session::new(parse("nim").unwrap(), at(&[])).is_err());
 }
+
+#[test]
+fn in_a_loopy_digraph_the_program_keeps_a_draw_and_wins_from_n() {
+    let text = "8 9\n9 8\n9 0\n1 2\n2 3\n3 1\n3 4\n4 0\n5 5\n6 5\n6 0\n7\n";
+    let game = parse("digraph").unwrap();
+    let game = game.as_ref();
+    // 1, 2 and 3 are drawn: the program stays on the cycle, never moving to 4.
+    let mut p = on_graph(text, &[1]);
+    for _ in 0..10 {
+        let r = reply(game, &p).unwrap().unwrap();
+        assert_eq!(r.reason, "a move that keeps the game drawn");
+        assert_eq!(analyze_at(game, &r.step.to).unwrap().outcome, Outcome::D);
+        p = r.step.to;
+    }
+    // From 9 (N) it moves to a P-position; from 8 (P) its only move loses.
+    let r = reply(game, &on_graph(text, &[9])).unwrap().unwrap();
+    assert_eq!(analyze_at(game, &r.step.to).unwrap().outcome, Outcome::P);
+    let r = reply(game, &on_graph(text, &[8])).unwrap().unwrap();
+    assert_eq!(small(&r.step.to), vec![9]);
+    assert!(reply(game, &on_graph(text, &[7])).unwrap().is_none());
+}
