@@ -477,8 +477,9 @@ pub fn reply(game: &dyn Game, at: &Position) -> Result<Option<Reply>, Error> {
     let reason = match analysis.outcome {
         Outcome::N => "a winning move could not be matched; the move to the largest remaining game",
         _ => {
-            "every move loses; the remoteness search is beyond its budget, so the move to the \
-              option with the largest remaining game (most counters, or edges)"
+            "every move loses; the remoteness search is beyond its budget (or the game has \
+             cycles), so the move to the option with the largest remaining game (most \
+             counters, or edges)"
         }
     };
     Ok(Some(chosen(largest, reason.into())))
