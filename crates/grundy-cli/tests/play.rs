@@ -405,3 +405,18 @@ fn every_game_of_the_registry_can_be_played() {
         assert_eq!(status, 0, "{args:?}");
     }
 }
+
+#[test]
+fn an_interrupt_signal_gives_the_terminal_back() {
+    let player = Player::start(&["nim", "3", "4"]);
+    player.wait_for("Your turn.");
+    let pid = player.child.process_id().expect("a running child");
+    let killed = Command::new("kill")
+        .args(["-INT", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let (status, screen) = player.quit("");
+    assert_eq!(status, 130, "{screen}");
+    assert!(screen.contains("interrupted"), "{screen}");
+}
