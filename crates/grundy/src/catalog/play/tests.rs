@@ -431,6 +431,12 @@ fn typed_moves_are_checked_against_the_rules() {
             "{bad}"
         );
     }
+    // The order of piles matters: twopile:1,0+0,1+1,2 reaches (2, 5) from
+    // (3, 5) but not (5, 2).
+    let piles = parse("twopile:1,0+0,1+1,2").unwrap();
+    let m = choose(piles.as_ref(), &at(&[3, 5]), Choice::Reached(&words("2 3"))).unwrap();
+    assert_eq!(small(&m.to), vec![2, 3]);
+    assert!(choose(piles.as_ref(), &at(&[3, 5]), Choice::Reached(&words("5 2"))).is_err());
     let count = options(game.as_ref(), &start).unwrap().len();
     assert!(choose(game.as_ref(), &start, Choice::Index(count)).is_err());
     let listed = list_moves(game.as_ref(), &start, 2).unwrap();
