@@ -38,6 +38,9 @@ pub enum Verb {
     /// Every game: its specs, what it is, its position, its theory, the verbs
     /// that answer it and an example.
     Games(Games),
+    /// Play a game against the program in the terminal, with hints, undo,
+    /// restart and swapping sides.
+    Play(Play),
     /// A shell's completion script for grundy, on stdout.
     ///
     /// For example: grundy completions bash > ~/.local/share/bash-completion/completions/grundy
@@ -60,6 +63,7 @@ impl Verb {
             Verb::Table(t) => t.output.json,
             Verb::Conjecture(c) => c.output.json,
             Verb::Games(g) => g.output.json,
+            Verb::Play(p) => p.output.json,
             Verb::Completions(c) => c.output.json,
             Verb::Man(m) => m.output.json,
         }
@@ -227,6 +231,43 @@ pub struct Games {
     #[command(flatten)]
     pub output: Output,
 }
+
+/// `grundy play GAME POS...`
+#[derive(Debug, Args)]
+#[command(allow_negative_numbers = true, after_help = PLAY_HELP)]
+pub struct Play {
+    /// The game spec: any game of `grundy games`.
+    pub game: String,
+    /// The start position, as for analyze: heap sizes, piles X Y, N L, or
+    /// for graph games a graph file and a start vertex (or tokens).
+    pub position: Vec<String>,
+    /// For geography: play on this grid of '.' free and '#' blocked cells
+    /// (a start cell is ROW,COLUMN, or its vertex row * width + column).
+    #[arg(long, value_name = "FILE")]
+    pub grid: Option<std::path::PathBuf>,
+    /// The program moves first (the key s swaps sides during play too).
+    #[arg(long)]
+    pub program_first: bool,
+    /// When the game is left, print how it went as one JSON document.
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// The keys and examples of `grundy play --help`.
+const PLAY_HELP: &str = "Keys: up/down (or j/k) select a move, Enter plays it; digits then Enter \
+play a move by its number; t types the position reached (numbers separated by spaces; \
+for graph games the vertex moved to, or the edge U V cut); h shows or hides the hint \
+(outcome, Grundy value, every winning move and why); u takes your last move back; \
+r restarts; s swaps sides (the program moves); m misere play (where the game has it); \
+q, Esc or Ctrl-C quits.
+
+Every game of 'grundy games' can be played, e.g.:
+  grundy play nim 3 4 5
+  grundy play wythoff 4 7
+  grundy play kayles 8
+  grundy play hackenbush examples/hackenbush.txt
+  grundy play geography --grid examples/maze.txt 0,0
+  grundy play digraph examples/digraph.txt 6 9";
 
 /// `grundy completions SHELL`
 #[derive(Debug, Args)]

@@ -7,6 +7,7 @@
 mod args;
 mod files;
 mod monitor;
+mod play;
 mod render;
 mod text;
 
@@ -101,9 +102,21 @@ impl From<io::Error> for Failure {
 
 fn run(cli: Cli) -> Result<(), Failure> {
     let json = cli.verb.json();
+    // The player draws on stdout until it is left: stdout is not locked for
+    // it, so that an interrupt can give the terminal back meanwhile.
+    let verb = match cli.verb {
+        Verb::Play(p) => {
+            let record = play::run(p)?;
+            let mut out = io::stdout().lock();
+            emit(&mut out, json, &record, play::Record::write)?;
+            out.flush()?;
+            return Ok(());
+        }
+        verb => verb,
+    };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    match cli.verb {
+    match verb {
         Verb::Analyze(a) => {
             let words: Vec<String> = std::iter::once(a.game.clone())
                 .chain(a.position.iter().cloned())
@@ -238,6 +251,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 text::conjectures(out, report, &name)
             })?;
         }
+        Verb::Play(_) => unreachable!("played above"),
         Verb::Games(_) => {
             emit(&mut out, json, &grundy::catalog::games(), text::games)?;
         }
@@ -486,6 +500,7 @@ impl Serialize for Generated {
 /// A panic is a bug in grundy: say so in one line, without a backtrace.
 fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
+        play::restore_terminal();
         print_error(&format!("internal error, please report it: {info}"));
         std::process::exit(FAILURE.into());
     }));

@@ -217,6 +217,7 @@ fn say(line: &str) {
 /// Clears the bar for good, writes `line` on stderr and ends the process with
 /// exit status [`INTERRUPTED`]. The bar stays locked: nothing draws after.
 fn stop(line: &str) -> ! {
+    crate::play::restore_terminal();
     let mut bar = lock(&RUN.bar);
     if let Some(bar) = bar.take() {
         bar.finish_and_clear();

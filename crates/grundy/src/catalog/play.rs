@@ -388,17 +388,19 @@ fn reaches(m: &PlayMove, at: &Position, typed: &[UBig]) -> bool {
     same_move(&m.step, at, typed) || m.to.numbers == typed
 }
 
-/// Whether `step` reaches `numbers`: the same numbers, or the same heaps in
-/// another order (a split may list its two heaps either way).
+/// Whether `step` reaches `numbers`: the same numbers, or for a move that
+/// splits a heap, the same heaps with the two it leaves in either order
+/// (positions of piles, whose order matters, are compared exactly).
 fn same_move(step: &Move, at: &Position, numbers: &[UBig]) -> bool {
     let reached = step.apply(&at.numbers);
     if reached == numbers {
         return true;
     }
+    let splits = step.changes.iter().any(|(_, left)| left.len() > 1);
     let (mut a, mut b) = (reached, numbers.to_vec());
     a.sort();
     b.sort();
-    step.target.is_none() && a == b
+    splits && a == b
 }
 
 /// The listed option that `step` (a move as `analyze` writes it) makes.
@@ -477,8 +479,9 @@ pub fn reply(game: &dyn Game, at: &Position) -> Result<Option<Reply>, Error> {
     let reason = match analysis.outcome {
         Outcome::N => "a winning move could not be matched; the move to the largest remaining game",
         _ => {
-            "every move loses; the remoteness search is beyond its budget, so the move to the \
-              option with the largest remaining game (most counters, or edges)"
+            "every move loses; the remoteness search is beyond its budget (or the game has \
+             cycles), so the move to the option with the largest remaining game (most \
+             counters, or edges)"
         }
     };
     Ok(Some(chosen(largest, reason.into())))

@@ -431,6 +431,12 @@ fn typed_moves_are_checked_against_the_rules() {
             "{bad}"
         );
     }
+    // The order of piles matters: twopile:1,0+0,1+1,2 reaches (2, 5) from
+    // (3, 5) but not (5, 2).
+    let piles = parse("twopile:1,0+0,1+1,2").unwrap();
+    let m = choose(piles.as_ref(), &at(&[3, 5]), Choice::Reached(&words("2 3"))).unwrap();
+    assert_eq!(small(&m.to), vec![2, 3]);
+    assert!(choose(piles.as_ref(), &at(&[3, 5]), Choice::Reached(&words("5 2"))).is_err());
     let count = options(game.as_ref(), &start).unwrap().len();
     assert!(choose(game.as_ref(), &start, Choice::Index(count)).is_err());
     let listed = list_moves(game.as_ref(), &start, 2).unwrap();
@@ -468,4 +474,25 @@ fn a_session_plays_undoes_and_follows_a_circle_into_its_rows() {
     assert_eq!(session.game().spec(), "circle:2");
     assert!(session.set_misere(true).is_err());
     assert!(Session::new(parse("nim").unwrap(), at(&[])).is_err());
+}
+
+#[test]
+fn in_a_loopy_digraph_the_program_keeps_a_draw_and_wins_from_n() {
+    let text = "8 9\n9 8\n9 0\n1 2\n2 3\n3 1\n3 4\n4 0\n5 5\n6 5\n6 0\n7\n";
+    let game = parse("digraph").unwrap();
+    let game = game.as_ref();
+    // 1, 2 and 3 are drawn: the program stays on the cycle, never moving to 4.
+    let mut p = on_graph(text, &[1]);
+    for _ in 0..10 {
+        let r = reply(game, &p).unwrap().unwrap();
+        assert_eq!(r.reason, "a move that keeps the game drawn");
+        assert_eq!(analyze_at(game, &r.step.to).unwrap().outcome, Outcome::D);
+        p = r.step.to;
+    }
+    // From 9 (N) it moves to a P-position; from 8 (P) its only move loses.
+    let r = reply(game, &on_graph(text, &[9])).unwrap().unwrap();
+    assert_eq!(analyze_at(game, &r.step.to).unwrap().outcome, Outcome::P);
+    let r = reply(game, &on_graph(text, &[8])).unwrap().unwrap();
+    assert_eq!(small(&r.step.to), vec![9]);
+    assert!(reply(game, &on_graph(text, &[7])).unwrap().is_none());
 }

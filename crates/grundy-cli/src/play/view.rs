@@ -1,0 +1,272 @@
+//! Drawing the player: the board (heaps as rows of counters, the two piles
+//! of a Wythoff-family game with the queen on its board, a grid maze, a
+//! graph as its list of edges), the moves, and what happened.
+
+use grundy::catalog::{GraphInput, Position};
+use ratatui::layout::{Constraint, Direction, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, List, ListItem, ListState, Paragraph, Wrap};
+use ratatui::Frame;
+
+use super::app::{App, Entry};
+
+/// The most counters a row draws; beyond, it is cut with its count written.
+const ROW_COUNTERS: usize = 60;
+/// The largest pile drawn as a board (the queen's square).
+const BOARD_SIDE: u64 = 20;
+
+/// Draws the whole screen.
+pub fn draw(frame: &mut Frame, app: &App, name: &str) {
+    let board = board_lines(app);
+    let rows = Layout::default()
+        .direction(Direction::Vertical)
+        .constraints([
+            Constraint::Length(board.len().min(14) as u16 + 2),
+            Constraint::Min(6),
+            Constraint::Length(2),
+        ])
+        .split(frame.area());
+    let title = format!(" grundy play {name}: {} ", position_text(app));
+    let board = Paragraph::new(board.into_iter().map(Line::from).collect::<Vec<_>>())
+        .block(Block::default().borders(Borders::ALL).title(title));
+    frame.render_widget(board, rows[0]);
+    let columns = Layout::default()
+        .direction(Direction::Horizontal)
+        .constraints([Constraint::Percentage(50), Constraint::Percentage(50)])
+        .split(rows[1]);
+    draw_moves(frame, app, columns[0]);
+    draw_info(frame, app, columns[1]);
+    frame.render_widget(Paragraph::new(footer(app)), rows[2]);
+}
+
+/// The position as its numbers (and the game, once a move changed it).
+fn position_text(app: &App) -> String {
+    let position = app.session.position();
+    let numbers = position.args().join(" ");
+    match &position.game {
+        Some(spec) => format!("{numbers} (now {spec})"),
+        None => numbers,
+    }
+}
+
+fn draw_moves(frame: &mut Frame, app: &App, area: Rect) {
+    let mut items: Vec<ListItem> = app
+        .moves
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| ListItem::new(format!("{:>3}. {}", i + 1, m.step.description)))
+        .collect();
+    if let Some(more) = app.moves.more() {
+        items.push(ListItem::new(more));
+    }
+    let title = format!(" Moves ({}) ", app.moves.count);
+    let list = List::new(items)
+        .block(Block::default().borders(Borders::ALL).title(title))
+        .highlight_style(Style::default().add_modifier(Modifier::REVERSED))
+        .highlight_symbol(">");
+    let mut state = ListState::default();
+    if app.users_turn() && !app.is_over() {
+        state.select(Some(app.selected));
+    }
+    frame.render_stateful_widget(list, area, &mut state);
+}
+
+fn draw_info(frame: &mut Frame, app: &App, area: Rect) {
+    let status = match (app.is_over(), app.users_turn()) {
+        (true, true) => "Game over: you have no move. You lost.",
+        (true, false) => "Game over: the program has no move. You won!",
+        (false, true) => "Your turn.",
+        (false, false) => "The program's turn.",
+    };
+    let mut lines = vec![
+        Line::from(Span::styled(
+            status,
+            Style::default().add_modifier(Modifier::BOLD),
+        )),
+        Line::from(format!(
+            "You move {}.",
+            if app.program_first { "second" } else { "first" }
+        )),
+        Line::from(app.message.clone()),
+    ];
+    if let Some(hint) = &app.hint {
+        lines.push(Line::from(""));
+        lines.push(Line::from(Span::styled(
+            "Hint",
+            Style::default().add_modifier(Modifier::BOLD),
+        )));
+        lines.extend(hint.iter().map(|l| Line::from(l.clone())));
+    }
+    let info = Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .block(Block::default().borders(Borders::ALL).title(" Game "));
+    frame.render_widget(info, area);
+}
+
+/// The entry line and the keys.
+fn footer(app: &App) -> Vec<Line<'static>> {
+    let entry = match &app.entry {
+        Entry::None => {
+            "Enter plays the selected move; a number picks one; t types the position reached."
+                .into()
+        }
+        Entry::Number(n) => format!("Move number: {n}_  (Enter plays it, Esc cancels)"),
+        Entry::Position(p) => format!("Position reached: {p}_  (Enter plays it, Esc cancels)"),
+    };
+    vec![
+        Line::from(entry),
+        Line::from(
+            "keys: up/down select  h hint  u undo  r restart  s swap sides  m misere  q quit",
+        ),
+    ]
+}
+
+/// The board: what the position looks like.
+fn board_lines(app: &App) -> Vec<String> {
+    let position = app.session.position();
+    let spec = app.session.game().spec();
+    match &position.graph {
+        Some(GraphInput::Grid(text)) => grid_lines(text, position),
+        Some(GraphInput::Edges(text)) => graph_lines(text, position, &spec),
+        None if spec.starts_with("wythoff") || spec.starts_with("twopile") => pile_lines(position),
+        None => counter_lines(position, &spec),
+    }
+}
+
+/// A row of `n` counters, cut at [`ROW_COUNTERS`].
+fn counters(n: &dashu_int::UBig) -> String {
+    let shown = usize::try_from(n).map_or(ROW_COUNTERS, |n| n.min(ROW_COUNTERS));
+    let cut = if *n > dashu_int::UBig::from(ROW_COUNTERS) {
+        "..."
+    } else {
+        ""
+    };
+    format!("{}{cut} ({n})", "o".repeat(shown))
+}
+
+/// Heaps, stairs, a pile and its limit, or a circle of coins.
+fn counter_lines(position: &Position, spec: &str) -> Vec<String> {
+    let numbers = &position.numbers;
+    if spec.starts_with("dynsub") && numbers.len() == 2 {
+        return vec![
+            format!("pile  {}", counters(&numbers[0])),
+            format!("the next move takes at most {}", numbers[1]),
+        ];
+    }
+    if spec.starts_with("circle") {
+        return vec![format!("a circle of {} coins", counters(&numbers[0]))];
+    }
+    let label = if spec == "staircase" { "stair" } else { "heap" };
+    numbers
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("{label} {:>2}  {}", i + 1, counters(n)))
+        .collect()
+}
+
+/// The two piles, and for small piles the queen at `(x, y)` on the board
+/// whose corner `(0, 0)` ends the game.
+fn pile_lines(position: &Position) -> Vec<String> {
+    let mut lines: Vec<String> = position
+        .numbers
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("pile {}  {}", i + 1, counters(n)))
+        .collect();
+    let small: Option<Vec<u64>> = position
+        .numbers
+        .iter()
+        .map(|n| u64::try_from(n).ok().filter(|&n| n <= BOARD_SIDE))
+        .collect();
+    if let Some([x, y]) = small.as_deref() {
+        lines.push(format!(
+            "the queen Q at ({x}, {y}) moves down, left or diagonally towards * (0, 0):"
+        ));
+        for row in (0..=*y).rev() {
+            let cells: String = (0..=*x)
+                .map(|column| match (column, row) {
+                    (c, r) if (c, r) == (*x, *y) => 'Q',
+                    (0, 0) => '*',
+                    _ => '.',
+                })
+                .collect();
+            lines.push(format!("  {cells}"));
+        }
+    }
+    lines
+}
+
+/// A geography maze: `#` blocked or visited, `.` free, `@` the token.
+fn grid_lines(text: &str, position: &Position) -> Vec<String> {
+    let rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    let width = rows.iter().map(Vec::len).max().unwrap_or(0).max(1) as u64;
+    let token = position
+        .numbers
+        .first()
+        .and_then(|v| u64::try_from(v).ok())
+        .map(|v| ((v / width) as usize, (v % width) as usize));
+    let mut lines: Vec<String> = rows
+        .iter()
+        .enumerate()
+        .map(|(r, row)| {
+            row.iter()
+                .enumerate()
+                .map(|(c, &ch)| if token == Some((r, c)) { '@' } else { ch })
+                .collect()
+        })
+        .collect();
+    lines.push(match token {
+        Some((r, c)) => format!("token @ at row {r}, column {c}; # blocked or visited"),
+        None => "place the token on a free cell . (the opponent then moves first)".into(),
+    });
+    lines
+}
+
+/// A graph as its edges (arcs for a digraph), with where the tokens are.
+fn graph_lines(text: &str, position: &Position, spec: &str) -> Vec<String> {
+    let arrow = if spec == "digraph" { "->" } else { "-" };
+    let mut edges = Vec::new();
+    let mut alone = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        match line.split_whitespace().collect::<Vec<_>>()[..] {
+            [u, v] => edges.push(format!("{u}{arrow}{v}")),
+            [v] => alone.push(v.to_string()),
+            _ => {}
+        }
+    }
+    let tokens = position.args().join(" ");
+    let mut lines = vec![match spec {
+        "hackenbush" => format!("{} edges; 0 is the ground", edges.len()),
+        "geography" if tokens.is_empty() => "no token yet: place it on any vertex".into(),
+        "geography" => format!("token on {tokens}; visited vertices are gone"),
+        _ => format!("tokens on {tokens}"),
+    }];
+    lines.extend(wrap(&edges, 90));
+    if !alone.is_empty() && spec != "hackenbush" {
+        lines.push(format!("vertices: {}", alone.join(" ")));
+    }
+    lines
+}
+
+/// Words joined by two spaces into lines of at most `width` characters.
+fn wrap(words: &[String], width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in words {
+        let line = lines.last_mut().expect("never empty");
+        if !line.is_empty() && line.len() + word.len() + 2 > width {
+            lines.push(word.clone());
+        } else {
+            if !line.is_empty() {
+                line.push_str("  ");
+            }
+            line.push_str(word);
+        }
+    }
+    lines.retain(|l| !l.is_empty());
+    lines
+}
