@@ -20,6 +20,15 @@ async function api(verb, body) {
   return answer;
 }
 
+// A ticket for a request of `kind`: it is current until the next of that
+// kind, so that a slow answer never overwrites a newer one.
+const latest = {};
+function ticket(kind) {
+  const mine = (latest[kind] || 0) + 1;
+  latest[kind] = mine;
+  return () => latest[kind] === mine;
+}
+
 function element(tag, text, className) {
   const e = document.createElement(tag);
   if (text !== undefined) e.textContent = text;
@@ -83,9 +92,12 @@ function refresh() {
 async function analyze() {
   const words = positionWords();
   location.hash = new URLSearchParams({ game: $('spec').value, position: words.join(' ') });
+  const current = ticket('analyze');
   try {
-    showAnalysis(await api('analyze', body({ position: words })));
+    const a = await api('analyze', body({ position: words }));
+    if (current()) showAnalysis(a);
   } catch (e) {
+    if (!current()) return;
     $('analysis').hidden = true;
     showError(e);
   }
@@ -135,12 +147,15 @@ function sumAfter(a, m) {
 }
 
 async function loadTable() {
+  const current = ticket('table');
   try {
     const values = $('values').checked;
-    table = await api('table', body({ size: Number($('size').value), values }));
+    const answer = await api('table', body({ size: Number($('size').value), values }));
+    if (!current()) return;
+    table = answer;
     drawTable();
   } catch (e) {
-    showError(e);
+    if (current()) showError(e);
   }
 }
 
@@ -178,11 +193,12 @@ function setZoom(factor) { zoom = Math.max(1, Math.round(zoom * factor) || 1); i
 
 async function loadSequence() {
   const terms = $('terms');
-  terms.replaceChildren();
-  $('period').textContent = '';
+  const current = ticket('sequence');
   try {
     const s = await api('sequence', body({ count: Number($('count').value) }));
-    const p = entry.verbs.includes('period') ? await periodOf() : null;
+    const p = entry.verbs.includes('period') ? await periodOf(current) : null;
+    if (!current()) return;
+    terms.replaceChildren();
     if (s.pairs) {
       $('period').textContent = 'The first P-positions (a, b), a <= b:';
       for (const [a, b] of s.pairs) terms.append(element('span', a + ',' + b));
@@ -195,19 +211,21 @@ async function loadSequence() {
       terms.append(span);
     });
   } catch (e) {
-    showError(e);
+    if (current()) showError(e);
   }
 }
 
-async function periodOf() {
+async function periodOf(current) {
+  $('period').textContent = '';
   try {
     const p = await api('period', body({}));
+    if (!current()) return null;
     $('period').textContent = 'G(n + ' + p.period + ') = G(n) + ' + p.saltus + ' for n >= ' + p.preperiod +
       (p.certified ? ', certified (' + p.method + ')' : ', not certified: checked up to ' + p.checked_to) +
       '. Preperiod in sand, each period in blue.';
     return p;
   } catch (e) {
-    $('period').textContent = 'period: ' + e.message;
+    if (current()) $('period').textContent = 'period: ' + e.message;
     return null;
   }
 }
@@ -220,9 +238,11 @@ function periodClass(p, n) {
 
 async function loadConjectures() {
   const list = $('conjecture-list');
-  list.replaceChildren();
+  const current = ticket('conjecture');
   try {
     const r = await api('conjecture', body({}));
+    if (!current()) return;
+    list.replaceChildren();
     for (const c of r.conjectures) {
       const item = element('li', c.statement + ' ');
       item.append(element('span', '(' + c.kind + ', checked up to ' + c.verified_up_to + ')', 'checked'));
@@ -230,7 +250,7 @@ async function loadConjectures() {
     }
     if (!r.conjectures.length) list.append(element('li', 'no pattern found'));
   } catch (e) {
-    list.append(element('li', e.message));
+    if (current()) list.replaceChildren(element('li', e.message));
   }
 }
 
