@@ -107,6 +107,7 @@ const OUTCOMES = { P: 'P: the player to move loses', N: 'N: the player to move w
 
 function showAnalysis(a) {
   $('analysis').hidden = false;
+  if (table && !$('table').hidden) drawTable();
   $('outcome').textContent = OUTCOMES[a.outcome] || a.outcome;
   $('outcome').className = a.outcome;
   $('value').textContent = a.grundy === null ? '' : 'Grundy value ' + a.grundy;
@@ -179,6 +180,13 @@ function drawTable() {
     g.fillStyle = cellColour(cell);
     g.fillRect(y * zoom, x * zoom, zoom, zoom);
   }));
+  // The position analysed, framed.
+  const [x, y] = positionWords().map(Number);
+  if (x < n && y < n) {
+    g.strokeStyle = '#e40';
+    g.lineWidth = Math.max(1, zoom / 5);
+    g.strokeRect(y * zoom, x * zoom, zoom, zoom);
+  }
 }
 
 // The position (x, y) under a mouse event on the canvas: row x, column y.
