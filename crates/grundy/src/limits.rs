@@ -69,6 +69,13 @@ pub const FULL_POSITION_LIMIT: usize = 64;
 /// kept costs about 100 bytes.
 pub const REMOTENESS_BUDGET: u64 = 1 << 20;
 
+// Play.
+/// The most legal moves of one position `play` enumerates (it lists them all,
+/// to count them and to check a typed move), and the largest number in a
+/// position of a game whose moves it lists from that number (heaps, piles):
+/// positions with more moves are refused.
+pub const PLAY_OPTIONS: usize = 1 << 16;
+
 // Two-pile games: tables, values and the explorer.
 /// The largest side the `table` verb draws.
 pub const MAX_TABLE_SIDE: u64 = 8192;

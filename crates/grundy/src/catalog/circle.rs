@@ -6,6 +6,7 @@ use crate::limits::MAX_DIGITS;
 use dashu_int::UBig;
 
 use super::octal::OctalEntry;
+use super::play::{PlayMove, Position};
 use super::{parse_naturals, Analysis, Component, Game, Monitor, Move};
 use crate::error::Error;
 use crate::game::Outcome;
@@ -68,6 +69,29 @@ impl CircleEntry {
 impl Game for CircleEntry {
     fn spec(&self) -> String {
         format!("circle:{}", self.0.k())
+    }
+
+    /// Take `1..=min(K, N)` adjacent coins: the circle opens into a row,
+    /// a position of the octal game of the rows.
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        let n = parse_coins(&at.args())?;
+        let rows = self.0.row_game().ok_or_else(|| {
+            Error::Limit(format!(
+                "its rows are octal games of more than {MAX_DIGITS} digits"
+            ))
+        })?;
+        let most = u64::try_from(&n).map_or(self.0.k(), |n| n.min(self.0.k()));
+        let most = at.small_numbers(self).map(|_| most)?;
+        Ok((1..=most)
+            .map(|j| PlayMove {
+                step: Self::take(&n, UBig::from(j)),
+                to: Position {
+                    game: Some(format!("octal:{rows}")),
+                    graph: None,
+                    numbers: vec![&n - UBig::from(j)],
+                },
+            })
+            .collect())
     }
 
     fn analyze(

@@ -5,6 +5,7 @@
 use dashu_int::UBig;
 
 use super::graphs::GraphInput;
+use super::play::{graph_of_play, Options, PlayMove, Position};
 use super::{parse_naturals, Analysis, Game, Monitor, Move, Sequence, Terms};
 use crate::error::Error;
 use crate::games::digraph::{parse_digraph, Digraph, DigraphError, Gamma};
@@ -51,6 +52,49 @@ impl Game for DigraphEntry {
 
     fn reads_graph(&self) -> bool {
         true
+    }
+
+    /// Move one token along an arc; two tokens on one vertex make the same
+    /// options (listed once by play).
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        let size = at.graph.as_ref().map_or(0, |g| match g {
+            GraphInput::Edges(text) | GraphInput::Grid(text) => text.lines().count(),
+        });
+        let input = graph_of_play(self, at, at.numbers.len(), size)?;
+        let graph = digraph_of(input)?;
+        let mut options = Options::new(self);
+        for (i, label) in at.numbers.iter().enumerate() {
+            let from = u64::try_from(label)
+                .ok()
+                .and_then(|l| graph.vertex(l))
+                .ok_or_else(|| Error::BadPosition(format!("vertex {label} is not in the graph")))?;
+            for &w in graph.successors(from) {
+                let to = UBig::from(graph.label(w));
+                let description = format!("move the token on {label} (token {}) to {to}", i + 1);
+                let mut numbers = at.numbers.clone();
+                numbers[i] = to.clone();
+                let reached = Position {
+                    game: None,
+                    graph: at.graph.clone(),
+                    numbers,
+                };
+                options.push(Move::single(i, to, description), reached);
+            }
+        }
+        options.done()
+    }
+
+    /// Each token alone.
+    fn parts(&self, at: &Position) -> Vec<(String, Position)> {
+        let token = |(i, v): (usize, &UBig)| {
+            let alone = Position {
+                game: None,
+                graph: at.graph.clone(),
+                numbers: vec![v.clone()],
+            };
+            (format!("token {} on {v}", i + 1), alone)
+        };
+        at.numbers.iter().enumerate().map(token).collect()
     }
 
     fn analyze_graph(

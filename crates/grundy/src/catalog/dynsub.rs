@@ -4,6 +4,7 @@ use crate::arith::decimal;
 use crate::limits::GRUNDY_PILE_LIMIT;
 use dashu_int::UBig;
 
+use super::play::{applied, PlayMove, Position};
 use super::{parse_naturals, Analysis, Component, Game, Monitor, Move};
 use crate::error::Error;
 use crate::games::dynsub::{Amount, DynSub, DynSubError};
@@ -112,6 +113,16 @@ impl Game for DynSubEntry {
 
     fn spec(&self) -> String {
         format!("dynsub:k={}", self.0.k())
+    }
+
+    /// Take `1..=min(L, N)`; the next limit is written `K * t` as `analyze`
+    /// writes it (a limit above the pile allows the same moves as the pile).
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        let [n, limit] = parse_pile_and_limit(&at.args())?;
+        let most = at.small_numbers(self)?.into_iter().min().unwrap_or(0);
+        debug_assert_eq!(UBig::from(most), (&n).min(&limit).clone());
+        let amounts = (1..=most).map(UBig::from).collect();
+        Ok(applied(at, self.amount_moves(&n, amounts)))
     }
 
     fn analyze(

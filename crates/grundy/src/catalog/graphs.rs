@@ -2,9 +2,10 @@
 
 use dashu_int::UBig;
 
+use super::play::{graph_of_play, PlayMove, Position};
 use super::{parse_naturals, Analysis, Component, Game, Monitor, Move};
 use crate::error::Error;
-use crate::game::Outcome;
+use crate::game::{Impartial, Outcome};
 use crate::games::geography::Geography;
 use crate::games::hackenbush::Hackenbush;
 use crate::graph::parse::{parse_edges, parse_grid};
@@ -12,7 +13,7 @@ use crate::graph::{EdgeId, Graph, Vertex};
 use crate::nimber::Nimber;
 
 /// The graph a graph game is played on, as text the front end has read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GraphInput {
     /// A graph file: one edge `U V` per line.
     Edges(String),
@@ -98,6 +99,33 @@ impl Game for HackenbushEntry {
         };
         Ok(Component::new(Vec::new(), value, method, moves_to))
     }
+
+    /// Cut an edge joined to the ground (parallel edges are one option);
+    /// what no longer touches the ground falls and is left out.
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        let input = at.graph.clone().unwrap_or(GraphInput::Edges(String::new()));
+        let game = hackenbush_of(input, &at.args())?;
+        let start = game.start();
+        graph_of_play(self, at, start.len(), start.len())?;
+        let graph = game.graph();
+        let options = game.options(&start).into_iter().zip(&start);
+        Ok(options
+            .map(|(rest, &cut)| {
+                let mut text = format!("{}\n", Hackenbush::GROUND);
+                for &e in &rest {
+                    let [u, v] = graph.edge_labels(e);
+                    text.push_str(&format!("{u} {v}\n"));
+                }
+                let to = Position {
+                    game: None,
+                    graph: Some(GraphInput::Edges(text)),
+                    numbers: Vec::new(),
+                };
+                let step = cuts(&game, vec![cut]).remove(0);
+                PlayMove { step, to }
+            })
+            .collect())
+    }
 }
 
 /// The game of a hackenbush graph file, which takes no other argument.
@@ -162,6 +190,10 @@ impl Game for GeographyEntry {
         true
     }
 
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        self.moves(at)
+    }
+
     fn analyze_graph(
         &self,
         input: GraphInput,
@@ -203,6 +235,54 @@ impl Game for GeographyEntry {
 }
 
 impl GeographyEntry {
+    /// The moves of geography: with no token yet, place it anywhere (the
+    /// opponent moves first); else move it to a neighbour, leaving its
+    /// vertex out of the graph (a blocked cell of a grid).
+    fn moves(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        let input = at.graph.clone().unwrap_or(GraphInput::Edges(String::new()));
+        let graph = graph_of(input.clone())?;
+        let lines = graph.vertex_count() + graph.edge_count();
+        graph_of_play(self, at, graph.vertex_count(), lines)?;
+        let place = |v: u64, graph: GraphInput, description: String| PlayMove {
+            step: Move::to_target(vec![UBig::from(v)], description),
+            to: Position {
+                game: None,
+                graph: Some(graph),
+                numbers: vec![UBig::from(v)],
+            },
+        };
+        let from = match at.numbers.as_slice() {
+            [] => {
+                let starts = (0..graph.vertex_count() as Vertex).map(|v| graph.label(v));
+                let placed = |v| format!("place the token on {v}; the opponent moves first");
+                return Ok(starts.map(|v| place(v, input.clone(), placed(v))).collect());
+            }
+            [v] => u64::try_from(v)
+                .ok()
+                .and_then(|v| graph.vertex(v))
+                .ok_or_else(|| Error::BadPosition(format!("vertex {v} is not in the graph")))?,
+            _ => {
+                return Err(Error::BadPosition(
+                    "geography takes one start vertex V".into(),
+                ))
+            }
+        };
+        let left = without_vertex(&input, &graph, from)?;
+        let mut next: Vec<u64> = graph
+            .adjacency()
+            .incident(from)
+            .iter()
+            .map(|&(w, _)| graph.label(w))
+            .collect();
+        next.sort_unstable();
+        next.dedup();
+        let moved = |w| format!("move the token to {w}");
+        Ok(next
+            .into_iter()
+            .map(|w| place(w, left.clone(), moved(w)))
+            .collect())
+    }
+
     /// The start-choosing game: one player places the token, the other moves
     /// first; placing it on a vertex missed by some maximum matching wins.
     fn start_choosing(&self, game: &Geography, method: &str) -> Analysis {
@@ -220,6 +300,43 @@ impl GeographyEntry {
         let outcome = Outcome::from_p(moves.is_empty());
         let method = format!("start-choosing game: winning starts are the vertices some maximum matching misses; {method}");
         Analysis::new(self, Vec::new(), outcome, None, moves, &method).sorted()
+    }
+}
+
+/// The graph of `input` without vertex `gone`: a graph file without its
+/// edges (every other vertex kept, alone on a line if need be), a grid with
+/// its cell blocked.
+fn without_vertex(input: &GraphInput, graph: &Graph, gone: Vertex) -> Result<GraphInput, Error> {
+    let label = graph.label(gone);
+    match input {
+        GraphInput::Edges(_) => {
+            let mut text = String::new();
+            for v in (0..graph.vertex_count() as Vertex).filter(|&v| v != gone) {
+                text.push_str(&format!("{}\n", graph.label(v)));
+            }
+            for &[u, v] in graph.edges() {
+                if u != gone && v != gone {
+                    text.push_str(&format!("{} {}\n", graph.label(u), graph.label(v)));
+                }
+            }
+            Ok(GraphInput::Edges(text))
+        }
+        GraphInput::Grid(text) => {
+            let (row, column) = parse_grid(text)?.cell(label);
+            let lines: Vec<String> = text
+                .lines()
+                .enumerate()
+                .map(|(r, line)| match r == row {
+                    true => line
+                        .chars()
+                        .enumerate()
+                        .map(|(c, ch)| if c == column { '#' } else { ch })
+                        .collect(),
+                    false => line.to_string(),
+                })
+                .collect();
+            Ok(GraphInput::Grid(lines.join("\n") + "\n"))
+        }
     }
 }
 

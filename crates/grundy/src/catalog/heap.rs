@@ -3,12 +3,14 @@
 
 use crate::arith::decimal;
 use crate::limits::{
-    DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION, REACHABLE_HEAPS, REMOTENESS_BUDGET, SUBTRACTION_WORK,
+    DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION, PLAY_OPTIONS, REACHABLE_HEAPS, REMOTENESS_BUDGET,
+    SUBTRACTION_WORK,
 };
 use dashu_int::UBig;
 
 use super::answer::{sort_moves, Defence};
 use super::explore::single_report;
+use super::play::{applied, heap_options, heap_parts, PlayMove, Position};
 use super::{
     check_count, parse_naturals, Analysis, Component, Game, Move, PeriodReport, Sequence, Terms,
 };
@@ -278,6 +280,16 @@ impl<G: HeapTheory + HeapGame + Clone> Game for HeapEntry<G> {
         Ok(heap_analysis(self, heaps, answer, &method).defended(|h| heap_defence(&self.0, h)))
     }
 
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        heap_options(self, &self.0, at, |i, left| {
+            heap_move(&at.numbers, i, left[0].clone())
+        })
+    }
+
+    fn parts(&self, at: &Position) -> Vec<(String, Position)> {
+        heap_parts(at)
+    }
+
     fn component(&self, position: &[String], _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
         let heaps = parse_naturals(position, "heap size")?;
         let (method, (value, _)) = self.0.analyse(&heaps, &UBig::ZERO)?;
@@ -530,6 +542,38 @@ impl Game for StaircaseEntry {
             Ok(moves)
         };
         Ok(Component::new(position, value, STAIRCASE_METHOD, moves_to))
+    }
+
+    /// Every amount from every stair, within [`PLAY_OPTIONS`] coins in all.
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        let stairs = at.small_numbers(self)?;
+        if stairs.iter().sum::<u64>() > PLAY_OPTIONS as u64 {
+            return Err(Error::Limit(format!(
+                "play enumerates every move, at most {PLAY_OPTIONS}: a staircase of more coins has more"
+            )));
+        }
+        let moves = stairs
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &coins)| {
+                (1..=coins).map(move |c| StairMove {
+                    stair: i + 1,
+                    coins: UBig::from(c),
+                })
+            })
+            .collect();
+        Ok(applied(at, stair_moves(&at.numbers, moves)))
+    }
+
+    /// Each stair alone (an even stair is worth 0).
+    fn parts(&self, at: &Position) -> Vec<(String, Position)> {
+        (0..at.numbers.len())
+            .map(|i| {
+                let mut alone = vec![UBig::ZERO; at.numbers.len()];
+                alone[i] = at.numbers[i].clone();
+                (format!("stair {}", i + 1), Position::of_numbers(alone))
+            })
+            .collect()
     }
 }
 

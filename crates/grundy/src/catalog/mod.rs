@@ -15,6 +15,7 @@ mod explore;
 mod graphs;
 mod heap;
 mod octal;
+pub mod play;
 mod registry;
 mod script;
 mod sum;
@@ -35,6 +36,7 @@ pub use answer::{
 pub use beatty::{beatty, BeattyReport};
 pub use explore::{Cells, Table};
 pub use graphs::GraphInput;
+pub use play::{PlayMove, Position};
 pub use registry::{
     game_names, games, known_games, markdown_table, parse, plain, verb_help, Alias, Entry,
     GameList, Verb, GAMES,
@@ -160,6 +162,21 @@ pub trait Game {
     fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
         let _ = monitor;
         Err(self.unsupported("conjecture", "the explorer does not know this family yet"))
+    }
+
+    /// For play ([`play`]): every legal move of `at` with the position it
+    /// reaches, by the game's rules; a limit error beyond
+    /// [`PLAY_OPTIONS`](crate::limits::PLAY_OPTIONS) moves.
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        let _ = at;
+        Err(self.unsupported("play", "its moves are not listed"))
+    }
+
+    /// For play's hints: the components of `at` whose values nim-add to its
+    /// value, each with a label (`heap 2`); none when it is one component.
+    fn parts(&self, at: &Position) -> Vec<(String, Position)> {
+        let _ = at;
+        Vec::new()
     }
 
     /// The error for a verb this game does not answer.

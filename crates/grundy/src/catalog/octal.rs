@@ -11,6 +11,7 @@ use dashu_int::UBig;
 use super::answer::{sort_moves, Defence};
 use super::explore::{certified, single_report};
 use super::heap::searched_heap_defence;
+use super::play::{heap_options, heap_parts, PlayMove, Position};
 use super::{parse_naturals, Analysis, Component, Game, Monitor, Move, MoveFamily, PeriodReport};
 use super::{ConjectureReport, Sequence, Terms, ValueStats};
 use crate::analysis::conjecture::heap_period;
@@ -267,6 +268,19 @@ fn listed_moves_limit(heaps: &[UBig]) -> usize {
 impl Game for OctalEntry {
     fn spec(&self) -> String {
         format!("octal:{}", self.0)
+    }
+
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        heap_options(self, &self.0, at, |heap, leaves| {
+            let kept = leaves.iter().fold(UBig::ZERO, |a, h| a + h);
+            let take = u64::try_from(&at.numbers[heap] - kept).expect("a small heap");
+            let leaves = leaves.to_vec();
+            self.describe(&at.numbers, &OctalMove { heap, take, leaves })
+        })
+    }
+
+    fn parts(&self, at: &Position) -> Vec<(String, Position)> {
+        heap_parts(at)
     }
 
     fn analyze(

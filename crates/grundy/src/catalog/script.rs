@@ -9,6 +9,7 @@ use std::cell::RefCell;
 use dashu_int::UBig;
 
 use super::explore::{check_side, pile_report, Table, ROWS_REPORTED};
+use super::play::{Options, PlayMove, Position};
 use super::{
     check_count, parse_naturals, Analysis, Component, ConjectureReport, Game, Monitor, Move,
     PeriodReport, Sequence, Terms,
@@ -191,6 +192,30 @@ fn script_move(to: &Vec<u64>) -> Move {
 impl Game for ScriptEntry {
     fn spec(&self) -> String {
         self.spec.clone()
+    }
+
+    /// The script's moves.
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        let p = script_position(&at.numbers)?;
+        let moves = self.memo.borrow().script().moves(&p);
+        let mut options = Options::new(self);
+        for to in moves.map_err(|e| self.error(e))? {
+            options.push(script_move(&to), Position::of_numbers(big(&to)));
+        }
+        options.done()
+    }
+
+    /// The script's components (`fn components`), when it has them.
+    fn parts(&self, at: &Position) -> Vec<(String, Position)> {
+        let memo = self.memo.borrow();
+        let script = memo.script();
+        let parts = script_position(&at.numbers)
+            .ok()
+            .filter(|_| script.has_components())
+            .and_then(|p| script.components(&p).ok())
+            .unwrap_or_default();
+        let part = |c: Vec<u64>| (format!("component {c:?}"), Position::of_numbers(big(&c)));
+        parts.into_iter().map(part).collect()
     }
 
     /// The value by memoised search over the script's moves; the winning

@@ -7,6 +7,7 @@ use dashu_int::UBig;
 use super::explore::{
     check_side, progress_of, rectangle_rows, sieve_rows, table_error, value_out_of_budget, Table,
 };
+use super::play::{pile_options, PlayMove, Position};
 use super::two_pile::{
     options_of_value, parse_piles, pile_component, pile_conjecture, pile_defence, pile_move,
     rules_table,
@@ -28,6 +29,10 @@ struct TwoPileEntry(TwoPile);
 impl Game for TwoPileEntry {
     fn spec(&self) -> String {
         format!("twopile:{}", self.0)
+    }
+
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        pile_options(self, &self.0, at)
     }
 
     /// The table of the `(x + 1) x (y + 1)` positions up to `(x, y)` decides

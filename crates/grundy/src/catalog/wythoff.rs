@@ -6,6 +6,7 @@ use crate::limits::{RATIOS_MAX_PILE, RATIOS_MAX_ROWS, RATIOS_ROWS, RATIOS_ROW_CA
 use dashu_int::UBig;
 
 use super::explore::{check_side, progress_of, sieve_rows, table_error, Table};
+use super::play::{pile_options, PlayMove, Position};
 use super::two_pile::{
     parse_piles, pile_component, pile_conjecture, pile_defence, pile_move, rules_table, small,
     value_and_note, value_from_rules,
@@ -43,6 +44,10 @@ impl Game for WythoffEntry {
             0 => "wythoff".into(),
             k => format!("wythoff:k={k}"),
         }
+    }
+
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        pile_options(self, &self.0, at)
     }
 
     fn analyze(
@@ -180,6 +185,10 @@ impl RatiosEntry {
 impl Game for RatiosEntry {
     fn spec(&self) -> String {
         "wythoff:ratios".into()
+    }
+
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        pile_options(self, &WythoffRatios, at)
     }
 
     fn component(

@@ -1,0 +1,471 @@
+//! Play against the rules: the listed moves are the rules' options, the
+//! program never loses from an N-position (whatever the opponent replies), at
+//! P-positions its move has the largest remoteness, and hints name exactly
+//! the moves to P-positions.
+
+use super::*;
+use crate::catalog::script;
+use crate::game::Heaps;
+use crate::games::circle::{Circle, CirclePosition};
+use crate::games::digraph::parse_digraph;
+use crate::games::geography::Geography;
+use crate::games::hackenbush::Hackenbush;
+use crate::games::octal::Octal;
+use crate::games::staircase::Staircase;
+use crate::games::twopile::TwoPile;
+use crate::games::wythoff::{Wythoff, WythoffRatios};
+use crate::games::{bash::Bash, dynsub::DynSub, nim::Nim, subtraction::Subtraction};
+use crate::graph::parse::parse_edges;
+use crate::nimber::Nimber;
+use crate::solve::Memo;
+use std::collections::{BTreeSet, HashSet};
+
+fn numbers(values: &[u64]) -> Vec<UBig> {
+    values.iter().map(|&v| UBig::from(v)).collect()
+}
+
+fn small(p: &Position) -> Vec<u64> {
+    p.numbers
+        .iter()
+        .map(|n| u64::try_from(n).unwrap())
+        .collect()
+}
+
+fn at(values: &[u64]) -> Position {
+    Position::of_numbers(numbers(values))
+}
+
+fn on_graph(text: &str, values: &[u64]) -> Position {
+    Position {
+        game: None,
+        graph: Some(GraphInput::Edges(text.into())),
+        numbers: numbers(values),
+    }
+}
+
+/// The positions the listed moves of `game` reach from `p`.
+fn reached(game: &dyn Game, p: &Position) -> Vec<Position> {
+    options(game, p)
+        .unwrap()
+        .into_iter()
+        .map(|m| m.to)
+        .collect()
+}
+
+/// Every position of one or two heaps up to `max`.
+fn heap_positions(max: u64) -> Vec<Vec<u64>> {
+    let one = (0..=max).map(|a| vec![a]);
+    one.chain((0..=max).flat_map(|a| (0..=max).map(move |b| vec![a, b])))
+        .collect()
+}
+
+/// The listed moves of a heap game are the options of its rules (heaps as
+/// a multiset: a heap taken whole leaves a 0).
+fn check_heap_game<G: HeapGame + Clone>(spec: &str, rules: G) {
+    let game = parse(spec).unwrap();
+    for heaps in heap_positions(7) {
+        let listed: BTreeSet<Vec<u64>> = reached(game.as_ref(), &at(&heaps))
+            .iter()
+            .map(|p| Heaps::<G>::position(&small(p)))
+            .collect();
+        let rules_options: BTreeSet<Vec<u64>> = Heaps(rules.clone())
+            .options(&Heaps::<G>::position(&heaps))
+            .into_iter()
+            .collect();
+        assert_eq!(listed, rules_options, "{spec} {heaps:?}");
+    }
+}
+
+#[test]
+fn heap_games_list_the_options_of_their_rules() {
+    check_heap_game("nim", Nim);
+    check_heap_game("bash:2", Bash::new(2).unwrap());
+    check_heap_game("subtraction:1,3,4", Subtraction::new(&[1, 3, 4]).unwrap());
+    for code in ["0.77", "0.07", "0.137", "4.7", "0.6"] {
+        check_heap_game(&format!("octal:{code}"), code.parse::<Octal>().unwrap());
+    }
+}
+
+#[test]
+fn staircase_lists_the_options_of_its_rules() {
+    let game = parse("staircase").unwrap();
+    for stairs in heap_positions(4).into_iter().chain([vec![1, 2, 3]]) {
+        let listed: BTreeSet<Vec<u64>> = reached(game.as_ref(), &at(&stairs))
+            .iter()
+            .map(small)
+            .collect();
+        let rules: BTreeSet<Vec<u64>> = Staircase.options(&stairs).into_iter().collect();
+        assert_eq!(listed, rules, "{stairs:?}");
+    }
+}
+
+fn check_pile_game<G: Impartial<Position = (u64, u64)>>(spec: &str, rules: G) {
+    let game = parse(spec).unwrap();
+    for x in 0..8 {
+        for y in 0..8 {
+            let listed: Vec<(u64, u64)> = reached(game.as_ref(), &at(&[x, y]))
+                .iter()
+                .map(|p| (small(p)[0], small(p)[1]))
+                .collect();
+            let rules: BTreeSet<(u64, u64)> = rules.options(&(x, y)).into_iter().collect();
+            assert_eq!(listed.len(), rules.len(), "{spec} {x} {y}: each once");
+            assert_eq!(listed.into_iter().collect::<BTreeSet<_>>(), rules);
+        }
+    }
+}
+
+#[test]
+fn two_pile_games_list_the_options_of_their_rules() {
+    check_pile_game("wythoff", Wythoff::classic());
+    check_pile_game("wythoff:k=2", Wythoff::new(2));
+    check_pile_game("wythoff:ratios", WythoffRatios);
+    let families = "1,0+0,1+1,2+2,1";
+    check_pile_game(
+        &format!("twopile:{families}"),
+        TwoPile::parse(families).unwrap(),
+    );
+}
+
+#[test]
+fn dynsub_lists_the_options_of_its_rules() {
+    let game = parse("dynsub:k=2").unwrap();
+    let rules = DynSub::new(2).unwrap();
+    for n in 0..10 {
+        for limit in 0..12 {
+            // The rules cap the limit at the pile; analyze writes K * t.
+            let listed: BTreeSet<(u64, u64)> = reached(game.as_ref(), &at(&[n, limit]))
+                .iter()
+                .map(|p| (small(p)[0], small(p)[1].min(small(p)[0])))
+                .collect();
+            let rules: BTreeSet<(u64, u64)> = rules.options(&(n, limit)).into_iter().collect();
+            assert_eq!(listed, rules, "{n} {limit}");
+        }
+    }
+}
+
+#[test]
+fn a_circle_opens_into_a_row_of_its_octal_game() {
+    for k in 1..=3 {
+        let game = parse(&format!("circle:{k}")).unwrap();
+        let circle = Circle::new(k).unwrap();
+        for n in 0..10 {
+            let listed = reached(game.as_ref(), &at(&[n]));
+            let rows: BTreeSet<Vec<u64>> = listed
+                .iter()
+                .map(|p| Heaps::<Nim>::position(&small(p)))
+                .collect();
+            let rules: BTreeSet<Vec<u64>> = circle
+                .options(&CirclePosition::Circle(n))
+                .into_iter()
+                .map(|o| match o {
+                    CirclePosition::Rows(rows) => rows,
+                    CirclePosition::Circle(_) => panic!("a move opens the circle"),
+                })
+                .collect();
+            assert_eq!(rows, rules, "circle:{k} {n}");
+            let row_game = format!("octal:{}", circle.row_game().unwrap());
+            assert!(listed.iter().all(|p| p.game.as_deref() == Some(&row_game)));
+        }
+    }
+}
+
+const HACKENBUSH: &str = "0 1\n1 2\n2 0\n1 3\n0 4\n4 5\n5 5\n6 7\n";
+const GRAPH: &str = "0 1\n1 2\n2 3\n3 0\n2 4\n4 5\n1 5\n5 6\n";
+const GRID: &str = "...\n.#.\n..#\n";
+const DIGRAPH: &str = "1 2\n2 3\n1 3\n3 4\n4 0\n2 0\n5 1\n5 4\n";
+
+#[test]
+fn hackenbush_cuts_each_grounded_edge_once() {
+    let game = parse("hackenbush").unwrap();
+    let start = on_graph(HACKENBUSH, &[]);
+    let rules = Hackenbush::new(parse_edges(HACKENBUSH).unwrap());
+    let labels = |g: &Hackenbush, edges: &[u32]| -> Vec<[u64; 2]> {
+        let mut l: Vec<[u64; 2]> = edges.iter().map(|&e| g.graph().edge_labels(e)).collect();
+        l.sort();
+        l
+    };
+    let expected: BTreeSet<Vec<[u64; 2]>> = rules
+        .options(&rules.start())
+        .iter()
+        .map(|o| labels(&rules, o))
+        .collect();
+    let listed: Vec<Vec<[u64; 2]>> = reached(game.as_ref(), &start)
+        .iter()
+        .map(|p| {
+            let Some(GraphInput::Edges(text)) = &p.graph else {
+                panic!("a graph")
+            };
+            let g = Hackenbush::new(parse_edges(text).unwrap());
+            labels(&g, &g.start())
+        })
+        .collect();
+    // The loop 5 5 and the edges 0 1, 1 2, 2 0, 1 3, 0 4, 4 5: 7 cuts, all different.
+    assert_eq!(listed.len(), 7);
+    assert_eq!(listed.into_iter().collect::<BTreeSet<_>>(), expected);
+}
+
+#[test]
+fn geography_moves_to_unvisited_neighbours() {
+    let game = parse("geography").unwrap();
+    let graph = parse_edges(GRAPH).unwrap();
+    let rules = Geography::new(graph.clone());
+    for v in 0..7u64 {
+        let start = on_graph(GRAPH, &[v]);
+        // The whole game tree from the rules and from the listed moves agree.
+        let mut by_rules = Memo::new(rules.clone());
+        let mut by_play = Memo::new(PlayRules::new(game.as_ref()));
+        let expected = by_rules
+            .grundy(&rules.start(graph.vertex(v).unwrap()))
+            .unwrap();
+        assert_eq!(by_play.grundy(&start).unwrap(), expected, "start {v}");
+    }
+    let grid = parse("geography").unwrap();
+    let start = Position {
+        game: None,
+        graph: Some(GraphInput::Grid(GRID.into())),
+        numbers: numbers(&[0]),
+    };
+    let moved: Vec<Position> = reached(grid.as_ref(), &start);
+    assert_eq!(moved.len(), 2);
+    assert_eq!(
+        moved[0].graph,
+        Some(GraphInput::Grid("#..\n.#.\n..#\n".into()))
+    );
+    let placed = reached(
+        grid.as_ref(),
+        &Position {
+            numbers: vec![],
+            ..start
+        },
+    );
+    assert_eq!(placed.len(), 7, "one start per free cell");
+}
+
+#[test]
+fn digraph_moves_one_token_along_an_arc() {
+    let game = parse("digraph").unwrap();
+    let rules = parse_digraph(DIGRAPH).unwrap();
+    let tokens = [1u64, 5, 1];
+    let listed: BTreeSet<Vec<u64>> = reached(game.as_ref(), &on_graph(DIGRAPH, &tokens))
+        .iter()
+        .map(small)
+        .collect();
+    let mut expected = BTreeSet::new();
+    for i in 0..tokens.len() {
+        for w in rules.options(&rules.vertex(tokens[i]).unwrap()) {
+            let mut next = tokens.to_vec();
+            next[i] = rules.label(w);
+            expected.insert(next);
+        }
+    }
+    assert_eq!(listed, expected);
+}
+
+const SCRIPT: &str = "fn moves(p) { let r = []; for i in 0..p.len() { for s in [1, 3, 4] { if p[i] >= s { let q = p; q[i] -= s; r.push(q); } } } r }\n";
+
+#[test]
+fn a_script_lists_its_moves() {
+    let game = script("-", SCRIPT).unwrap();
+    let listed: BTreeSet<Vec<u64>> = reached(game.as_ref(), &at(&[4, 1]))
+        .iter()
+        .map(small)
+        .collect();
+    let expected: BTreeSet<Vec<u64>> = [vec![3, 1], vec![1, 1], vec![0, 1], vec![4, 0]].into();
+    assert_eq!(listed, expected);
+}
+
+/// A game of every family with small start positions.
+fn cases() -> Vec<(Box<dyn Game>, Vec<Position>)> {
+    let specs_heaps = [
+        "nim",
+        "bash:2",
+        "subtraction:1,3,4",
+        "kayles",
+        "dawson",
+        "octal:0.137",
+    ];
+    let mut cases: Vec<(Box<dyn Game>, Vec<Position>)> = specs_heaps
+        .iter()
+        .map(|s| {
+            let positions = heap_positions(5).iter().map(|h| at(h)).collect();
+            (parse(s).unwrap(), positions)
+        })
+        .collect();
+    let piles: Vec<Position> = (0..6)
+        .flat_map(|x| (0..6).map(move |y| at(&[x, y])))
+        .collect();
+    for spec in [
+        "wythoff",
+        "wythoff:k=1",
+        "wythoff:ratios",
+        "twopile:1,0+0,1+1,2+2,1",
+    ] {
+        cases.push((parse(spec).unwrap(), piles.clone()));
+    }
+    let stairs = vec![at(&[1, 2, 3]), at(&[2, 0, 2]), at(&[0, 3]), at(&[3])];
+    cases.push((parse("staircase").unwrap(), stairs));
+    let dynsub = (0..9)
+        .flat_map(|n| (1..4).map(move |l| at(&[n, l])))
+        .collect();
+    cases.push((parse("fibonacci-nim").unwrap(), dynsub));
+    let circles = (0..9).map(|n| at(&[n])).collect::<Vec<_>>();
+    cases.push((parse("circle:2").unwrap(), circles.clone()));
+    cases.push((parse("circle:1").unwrap(), circles));
+    cases.push((
+        parse("hackenbush").unwrap(),
+        vec![on_graph(HACKENBUSH, &[])],
+    ));
+    let geography = (0..7).map(|v| on_graph(GRAPH, &[v])).collect();
+    cases.push((parse("geography").unwrap(), geography));
+    cases.push((parse("geography").unwrap(), vec![on_graph(GRAPH, &[])]));
+    let tokens = vec![on_graph(DIGRAPH, &[1, 5]), on_graph(DIGRAPH, &[5, 5, 2])];
+    cases.push((parse("digraph").unwrap(), tokens));
+    cases.push((script("-", SCRIPT).unwrap(), vec![at(&[4, 5]), at(&[7])]));
+    cases
+}
+
+/// Plays every game out from `p` with the program to move when
+/// `program_moves`, the opponent trying every move: the program moves from
+/// each N-position to a P-position (so it wins: the game is finite), and
+/// from each P-position to an option of the largest remoteness.
+fn play_out(
+    game: &dyn Game,
+    p: &Position,
+    program_moves: bool,
+    oracle: &mut Remoteness<PlayRules<'_>>,
+    seen: &mut HashSet<(Position, bool)>,
+) {
+    if !seen.insert((p.clone(), program_moves)) {
+        return;
+    }
+    let games = Games::new(game);
+    let here = games.of(p).unwrap();
+    let r = oracle.remoteness(p).unwrap();
+    if !program_moves {
+        for option in reached(here, p) {
+            play_out(game, &option, true, oracle, seen);
+        }
+        return;
+    }
+    let Some(answer) = reply(here, p).unwrap() else {
+        assert_eq!(
+            r,
+            0,
+            "{}: the program has no move but {p:?} has options",
+            game.spec()
+        );
+        return;
+    };
+    let after = oracle.remoteness(&answer.step.to).unwrap();
+    let label = format!("{} {p:?}: {answer:?}", game.spec());
+    match r % 2 {
+        1 => assert_eq!(after % 2, 0, "{label}: the program left an N-position"),
+        _ => assert_eq!(after + 1, r, "{label}: a shorter defence"),
+    }
+    play_out(game, &answer.step.to, false, oracle, seen);
+}
+
+#[test]
+fn the_program_wins_from_n_positions_and_delays_the_longest_from_p() {
+    for (game, starts) in cases() {
+        let game = game.as_ref();
+        let mut oracle = Remoteness::new(PlayRules::new(game), u64::MAX);
+        let mut seen = HashSet::new();
+        for start in &starts {
+            play_out(game, start, true, &mut oracle, &mut seen);
+        }
+    }
+}
+
+#[test]
+fn hints_name_every_move_to_a_p_position_and_the_value() {
+    for (game, starts) in cases() {
+        let game = game.as_ref();
+        let mut oracle = Memo::new(PlayRules::new(game));
+        for start in &starts {
+            let h = hint(game, start).unwrap();
+            let value = oracle.grundy(start).unwrap();
+            let label = format!("{} {start:?}", game.spec());
+            assert_eq!(h.analysis.outcome, Outcome::of(value), "{label}");
+            if let Some(g) = &h.analysis.grundy {
+                assert_eq!(*g, UBig::from(value.0), "{label}");
+            }
+            let to_p: BTreeSet<Position> = reached(game, start)
+                .into_iter()
+                .filter(|o| oracle.grundy(o).unwrap() == Nimber::ZERO)
+                .collect();
+            let named: BTreeSet<Position> = h.winning.iter().map(|m| m.to.clone()).collect();
+            // Moves to equal heaps in other places are one winning move for analyze.
+            assert!(named.is_subset(&to_p), "{label}");
+            assert_eq!(named.is_empty(), to_p.is_empty(), "{label}");
+            assert!(!h.why.is_empty());
+        }
+    }
+}
+
+#[test]
+fn a_hint_explains_a_sum_by_the_nim_sum_of_its_heaps() {
+    let game = parse("nim").unwrap();
+    let h = hint(game.as_ref(), &at(&[3, 4, 5])).unwrap();
+    assert_eq!(
+        h.why,
+        "the value is the nim-sum of the components' values: 3 (heap 1) xor 4 (heap 2) xor \
+         5 (heap 3) = 2: a winning move takes a component of value g to g xor 2"
+    );
+    let kayles = parse("kayles").unwrap();
+    let h = hint(kayles.as_ref(), &at(&[3, 3])).unwrap();
+    assert!(h.why.contains("3 (heap 1) xor 3 (heap 2) = 0"), "{}", h.why);
+}
+
+#[test]
+fn typed_moves_are_checked_against_the_rules() {
+    let game = parse("kayles").unwrap();
+    let start = at(&[5]);
+    let words = |w: &str| -> Vec<String> { w.split_whitespace().map(String::from).collect() };
+    // Kayles 5: take one or two, from anywhere; 1 + 3 and 3 + 1 are one move.
+    let m = choose(game.as_ref(), &start, Choice::Reached(&words("3 1"))).unwrap();
+    assert_eq!(small(&m.to), vec![1, 3]);
+    for bad in ["5", "1 1", "0 0 0", "x"] {
+        assert!(
+            choose(game.as_ref(), &start, Choice::Reached(&words(bad))).is_err(),
+            "{bad}"
+        );
+    }
+    let count = options(game.as_ref(), &start).unwrap().len();
+    assert!(choose(game.as_ref(), &start, Choice::Index(count)).is_err());
+    let listed = list_moves(game.as_ref(), &start, 2).unwrap();
+    assert_eq!((listed.moves.len(), listed.count), (2, count));
+    assert!(listed
+        .more()
+        .unwrap()
+        .contains(&format!("({count} in all)")));
+}
+
+#[test]
+fn too_many_moves_are_refused_not_cut() {
+    let nim = parse("nim").unwrap();
+    let huge = at(&[PLAY_OPTIONS as u64 + 1]);
+    assert!(matches!(options(nim.as_ref(), &huge), Err(Error::Limit(_))));
+    let big = Position::of_numbers(vec![UBig::from(10u8).pow(40)]);
+    assert!(matches!(options(nim.as_ref(), &big), Err(Error::Limit(_))));
+    let wythoff = parse("wythoff").unwrap();
+    assert!(matches!(
+        options(wythoff.as_ref(), &at(&[5000, 5000])),
+        Err(Error::Limit(_))
+    ));
+}
+
+#[test]
+fn a_session_plays_undoes_and_follows_a_circle_into_its_rows() {
+    let mut session = Session::new(parse("circle:2").unwrap(), at(&[7])).unwrap();
+    assert_eq!(session.game().spec(), "circle:2");
+    session.play(Choice::Index(0)).unwrap();
+    assert_eq!(session.game().spec(), "octal:0.77");
+    let reply = session.reply().unwrap().unwrap();
+    assert_eq!(reply.reason, "a winning move: to a P-position");
+    assert_eq!(session.moves_made(), 2);
+    assert_eq!(session.undo(5), 2);
+    assert_eq!(session.game().spec(), "circle:2");
+    assert!(session.set_misere(true).is_err());
+    assert!(Session::new(parse("nim").unwrap(), at(&[])).is_err());
+}
