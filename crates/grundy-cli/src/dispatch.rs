@@ -61,7 +61,7 @@ impl Inputs {
     }
 
     /// The game of `spec`, a scripted game given its script.
-    fn game(&self, spec: &str) -> Result<Box<dyn Game>, Failure> {
+    pub fn game(&self, spec: &str) -> Result<Box<dyn Game>, Failure> {
         let game = grundy::catalog::parse(spec)?;
         let Some(path) = game.script_file() else {
             return Ok(game);

@@ -295,3 +295,45 @@ fn the_page_marks_the_period_and_lists_the_conjectures() {
     ));
     assert!(browser.text("conjecture-list").contains("checked up to"));
 }
+
+#[test]
+fn the_page_plays_a_game_with_hints_and_undo() {
+    let server = Server::start(&[]);
+    let Some(mut browser) = browser_on(&server, "play") else {
+        return;
+    };
+    pick_game(&mut browser, "nim");
+    browser.wait_for("document.getElementById('spec').value === 'nim'");
+    browser.type_into("#position", "1 2");
+    browser.click("#play-start", None);
+    browser
+        .wait_for("document.getElementById('play-status').textContent === 'Your move, from 1 2:'");
+    // Every legal move is offered: 1 -> 0, 2 -> 0, 2 -> 1.
+    let offered = browser.eval("document.querySelectorAll('#play-body button').length");
+    assert_eq!(offered, json!(3));
+    // Hints mark the one winning move (to 1 1) and say why.
+    browser.click("#hints", None);
+    browser.wait_for("document.querySelectorAll('#play-body button.win').length === 1");
+    assert!(browser
+        .text("play-body")
+        .contains("1 (heap 1) xor 2 (heap 2) = 3"));
+    browser.click("#play-body button.win", None);
+    // The program answers from 1 1 (a P-position), and it is our turn again.
+    browser.wait_for(
+        "document.getElementById('play-body').textContent.includes('Program: heap ') && \
+         document.getElementById('play-status').textContent.startsWith('Your move, from 0 1')",
+    );
+    // Undo goes back to 1 2.
+    browser.click("#play-undo", None);
+    browser
+        .wait_for("document.getElementById('play-status').textContent === 'Your move, from 1 2:'");
+    // Perfect play wins: winning move, the program's reply, winning move.
+    browser.click("#play-body button.win", None);
+    browser.wait_for(
+        "document.getElementById('play-status').textContent.startsWith('Your move, from ') && \
+                      !document.getElementById('play-status').textContent.includes('1 2')",
+    );
+    browser.wait_for("document.querySelectorAll('#play-body button.win').length === 1");
+    browser.click("#play-body button.win", None);
+    browser.wait_for("document.getElementById('play-status').textContent === 'You win: the program has no move.'");
+}

@@ -86,7 +86,7 @@ function refresh() {
     $(id).hidden = !entry.verbs.includes(verb);
     if (!$(id).hidden) load();
   }
-  if (window.playPanel) window.playPanel.reset();
+  resetPlay();
 }
 
 async function analyze() {
@@ -262,7 +262,111 @@ async function loadConjectures() {
   }
 }
 
+// Play against the program (POST /api/play): the page keeps the game, the
+// server answers each turn. `history` holds the positions where it was the
+// user's turn, for undo and restart.
+let history = [];
+let log = [];
+
+function resetPlay() {
+  $('play').hidden = false;
+  history = [];
+  log = [];
+  $('play-body').replaceChildren();
+  $('play-status').textContent = 'Press Start to play from the position above.';
+}
+
+// The request for state `s` (a position as /api/play writes it).
+function playBody(s, reply) {
+  const b = Object.assign({}, s, { reply });
+  const kind = sourceKind(entry);
+  if (kind === 'script') b.script = $('source').value;
+  return b;
+}
+
+async function turn(state, reply, said) {
+  const current = ticket('play');
+  try {
+    const answer = await api('play', playBody(state, reply));
+    if (!current()) return;
+    if (said) log.push(said);
+    if (reply) {
+      log.push(answer.reply ? 'Program: ' + answer.reply.move + ' (' + answer.reply.reason + ')'
+        : 'Program: no move left.');
+    }
+    if (!reply || answer.reply) history.push(answer.at);
+    showTurn(answer, reply && !answer.reply);
+  } catch (e) {
+    if (current()) $('play-status').textContent = 'error: ' + e.message;
+  }
+}
+
+function showTurn(answer, programLost) {
+  const body = $('play-body');
+  body.replaceChildren();
+  const shown = log.slice(-8).map((line) => element('div', line));
+  body.append(element('div', '', 'play-log'));
+  body.lastChild.append(...shown);
+  const hint = answer.hint;
+  if (programLost) {
+    $('play-status').textContent = 'You win: the program has no move.';
+    return;
+  }
+  if (answer.over) {
+    $('play-status').textContent = 'The program wins: you have no move.';
+    return;
+  }
+  $('play-status').textContent = 'Your move, from ' + answer.at.position.join(' ') + ':';
+  answer.moves.forEach((m, i) => {
+    const button = element('button', m.move, hint && $('hints').checked && hint.winning.includes(i) ? 'win' : '');
+    button.type = 'button';
+    button.onclick = () => turn(m.to, true, 'You: ' + m.move);
+    body.append(button);
+  });
+  if (answer.move_count > answer.moves.length) {
+    body.append(element('p', (answer.move_count - answer.moves.length) + ' more moves not listed'));
+  }
+  if ($('hints').checked) {
+    const a = hint.analysis;
+    body.append(element('p', 'Hint: ' + (OUTCOMES[a.outcome] || a.outcome) +
+      (a.grundy === null ? '' : ', Grundy value ' + a.grundy) + '; ' + hint.why +
+      (hint.winning.length ? '. Winning moves are marked.' : '.'), 'hint'));
+  }
+}
+
+function startPlay(programFirst) {
+  history = [];
+  log = [];
+  const start = body({ position: positionWords() });
+  delete start.script;
+  turn(start, programFirst);
+}
+
+function wirePlay() {
+  $('play-start').onclick = () => startPlay(false);
+  $('play-program').onclick = () => {
+    const now = history.length ? history[history.length - 1] : null;
+    if (now) turn(now, true, 'You let the program move.'); else startPlay(true);
+  };
+  $('play-undo').onclick = () => {
+    if (history.length < 2) return;
+    history.pop();
+    const back = history.pop();
+    log.push('(undo)');
+    turn(back, false);
+  };
+  $('play-restart').onclick = () => {
+    if (!history.length) return;
+    const first = history[0];
+    history = [];
+    log = ['(restart)'];
+    turn(first, false);
+  };
+  $('hints').onchange = () => { if (history.length) turn(history.pop(), false); };
+}
+
 function wire() {
+  wirePlay();
   $('games').onchange = () => pick(games[$('games').selectedIndex]);
   $('ask').onsubmit = (event) => { event.preventDefault(); refresh(); };
   $('size').onchange = loadTable;

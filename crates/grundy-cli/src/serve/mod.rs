@@ -20,6 +20,7 @@
 //! The server listens on 127.0.0.1 only: the page and the API are for the
 //! user of this machine.
 
+mod play;
 mod request;
 
 use std::net::{Ipv4Addr, SocketAddr};
@@ -133,6 +134,7 @@ fn app(limits: Arc<Limits>) -> Router {
             "/style.css",
             get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }),
         )
+        .route("/api/play", post(play_turn))
         .route("/api/{verb}", post(api))
         .fallback(|| async {
             refusal(
@@ -152,6 +154,20 @@ fn asset(content_type: &'static str, body: &'static str) -> Response {
 fn refusal(status: StatusCode, message: String) -> Response {
     let body = serde_json::json!({ "error": crate::escape_controls(&message) });
     (status, axum::Json(body)).into_response()
+}
+
+/// The refusal of a body that could not be read (too large, cut off).
+fn body_refusal(rejection: BytesRejection) -> Response {
+    if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        return refusal(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the request body holds more than {} KiB, the most the server reads",
+                MAX_BODY >> 10
+            ),
+        );
+    }
+    refusal(rejection.status(), rejection.body_text())
 }
 
 /// `POST /api/VERB`.
@@ -187,6 +203,42 @@ async fn api(
         Ok(parsed) => parsed,
         Err(message) => return refusal(StatusCode::BAD_REQUEST, message),
     };
+    within_limits(&limits, arrival, move |monitor| {
+        let answer = dispatch::answer(&verb, &inputs, monitor).expect("a verb of the API")?;
+        serde_json::to_vec(&answer).map_err(|e| Failure::Output(e.into()))
+    })
+    .await
+}
+
+/// `POST /api/play`.
+async fn play_turn(
+    State(limits): State<Arc<Limits>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let arrival = Instant::now();
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) => return body_refusal(rejection),
+    };
+    let request: play::Request = match serde_json::from_slice(&body) {
+        Ok(request) => request,
+        Err(e) => {
+            return refusal(
+                StatusCode::BAD_REQUEST,
+                format!("the request body is not a play request: {e}"),
+            )
+        }
+    };
+    within_limits(&limits, arrival, move |_| play::answer(request)).await
+}
+
+/// The answer of `work`, run on a blocking thread once a job is free, within
+/// the time limit from `arrival`; every way it can fail is a refusal.
+async fn within_limits(
+    limits: &Limits,
+    arrival: Instant,
+    work: impl FnOnce(&mut Deadline) -> Result<Vec<u8>, Failure> + Send + 'static,
+) -> Response {
     let Ok(_admitted) = limits.admitted.try_acquire() else {
         return refusal(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -216,7 +268,7 @@ async fn api(
         // The permit is held until the work ends, even after its answer was
         // given up at the time limit: at most --jobs computations run.
         let _job = job;
-        compute(&verb, &inputs, deadline)
+        compute(work, deadline)
     });
     match tokio::time::timeout_at(deadline_at, work).await {
         Err(_) | Ok(Ok(Computed::OutOfTime)) => out_of_time(),
@@ -264,17 +316,16 @@ impl Monitor for Deadline {
     }
 }
 
-/// The answer of `verb`, as JSON, with every way it can end caught.
-fn compute(verb: &crate::args::Verb, inputs: &dispatch::Inputs, deadline: Instant) -> Computed {
-    let run = AssertUnwindSafe(|| dispatch::answer(verb, inputs, &mut Deadline(deadline)));
-    match panic::catch_unwind(run) {
-        Ok(Some(Ok(answer))) => match serde_json::to_vec(&answer) {
-            Ok(json) => Computed::Answer(json),
-            Err(e) => Computed::Bug(e.to_string()),
-        },
-        Ok(Some(Err(Failure::BadInput(e)))) => Computed::BadInput(e.to_string()),
-        Ok(Some(Err(_))) => Computed::Bug("a verb of the API wrote a file".into()),
-        Ok(None) => Computed::Bug("not a verb of the API".into()),
+/// The answer of `work`, as JSON, with every way it can end caught.
+fn compute(
+    work: impl FnOnce(&mut Deadline) -> Result<Vec<u8>, Failure>,
+    deadline: Instant,
+) -> Computed {
+    match panic::catch_unwind(AssertUnwindSafe(|| work(&mut Deadline(deadline)))) {
+        Ok(Ok(json)) => Computed::Answer(json),
+        Ok(Err(Failure::BadInput(e))) => Computed::BadInput(e.to_string()),
+        Ok(Err(Failure::Output(e))) => Computed::Bug(e.to_string()),
+        Ok(Err(Failure::Checkpoint(e))) => Computed::Bug(e.to_string()),
         Err(payload) if payload.is::<PastDeadline>() => Computed::OutOfTime,
         Err(payload) => Computed::Bug(
             payload

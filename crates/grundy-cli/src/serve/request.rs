@@ -116,7 +116,7 @@ fn word(key: &str, value: &Value) -> Result<String, String> {
 
 /// The position arguments: an array of numbers or strings (numbers beyond
 /// 2^64 as decimal strings, `"+"` between the components of a sum).
-fn position(value: &Value) -> Result<Vec<String>, String> {
+pub fn position(value: &Value) -> Result<Vec<String>, String> {
     let Value::Array(items) = value else {
         return Err("\"position\" must be an array of numbers or strings".into());
     };
