@@ -8,7 +8,7 @@ mod serve_support;
 use std::time::{Duration, Instant};
 
 use common::{grundy, grundy_with_stdin};
-use serde_json::Value;
+use serde_json::{json, Value};
 use serve_support::Server;
 
 /// A subtraction game {1, 3, 4} as a script.
@@ -344,4 +344,94 @@ fn concurrent_clients_all_get_their_answers() {
             });
         }
     });
+}
+
+/// Plays from `start` through `/api/play`, the user taking a winning move
+/// whenever the hint has one (else the first move), the program replying;
+/// returns whether the user won (the program had no move).
+fn play_out(server: &Server, start: Value) -> bool {
+    let mut state = start;
+    let mut answer = server.json("play", &state.to_string());
+    for _ in 0..200 {
+        if answer["over"] == true {
+            return false;
+        }
+        let moves = answer["moves"].as_array().expect("moves");
+        let pick = answer["hint"]["winning"][0].as_u64().unwrap_or(0) as usize;
+        state = moves[pick]["to"].clone();
+        state["reply"] = json!(true);
+        answer = server.json("play", &state.to_string());
+        if answer["reply"].is_null() {
+            return true;
+        }
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn play_answers_the_moves_the_hint_and_the_programs_reply() {
+    let server = Server::start(&[]);
+    let answer = server.json("play", r#"{"game": "nim", "position": [1, 2]}"#);
+    let analysis: Value =
+        serde_json::from_str(&command_line(&["analyze", "nim", "1", "2"], "")).unwrap();
+    assert_eq!(answer["hint"]["analysis"], analysis);
+    let reached: Vec<Value> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"]["position"].clone())
+        .collect();
+    assert_eq!(reached, [json!([0, 2]), json!([1, 0]), json!([1, 1])]);
+    assert_eq!(answer["hint"]["winning"], json!([2]));
+    assert_eq!(answer["move_count"], 3);
+    assert!(answer["reply"].is_null());
+
+    // Perfect play wins from an N-position, and the program wins from a
+    // P-position whatever the user does; graph games carry their graph.
+    for start in [
+        json!({"game": "wythoff", "position": [3, 4]}),
+        json!({"game": "kayles", "position": [7, 3]}),
+        json!({"game": "nim", "position": [1, 2, 4]}),
+        json!({"game": "geography", "graph": "0 1\n1 2\n2 3\n3 4\n", "position": [1]}),
+    ] {
+        assert!(play_out(&server, start.clone()), "{start}");
+    }
+    for start in [
+        json!({"game": "wythoff", "position": [3, 5]}),
+        json!({"game": "nim", "position": [1, 2, 3]}),
+        json!({"game": "kayles", "position": [7, 2]}),
+        json!({"game": "geography", "graph": "0 1\n1 2\n2 3\n3 4\n", "position": [0]}),
+    ] {
+        assert!(!play_out(&server, start.clone()), "{start}");
+    }
+}
+
+#[test]
+fn play_refuses_bad_input_in_one_line() {
+    let server = Server::start(&[]);
+    for (body, expected) in [
+        (
+            r#"{"game": "wythof", "position": [1]}"#,
+            "unknown game 'wythof'",
+        ),
+        (r#"{"game": "nim", "position": ["x"]}"#, "'x'"),
+        (
+            r#"{"game": "nim", "position": [1], "png": "x"}"#,
+            "unknown field `png`",
+        ),
+        (r#"{"position": [1]}"#, "missing field `game`"),
+        (
+            r#"{"game": "nim", "graph": "0 1", "position": [1]}"#,
+            "not played on a graph",
+        ),
+    ] {
+        let (status, answer) = server.api("play", body);
+        assert_eq!(status, 400, "{body}: {answer}");
+        let error: Value = serde_json::from_str(&answer).unwrap();
+        let error = error["error"].as_str().expect("an error line");
+        assert!(
+            error.contains(expected) && !error.contains('\n'),
+            "{body}: {error}"
+        );
+    }
 }
