@@ -14,7 +14,8 @@ use serve_support::Server;
 /// Concurrent clients.
 const CLIENTS: usize = 8;
 
-/// The `i`-th request of the mix: analyses, a sequence, a table, the games.
+/// The `i`-th request of the mix: analyses, a sequence, a table, a period,
+/// a turn of play, the games.
 fn request(i: usize) -> (&'static str, String) {
     match i % 8 {
         0 => ("games", "{}".into()),
@@ -27,6 +28,10 @@ fn request(i: usize) -> (&'static str, String) {
             format!(r#"{{"game": "wythoff", "size": {}}}"#, 16 + i % 16),
         ),
         3 => ("period", r#"{"game": "subtraction:1,3,4"}"#.into()),
+        4 => (
+            "play",
+            format!(r#"{{"game": "nim", "position": [{}, 5, 6], "reply": true}}"#, i % 20),
+        ),
         _ => (
             "analyze",
             format!(

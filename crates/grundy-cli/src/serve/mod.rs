@@ -3,7 +3,8 @@
 //! `POST /api/VERB` reads its JSON body as the command line it stands for
 //! ([`request`]) and answers with [`crate::dispatch::answer`], the function
 //! `grundy VERB ... --json` calls, so the JSON is the same byte for byte.
-//! `GET /` is a single page (HTML, JavaScript and CSS embedded in the binary).
+//! `POST /api/play` plays against the program ([`play`]). `GET /` is a single
+//! page (HTML, JavaScript and CSS embedded in the binary).
 //!
 //! Limits, each refused with `{"error": "one line"}`:
 //! - a body of more than [`MAX_BODY`] bytes: status 413;
@@ -181,7 +182,7 @@ async fn api(
         return refusal(
             StatusCode::NOT_FOUND,
             format!(
-                "'{verb}' is not a verb of the API; POST /api/VERB with VERB one of {}",
+                "'{verb}' is not a verb of the API; POST /api/VERB with VERB one of {}, or play",
                 request::VERBS.join(", ")
             ),
         );
