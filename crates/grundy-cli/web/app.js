@@ -397,6 +397,9 @@ function fromAddress() {
   $('games').selectedIndex = index;
   const ex = readExample(games[index].example);
   pick(games[index], { spec, position: wanted.get('position') || '', source: ex.source });
+  // #...&play=1 starts a game at once (&hints=1 with hints).
+  $('hints').checked = wanted.get('hints') === '1';
+  if (wanted.get('play') === '1') startPlay(false);
 }
 
 async function start() {
