@@ -435,3 +435,34 @@ fn play_refuses_bad_input_in_one_line() {
         );
     }
 }
+
+#[test]
+fn odd_bodies_are_refused_and_the_server_goes_on() {
+    let server = Server::start(&[]);
+    let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+    let bodies = [
+        deep.as_str(),
+        "{\"game\": \"nim\", \"position\": [1e400]}",
+        "{\"game\": \"nim\", \"position\": [-1.5]}",
+        "{\"game\": \"nim\u{202e}\", \"position\": [1]}",
+        "{\"game\": \"nim\\n\", \"position\": [\"1\\u0000\"]}",
+        "{\"game\": null}",
+        "{\"game\": \"script:x\", \"script\": \"fn moves(p) { moves(p) }\", \"position\": [1]}",
+        "{\"game\": \"script:x\", \"script\": \"loop {}\", \"position\": [1]}",
+        "\u{feff}{}",
+        "{\"game\": \"nim\", \"game\": \"wythoff\"}",
+    ];
+    for verb in ["analyze", "sequence", "play"] {
+        for body in bodies {
+            let (status, answer) = server.api(verb, body);
+            assert!(
+                (400..500).contains(&status),
+                "{verb} {body:.80}: {status} {answer}"
+            );
+            let error: Value = serde_json::from_str(&answer).expect("JSON");
+            let error = error["error"].as_str().expect("an error line");
+            assert!(!error.chars().any(char::is_control), "{error}");
+        }
+    }
+    server.json("games", "");
+}

@@ -30,7 +30,10 @@ fn request(i: usize) -> (&'static str, String) {
         3 => ("period", r#"{"game": "subtraction:1,3,4"}"#.into()),
         4 => (
             "play",
-            format!(r#"{{"game": "nim", "position": [{}, 5, 6], "reply": true}}"#, i % 20),
+            format!(
+                r#"{{"game": "nim", "position": [{}, 5, 6], "reply": true}}"#,
+                i % 20
+            ),
         ),
         _ => (
             "analyze",

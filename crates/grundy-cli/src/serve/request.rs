@@ -64,9 +64,11 @@ pub fn parse(verb: &str, body: &[u8]) -> Result<(Verb, Inputs), String> {
     let body: Map<String, Value> = if body.iter().all(u8::is_ascii_whitespace) {
         Map::new()
     } else {
-        serde_json::from_slice(body).map_err(|e| {
-            format!("the request body is not a JSON object: {e}; send {{\"game\": SPEC, ...}}")
-        })?
+        serde_json::from_slice::<Entries>(body)
+            .map_err(|e| {
+                format!("the request body is not a JSON object: {e}; send {{\"game\": SPEC, ...}}")
+            })?
+            .0
     };
     if verb != "games" && !body.contains_key("game") {
         return Err(format!(
@@ -103,6 +105,39 @@ pub fn parse(verb: &str, body: &[u8]) -> Result<(Verb, Inputs), String> {
         .map_err(|e| args::one_line(&e))?;
     let cli = Cli::from_arg_matches(&matches).map_err(|e| args::one_line(&e))?;
     Ok((cli.verb, inputs))
+}
+
+/// A JSON object whose keys are all different (`serde_json`'s own map keeps
+/// the last of a repeated key silently).
+struct Entries(Map<String, Value>);
+
+impl<'de> serde::Deserialize<'de> for Entries {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(EntriesVisitor)
+    }
+}
+
+struct EntriesVisitor;
+
+impl<'de> serde::de::Visitor<'de> for EntriesVisitor {
+    type Value = Entries;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON object")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut access: A) -> Result<Entries, A::Error> {
+        let mut map = Map::new();
+        while let Some((key, value)) = access.next_entry::<String, Value>()? {
+            if map.contains_key(&key) {
+                return Err(serde::de::Error::custom(format!(
+                    "the key \"{key}\" is given twice"
+                )));
+            }
+            map.insert(key, value);
+        }
+        Ok(Entries(map))
+    }
 }
 
 /// A one-word value: a string, or a number written in decimal.
