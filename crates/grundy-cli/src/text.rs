@@ -118,6 +118,8 @@ pub fn sum(out: &mut dyn Write, a: &SumAnalysis) -> io::Result<()> {
     writeln!(out, "grundy:  {}", a.grundy)?;
     if a.outcome == Outcome::P {
         writeln!(out, "winning moves: none; every move loses")?;
+    } else if a.outcome == Outcome::D {
+        writeln!(out, "winning moves: none; no move wins")?;
     } else {
         writeln!(out, "winning moves:")?;
         for m in &a.winning_moves {

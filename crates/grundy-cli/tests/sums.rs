@@ -195,3 +195,99 @@ fn bad_sums_get_one_line_naming_what_is_wrong() {
     let missing = refusal(&analyze("nim 3 + hackenbush /no/such/file"));
     assert!(missing.contains("component 1"), "{missing}");
 }
+
+const DIGRAPH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/digraph.txt");
+
+#[test]
+fn a_digraph_component_adds_by_the_loopy_sum_rule() {
+    // Vertex 6 is inf{0}: with nim 2 2 (a = 0) the sum is inf{0}, won by
+    // moving the token to 0; with nim 3 it is inf{3}, a draw.
+    let won = json_of(&analyze(&format!("nim 2 2 + digraph {DIGRAPH} 6")));
+    assert_eq!(won["outcome"], "N");
+    assert_eq!(won["grundy"], "inf{0}");
+    assert_eq!(
+        won["components"],
+        json!([
+            {"game": "nim", "position": [2, 2], "grundy": 0},
+            {"game": "digraph", "position": [6], "grundy": "inf{0}"},
+        ])
+    );
+    assert_eq!(
+        won["winning_moves"],
+        json!([{"component": 1, "to": [0], "move": "move the token on 6 (token 1) to 0"}])
+    );
+    let drawn = json_of(&analyze(&format!("nim 3 + digraph {DIGRAPH} 6")));
+    assert_eq!(
+        (&drawn["outcome"], &drawn["grundy"], &drawn["winning_moves"]),
+        (&json!("D"), &json!("inf{3}"), &json!([]))
+    );
+    let text =
+        String::from_utf8(grundy(&analyze(&format!("nim 3 + digraph {DIGRAPH} 6"))[..]).stdout)
+            .unwrap();
+    assert!(text.contains("outcome: D (a draw"), "{text}");
+    assert!(
+        text.contains("winning moves: none; no move wins\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("component 1: digraph 6, grundy inf{0}\n"),
+        "{text}"
+    );
+    // Finite tokens add by nim-sum: 9 is 1, 8 is 0, with nim 1 the sum is 0.
+    let lost = json_of(&analyze(&format!("nim 1 + digraph {DIGRAPH} 9 8")));
+    assert_eq!(
+        (&lost["outcome"], &lost["grundy"]),
+        (&json!("P"), &json!(0))
+    );
+    // Two infinite components: a draw.
+    let two = json_of(&analyze(&format!(
+        "digraph {DIGRAPH} 6 + digraph {DIGRAPH} 1 + nim 4"
+    )));
+    assert_eq!(
+        (&two["outcome"], &two["grundy"]),
+        (&json!("D"), &json!("inf{}"))
+    );
+}
+
+#[test]
+fn a_bad_digraph_component_is_one_error_line() {
+    let message = refusal(&analyze(&format!("nim 3 + digraph {DIGRAPH} 12")));
+    assert!(
+        message.starts_with("error: component 1 of the sum"),
+        "{message}"
+    );
+    assert!(
+        message.contains("vertex 12 is not in the graph"),
+        "{message}"
+    );
+    let message = refusal(&analyze("nim 3 + digraph /nonexistent/graph.txt 0"));
+    assert!(
+        message.starts_with("error: component 1 of the sum"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_huge_wythoff_row_is_a_component() {
+    let huge = format!("1{}", "0".repeat(40));
+    let a = json_of(&analyze(&format!("wythoff 3 {huge} + nim 5")));
+    // Row 3 has preperiod 8 and period 6, and 10^40 - 8 = 2 mod 6, so
+    // G(3, 10^40) = G(3, 10) + 10^40 - 10 = 10^40 - 2 (G(3, 10) = 8).
+    let g = format!("{}8", "9".repeat(39));
+    assert_eq!(a["components"][0]["grundy"], json!(g));
+    let method = a["method"].as_str().unwrap();
+    assert!(
+        method.contains("row 3 of the Grundy table is certified additively periodic, G(3, y + 6) = G(3, y) + 6 for all y >= 8"),
+        "{method}"
+    );
+    // Too many options in lower rows: no value, and the sum says why.
+    let message = refusal(&analyze(&format!(
+        "wythoff:k=1000000000000 2 {huge} + nim 1"
+    )));
+    assert!(
+        message.contains("too many for the row certification"),
+        "{message}"
+    );
+    let alone = json_of(&["analyze", "wythoff:k=1000000000000", "2", &huge]);
+    assert_eq!(alone["grundy"], Value::Null);
+}

@@ -188,6 +188,17 @@ pub const SCRIPT_PERIOD_SEARCH: u64 = 1000;
 /// game values.
 pub const SCRIPT_CONJECTURE_SIDE: usize = 128;
 
+/// The last row `x` of a two-pile game with row shape (`wythoff`,
+/// `wythoff:k=K`, `twopile:` with the family `0,1`) whose additive period is
+/// certified by a repeated state, so that `G(x, y)` is answered for any `y`.
+pub const CERTIFIED_ROWS: u64 = 40;
+
+/// Option look-ups the certification of rows `0..=x` spends in all.
+pub const ROW_WORK: u128 = 1 << 28;
+
+/// Columns of one row computed while looking for a repeated state (8 bytes each).
+pub const ROW_COLUMNS: u64 = 1 << 22;
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;

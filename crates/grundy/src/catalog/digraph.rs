@@ -6,9 +6,9 @@ use dashu_int::UBig;
 
 use super::graphs::GraphInput;
 use super::play::{graph_of_play, Options, PlayMove, Position};
-use super::{parse_naturals, Analysis, Game, Monitor, Move, Sequence, Terms};
+use super::{parse_naturals, Analysis, Component, Game, Monitor, Move, Sequence, SumValue, Terms};
 use crate::error::Error;
-use crate::games::digraph::{parse_digraph, Digraph, DigraphError, Gamma};
+use crate::games::digraph::{parse_digraph, Digraph, DigraphError, Gamma, SumMove};
 use crate::graph::Vertex;
 use crate::limits::MOVE_LIST_LIMIT;
 use serde::{Serialize, Serializer};
@@ -105,18 +105,7 @@ impl Game for DigraphEntry {
         _: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
         let graph = digraph_of(input)?;
-        let labels = parse_naturals(position, "vertex (a token's position)")?;
-        let tokens = labels
-            .iter()
-            .map(|label| {
-                u64::try_from(label)
-                    .ok()
-                    .and_then(|l| graph.vertex(l))
-                    .ok_or_else(|| {
-                        Error::BadPosition(format!("vertex {label} is not in the graph"))
-                    })
-            })
-            .collect::<Result<Vec<Vertex>, Error>>()?;
+        let (labels, tokens) = tokens_of(&graph, position)?;
         let gamma = graph.gamma();
         let value = gamma.sum_value(&tokens);
         let limit = if first_only { 1 } else { MOVE_LIST_LIMIT };
@@ -124,14 +113,7 @@ impl Game for DigraphEntry {
         let moves = found
             .moves
             .iter()
-            .map(|m| {
-                let (from, to) = (labels[m.component].clone(), graph.label(m.to));
-                let description = format!(
-                    "move the token on {from} (token {}) to {to}",
-                    m.component + 1
-                );
-                Move::single(m.component, UBig::from(to), description)
-            })
+            .map(|m| token_move(&graph, &labels, m))
             .collect();
         let outcome = value.outcome();
         let grundy = match &value {
@@ -142,6 +124,44 @@ impl Game for DigraphEntry {
         Ok(Analysis::new(self, labels, outcome, grundy, moves, METHOD)
             .listing_at_most(MOVE_LIST_LIMIT, UBig::from(found.total), Vec::new())
             .with_loopy(value))
+    }
+
+    /// The tokens as one component of a sum: the value of their sum (finite
+    /// or infinite), and its moves to a finite value `t` (see
+    /// [`GammaFunction::sum_moves_to`](crate::games::digraph::GammaFunction::sum_moves_to)), every one of them or an error past
+    /// [`MOVE_LIST_LIMIT`].
+    fn component_graph(
+        &self,
+        input: GraphInput,
+        position: &[String],
+        _: &mut dyn Monitor,
+    ) -> Result<Component<'_>, Error> {
+        let graph = digraph_of(input)?;
+        let (labels, tokens) = tokens_of(&graph, position)?;
+        let value = match graph.gamma().sum_value(&tokens) {
+            Gamma::Finite(m) => SumValue::Finite(UBig::from(m)),
+            Gamma::Infinite(set) => SumValue::Infinite(set.into_iter().map(UBig::from).collect()),
+        };
+        let position = labels.clone();
+        let moves_to = move |target: &UBig| {
+            let Ok(target) = u32::try_from(target) else {
+                return Ok(Vec::new()); // every finite value is a u32
+            };
+            let found = graph.gamma().sum_moves_to(&tokens, target, MOVE_LIST_LIMIT);
+            if found.total > found.moves.len() as u64 {
+                return Err(Error::Limit(format!(
+                    "the tokens have {} moves to value {target}, more than the {MOVE_LIST_LIMIT} a sum \
+                     lists (MOVE_LIST_LIMIT)",
+                    found.total
+                )));
+            }
+            Ok(found
+                .moves
+                .iter()
+                .map(|m| token_move(&graph, &labels, m))
+                .collect())
+        };
+        Ok(Component::loopy(position, value, METHOD, moves_to))
     }
 
     /// The verb applies, but to a graph: without one, the argument is missing.
@@ -164,6 +184,31 @@ impl Game for DigraphEntry {
             stats: None,
         })
     }
+}
+
+/// The token labels of `position` and their vertices in `graph`.
+fn tokens_of(graph: &Digraph, position: &[String]) -> Result<(Vec<UBig>, Vec<Vertex>), Error> {
+    let labels = parse_naturals(position, "vertex (a token's position)")?;
+    let tokens = labels
+        .iter()
+        .map(|label| {
+            u64::try_from(label)
+                .ok()
+                .and_then(|l| graph.vertex(l))
+                .ok_or_else(|| Error::BadPosition(format!("vertex {label} is not in the graph")))
+        })
+        .collect::<Result<Vec<Vertex>, Error>>()?;
+    Ok((labels, tokens))
+}
+
+/// A move of a token, as a change of its coordinate.
+fn token_move(graph: &Digraph, labels: &[UBig], m: &SumMove) -> Move {
+    let (from, to) = (&labels[m.component], graph.label(m.to));
+    let description = format!(
+        "move the token on {from} (token {}) to {to}",
+        m.component + 1
+    );
+    Move::single(m.component, UBig::from(to), description)
 }
 
 /// The JSON of a value: a number when finite, else the string of its

@@ -42,7 +42,9 @@ pub use registry::{
     GameList, Verb, GAMES,
 };
 pub use script::script;
-pub use sum::{analyze_sum, split_sum, Component, SumAnalysis, SumComponent, SumMove, SumPart};
+pub use sum::{
+    analyze_sum, split_sum, Component, SumAnalysis, SumComponent, SumMove, SumPart, SumValue,
+};
 
 /// A game of the catalogue, behind one interface for every family.
 pub trait Game {

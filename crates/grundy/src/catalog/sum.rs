@@ -5,6 +5,15 @@
 //! exactly when it reaches a position of value `g_i ^ X` (which may be larger
 //! than `g_i`). Each game answers for itself through [`Game::component`]:
 //! its value, and its moves to a position of any given value.
+//!
+//! A component played on a game graph with cycles (`digraph`) may have an
+//! infinite value `inf(K)` of the generalised Sprague-Grundy function (Smith
+//! 1966; Fraenkel and Yesha 1986; see [`crate::games::digraph`]), `K` the
+//! finite values of its options. The sum rule of loopy games: finite values
+//! add by nim-sum; one infinite component `inf(K)` and finite part `a` give
+//! `inf(K xor a)`, which wins (N) exactly when `a` is in `K`, by a move of
+//! that component to an option of value `a`, and is otherwise drawn (D); two
+//! or more infinite components give `inf{}`, a draw with no winning move.
 
 use dashu_int::UBig;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
@@ -14,6 +23,60 @@ use super::{Game, GraphInput, Monitor, Move};
 use crate::error::Error;
 use crate::game::Outcome;
 use crate::json::{Int, Ints};
+use std::fmt;
+
+/// The value of a component or of a sum: a Grundy value, or the infinite
+/// value `inf(K)` of a loopy game (see the module doc).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SumValue {
+    /// A finite value.
+    Finite(UBig),
+    /// Infinite, with the finite values `K` of the options, ascending.
+    Infinite(Vec<UBig>),
+}
+
+impl SumValue {
+    /// The finite value, if it is finite.
+    pub fn finite(&self) -> Option<&UBig> {
+        match self {
+            SumValue::Finite(g) => Some(g),
+            SumValue::Infinite(_) => None,
+        }
+    }
+
+    /// P for 0, N for other finite values and for `inf(K)` with 0 in `K`, else D.
+    pub fn outcome(&self) -> Outcome {
+        match self {
+            SumValue::Finite(g) => Outcome::from_p(*g == UBig::ZERO),
+            SumValue::Infinite(set) if set.first() == Some(&UBig::ZERO) => Outcome::N,
+            SumValue::Infinite(_) => Outcome::D,
+        }
+    }
+}
+
+/// `3`, or `inf{0,2}` (as a `digraph` value is written).
+impl fmt::Display for SumValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SumValue::Finite(g) => write!(f, "{g}"),
+            SumValue::Infinite(set) => {
+                let items: Vec<String> = set.iter().map(UBig::to_string).collect();
+                write!(f, "inf{{{}}}", items.join(","))
+            }
+        }
+    }
+}
+
+/// A number when finite (a decimal string beyond `u64`), else the string
+/// `"inf{...}"`.
+impl Serialize for SumValue {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            SumValue::Finite(g) => Int(g).serialize(serializer),
+            SumValue::Infinite(_) => serializer.collect_str(self),
+        }
+    }
+}
 
 /// A component's moves to a given value, as it computes them.
 type MovesTo<'a> = Box<dyn Fn(&UBig) -> Result<Vec<Move>, Error> + 'a>;
@@ -27,8 +90,8 @@ type FirstMoveTo<'a> = Box<dyn Fn(&UBig) -> Result<Option<Move>, Error> + 'a>;
 pub struct Component<'a> {
     /// The position (empty for graph games, whose moves are given by target).
     pub position: Vec<UBig>,
-    /// Its Grundy value.
-    pub grundy: UBig,
+    /// Its value.
+    pub grundy: SumValue,
     /// How the value was found.
     pub method: String,
     moves_to: MovesTo<'a>,
@@ -46,10 +109,24 @@ impl<'a> Component<'a> {
     ) -> Self {
         Component {
             position,
-            grundy,
+            grundy: SumValue::Finite(grundy),
             method: method.into(),
             moves_to: Box::new(moves_to),
             first_move_to: None,
+        }
+    }
+
+    /// A component of value `grundy`, finite or infinite (a loopy game's),
+    /// whose moves to finite value `t` are `moves_to(t)`.
+    pub(crate) fn loopy(
+        position: Vec<UBig>,
+        grundy: SumValue,
+        method: impl Into<String>,
+        moves_to: impl Fn(&UBig) -> Result<Vec<Move>, Error> + 'a,
+    ) -> Self {
+        Component {
+            grundy,
+            ..Component::new(position, UBig::ZERO, method, moves_to)
         }
     }
 
@@ -66,7 +143,7 @@ impl<'a> Component<'a> {
     /// The first of [`Component::moves_to`].
     pub fn first_move_to(&self, target: &UBig) -> Result<Option<Move>, Error> {
         match &self.first_move_to {
-            Some(first) if *target != self.grundy => first(target),
+            Some(first) if self.grundy.finite() != Some(target) => first(target),
             _ => Ok(self.moves_to(target)?.into_iter().next()),
         }
     }
@@ -75,7 +152,7 @@ impl<'a> Component<'a> {
     /// order (none when `target` is the component's own value: no option has
     /// its position's value).
     pub fn moves_to(&self, target: &UBig) -> Result<Vec<Move>, Error> {
-        if *target == self.grundy {
+        if self.grundy.finite() == Some(target) {
             return Ok(Vec::new());
         }
         (self.moves_to)(target)
@@ -124,10 +201,11 @@ pub fn split_sum(words: &[String]) -> Option<Result<Vec<Vec<String>>, Error>> {
 pub struct SumAnalysis {
     /// Each component: its game, position and value.
     pub components: Vec<SumComponent>,
-    /// Who wins.
+    /// Who wins, or D for a draw.
     pub outcome: Outcome,
-    /// The nim-sum of the components' values.
-    pub grundy: UBig,
+    /// The nim-sum of the components' values (by the loopy sum rule when
+    /// one is infinite).
+    pub grundy: SumValue,
     /// Every winning move, by component, then in that game's order.
     pub winning_moves: Vec<SumMove>,
     /// How the answer was found.
@@ -141,8 +219,8 @@ pub struct SumComponent {
     pub game: String,
     /// Its position (empty for graph games).
     pub position: Vec<UBig>,
-    /// Its Grundy value.
-    pub grundy: UBig,
+    /// Its value.
+    pub grundy: SumValue,
 }
 
 /// A winning move of a sum: a move of one component.
@@ -163,6 +241,40 @@ fn in_component(index: usize, part: &SumPart, error: Error) -> Error {
         index,
         words: part.words.clone(),
         source: Box::new(error),
+    }
+}
+
+/// What `method` adds when a component is infinite.
+const LOOPY_RULE: &str = " (loopy sum rule, Smith; Fraenkel and Yesha: one infinite component \
+                          inf(K) and finite part a give inf(K xor a), won only by moving that \
+                          component to an option of value a; two or more infinite components \
+                          are a draw)";
+
+/// The nim-sum of the finite values among `components`.
+fn finite_part(components: &[Component<'_>]) -> UBig {
+    components
+        .iter()
+        .filter_map(|c| c.grundy.finite())
+        .fold(UBig::ZERO, |acc, g| acc ^ g)
+}
+
+/// The value of the sum of `components`, and the components a winning move
+/// may be in: all when every value is finite, the infinite one when one is,
+/// none when two or more are.
+fn sum_value(components: &[Component<'_>]) -> (SumValue, Vec<usize>) {
+    let finite = finite_part(components);
+    let mut infinite = (0..components.len()).filter(|&i| components[i].grundy.finite().is_none());
+    match (infinite.next(), infinite.next()) {
+        (None, _) => (SumValue::Finite(finite), (0..components.len()).collect()),
+        (Some(i), None) => {
+            let SumValue::Infinite(set) = &components[i].grundy else {
+                unreachable!("component {i} is infinite")
+            };
+            let mut set: Vec<UBig> = set.iter().map(|k| k ^ &finite).collect();
+            set.sort();
+            (SumValue::Infinite(set), vec![i])
+        }
+        (Some(_), Some(_)) => (SumValue::Infinite(Vec::new()), Vec::new()),
     }
 }
 
@@ -191,11 +303,17 @@ pub fn analyze_sum(
         };
         components.push(component.map_err(|e| in_component(i, part, e))?);
     }
-    let total = components.iter().fold(UBig::ZERO, |acc, c| acc ^ &c.grundy);
+    let (grundy, movers) = sum_value(&components);
     let mut winning_moves = Vec::new();
-    if total != UBig::ZERO {
-        for (i, (component, part)) in components.iter().zip(parts).enumerate() {
-            let target = &component.grundy ^ &total;
+    if grundy.outcome() == Outcome::N {
+        // The finite part of the others, and so the target of each mover.
+        let finite = finite_part(&components);
+        for i in movers {
+            let (component, part) = (&components[i], &parts[i]);
+            let target = component
+                .grundy
+                .finite()
+                .map_or(finite.clone(), |g| g ^ &finite);
             let moves = match first_only {
                 true => component.first_move_to(&target).map(Vec::from_iter),
                 false => component.moves_to(&target),
@@ -219,7 +337,11 @@ pub fn analyze_sum(
         .collect();
     let method = format!(
         "Sprague-Grundy: the nim-sum X of the components' values; a winning move takes component i \
-         to value g_i XOR X; {}",
+         to value g_i XOR X{}; {}",
+        match components.iter().any(|c| c.grundy.finite().is_none()) {
+            true => LOOPY_RULE,
+            false => "",
+        },
         methods.join("; ")
     );
     Ok(SumAnalysis {
@@ -232,8 +354,8 @@ pub fn analyze_sum(
                 grundy: c.grundy.clone(),
             })
             .collect(),
-        outcome: Outcome::from_p(total == UBig::ZERO),
-        grundy: total,
+        outcome: grundy.outcome(),
+        grundy,
         winning_moves,
         method,
     })
@@ -245,7 +367,7 @@ impl Serialize for SumAnalysis {
         map.serialize_entry("game", "sum")?;
         map.serialize_entry("components", &ComponentsJson(&self.components))?;
         map.serialize_entry("outcome", self.outcome.letter())?;
-        map.serialize_entry("grundy", &Int(&self.grundy))?;
+        map.serialize_entry("grundy", &self.grundy)?;
         map.serialize_entry("winning_moves", &SumMovesJson(&self.winning_moves))?;
         map.serialize_entry("method", &self.method)?;
         map.end()
@@ -271,7 +393,7 @@ impl Serialize for ComponentJson<'_> {
         let mut map = serializer.serialize_map(Some(3))?;
         map.serialize_entry("game", &self.0.game)?;
         map.serialize_entry("position", &Ints(&self.0.position))?;
-        map.serialize_entry("grundy", &Int(&self.0.grundy))?;
+        map.serialize_entry("grundy", &self.0.grundy)?;
         map.end()
     }
 }
@@ -489,13 +611,21 @@ mod tests {
         let mut memo = Memo::new(rules);
         let value = memo.grundy(&start).unwrap();
         let label = format!("{components:?}");
-        assert_eq!(answer.grundy, UBig::from(value.0), "{label}");
+        assert_eq!(
+            answer.grundy,
+            SumValue::Finite(UBig::from(value.0)),
+            "{label}"
+        );
         assert_eq!(answer.outcome, Outcome::of(value), "{label}");
         for (c, (r, p)) in answer.components.iter().zip(components) {
             let alone = Memo::new(SumRules(vec![r.clone()]))
                 .grundy(&vec![r.of_catalogue(&c.position, true)])
                 .unwrap();
-            assert_eq!(c.grundy, UBig::from(alone.0), "{label}: {p:?}");
+            assert_eq!(
+                c.grundy,
+                SumValue::Finite(UBig::from(alone.0)),
+                "{label}: {p:?}"
+            );
         }
         let mut expected = BTreeSet::new();
         for option in memo.game().options(&start) {
@@ -593,6 +723,192 @@ mod tests {
         ) {
             check(&components);
         }
+    }
+
+    /// A digraph on `0..n` with `arcs`, as a graph file's text.
+    fn graph_file(n: u64, arcs: &[(u64, u64)]) -> String {
+        let mut text: String = (0..n).map(|v| format!("{v}\n")).collect();
+        text.extend(arcs.iter().map(|(u, v)| format!("{u} {v}\n")));
+        text
+    }
+
+    /// A state of `nim heaps + digraph tokens`: heaps sorted without zeros.
+    type Mixed = (Vec<u64>, Vec<u64>);
+
+    /// The options of a mixed state by the rules of both games.
+    fn mixed_options(arcs: &[(u64, u64)], (heaps, tokens): &Mixed) -> Vec<Mixed> {
+        let mut options: Vec<Mixed> = heap_options(&Nim, heaps)
+            .into_iter()
+            .map(|p| match p {
+                Pos::Numbers(h) => (Heaps::<Nim>::position(&h), tokens.clone()),
+                Pos::Circle(..) => unreachable!("nim heaps"),
+            })
+            .collect();
+        for (i, &t) in tokens.iter().enumerate() {
+            for &(_, v) in arcs.iter().filter(|&&(u, _)| u == t) {
+                let mut next = tokens.clone();
+                next[i] = v;
+                options.push((heaps.clone(), next));
+            }
+        }
+        options
+    }
+
+    /// Win, loss or draw of every state reachable from `start`, by retrograde
+    /// analysis of the sum's own graph: a state with a P option is N, one whose
+    /// options are all N is P, until nothing changes; the rest are drawn.
+    fn retrograde(arcs: &[(u64, u64)], start: &Mixed) -> std::collections::HashMap<Mixed, Outcome> {
+        let mut seen = std::collections::HashMap::new();
+        let mut stack = vec![start.clone()];
+        while let Some(state) = stack.pop() {
+            if seen.contains_key(&state) {
+                continue;
+            }
+            let options = mixed_options(arcs, &state);
+            stack.extend(options.iter().cloned());
+            seen.insert(state, options);
+        }
+        let mut outcome: std::collections::HashMap<Mixed, Outcome> = Default::default();
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for (state, options) in &seen {
+                if outcome.contains_key(state) {
+                    continue;
+                }
+                let of = |o: &Mixed| outcome.get(o).copied();
+                let found = if options.iter().any(|o| of(o) == Some(Outcome::P)) {
+                    Outcome::N
+                } else if options.iter().all(|o| of(o) == Some(Outcome::N)) {
+                    Outcome::P
+                } else {
+                    continue;
+                };
+                outcome.insert(state.clone(), found);
+                changed = true;
+            }
+        }
+        seen.into_keys()
+            .map(|s| {
+                let o = outcome.get(&s).copied().unwrap_or(Outcome::D);
+                (s, o)
+            })
+            .collect()
+    }
+
+    /// `analyze_sum` of `nim heaps + digraph tokens` against the retrograde
+    /// analysis of the sum's graph: the outcome, and the winning moves exactly
+    /// the moves to P-positions.
+    fn check_mixed(n: u64, arcs: &[(u64, u64)], heaps: &[u64], tokens: &[u64]) {
+        let words = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>();
+        let parts = vec![
+            SumPart {
+                game: parse("nim").unwrap(),
+                graph: None,
+                position: words(heaps),
+                words: "nim".into(),
+            },
+            SumPart {
+                game: parse("digraph").unwrap(),
+                graph: Some(GraphInput::Edges(graph_file(n, arcs))),
+                position: words(tokens),
+                words: "digraph".into(),
+            },
+        ];
+        let answer = analyze_sum(&parts, false, &mut Quiet).unwrap();
+        let start: Mixed = (Heaps::<Nim>::position(heaps), tokens.to_vec());
+        let oracle = retrograde(arcs, &start);
+        let label = format!("{arcs:?} nim {heaps:?} tokens {tokens:?}: {answer:?}");
+        assert_eq!(answer.outcome, oracle[&start], "{label}");
+        let expected: BTreeSet<(usize, Mixed)> = mixed_options(arcs, &start)
+            .into_iter()
+            .filter(|o| oracle[o] == Outcome::P)
+            .map(|o| (usize::from(o.1 != start.1), o))
+            .collect();
+        let found: BTreeSet<(usize, Mixed)> = answer
+            .winning_moves
+            .iter()
+            .map(|m| {
+                let to: Vec<u64> = m.to.iter().map(|v| u64::try_from(v).unwrap()).collect();
+                let state = match m.component {
+                    0 => (Heaps::<Nim>::position(&to), start.1.clone()),
+                    _ => (start.0.clone(), to),
+                };
+                (m.component, state)
+            })
+            .collect();
+        assert_eq!(found, expected, "{label}");
+        if answer.outcome == Outcome::D {
+            assert!(answer.grundy.finite().is_none(), "{label}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn nim_plus_digraph_tokens_agree_with_retrograde_analysis(
+            n in 1u64..=5,
+            arcs in proptest::collection::vec((0u64..5, 0u64..5), 0..10),
+        ) {
+            let arcs: Vec<(u64, u64)> = arcs.into_iter().map(|(u, v)| (u % n, v % n)).collect();
+            for heaps in [vec![0], vec![1], vec![2], vec![3], vec![1, 2], vec![3, 3]] {
+                for a in 0..n {
+                    check_mixed(n, &arcs, &heaps, &[a]);
+                    for b in 0..n {
+                        check_mixed(n, &arcs, &heaps, &[a, b]);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_loopy_sum_rule_on_a_two_cycle() {
+        // 0 <-> 1 is drawn (inf{}); 2 is an end (0); 3 moves to 0 or 2: its
+        // option 0 is infinite and has no option of value 1, so 3 is inf{0}.
+        let arcs = [(0, 1), (1, 0), (3, 0), (3, 2)];
+        check_mixed(4, &arcs, &[0], &[3]);
+        check_mixed(4, &arcs, &[1], &[3]);
+        check_mixed(4, &arcs, &[2], &[0, 3]);
+        let parts = |heaps: &str, tokens: &str| {
+            vec![
+                SumPart {
+                    game: parse("nim").unwrap(),
+                    graph: None,
+                    position: heaps.split(' ').map(String::from).collect(),
+                    words: "nim".into(),
+                },
+                SumPart {
+                    game: parse("digraph").unwrap(),
+                    graph: Some(GraphInput::Edges(graph_file(4, &arcs))),
+                    position: tokens.split(' ').map(String::from).collect(),
+                    words: "digraph".into(),
+                },
+            ]
+        };
+        // nim 0 + token on 3: inf{0}, N, the one winning move 3 -> 2.
+        let a = analyze_sum(&parts("0", "3"), false, &mut Quiet).unwrap();
+        assert_eq!(a.grundy, SumValue::Infinite(vec![UBig::ZERO]));
+        assert_eq!(a.grundy.to_string(), "inf{0}");
+        assert_eq!(a.outcome, Outcome::N);
+        assert_eq!(a.winning_moves.len(), 1);
+        assert_eq!(a.winning_moves[0].to, [UBig::from(2u8)]);
+        // nim 1 + token on 3: inf{1}, a draw; two infinite tokens: inf{}.
+        let a = analyze_sum(&parts("1", "3"), false, &mut Quiet).unwrap();
+        assert_eq!(
+            (a.outcome, a.grundy.to_string()),
+            (Outcome::D, "inf{1}".into())
+        );
+        assert!(a.winning_moves.is_empty());
+        let a = analyze_sum(&parts("1", "3 0"), false, &mut Quiet).unwrap();
+        assert_eq!(
+            (a.outcome, a.grundy.to_string()),
+            (Outcome::D, "inf{}".into())
+        );
+        let json = serde_json::to_value(&a).unwrap();
+        assert_eq!(json["grundy"], "inf{}");
+        assert_eq!(json["outcome"], "D");
+        assert_eq!(json["components"][1]["grundy"], "inf{}");
     }
 
     #[test]

@@ -11,7 +11,8 @@ use super::explore::{
 use super::{parse_naturals, Component, ConjectureReport, Game, Monitor, Move};
 use crate::error::Error;
 use crate::game::Impartial;
-use crate::limits::REMOTENESS_BUDGET;
+use crate::games::rows::{certify_rows, PeriodicRow, RowBudget, RowShape};
+use crate::limits::{CERTIFIED_ROWS, REMOTENESS_BUDGET, ROW_COLUMNS, ROW_WORK};
 use crate::solve::lines::PRows;
 use crate::solve::remoteness::Remoteness;
 use crate::solve::table::RectRules;
@@ -113,8 +114,41 @@ pub(super) fn small(v: &UBig) -> Option<u64> {
 
 /// The Grundy value of `(x, y)` from the table of the smaller positions that
 /// `rules` compute (checked first against the value budget), with the orientation that
-/// makes the table shortest when the game is `symmetric`; or why not.
+/// makes the table shortest when the game is `symmetric`; beyond the budget,
+/// from a certified row of `shapes` (the game's row shape and its transpose)
+/// where it has one; with what `method` says of it, or why there is no value.
 pub(super) fn value_from_rules(
+    x: &UBig,
+    y: &UBig,
+    symmetric: bool,
+    rules: &impl RectRules,
+    shapes: Option<Shapes<'_>>,
+    monitor: &mut dyn Monitor,
+) -> Result<Result<(UBig, String), String>, Error> {
+    let why = match table_value(x, y, symmetric, rules, monitor)? {
+        Ok(value) => {
+            return Ok(Ok((
+                value,
+                "; Grundy value from the table of all smaller positions".into(),
+            )))
+        }
+        Err(why) => why,
+    };
+    let Some(shapes) = shapes else {
+        return Ok(Err(why));
+    };
+    Ok(match RowReading::of(shapes, x, y) {
+        Ok(reading) => Ok((
+            reading.value(),
+            format!("; Grundy value: {}", reading.method()),
+        )),
+        Err(row_why) => Err(format!("{why}, and {row_why}")),
+    })
+}
+
+/// The Grundy value of `(x, y)` from the table of the smaller positions,
+/// or why it is beyond the value budget.
+fn table_value(
     x: &UBig,
     y: &UBig,
     symmetric: bool,
@@ -147,16 +181,13 @@ pub(super) fn value_from_rules(
 /// The Grundy value, and what `method` says of it.
 pub(super) fn value_and_note(
     is_p: bool,
-    value: impl FnOnce() -> Result<Result<UBig, String>, Error>,
+    value: impl FnOnce() -> Result<Result<(UBig, String), String>, Error>,
 ) -> Result<(Option<UBig>, String), Error> {
     if is_p {
         return Ok((Some(UBig::ZERO), String::new()));
     }
     Ok(match value()? {
-        Ok(g) => (
-            Some(g),
-            "; Grundy value from the table of all smaller positions".into(),
-        ),
+        Ok((g, note)) => (Some(g), note),
         Err(why) => (None, format!("; the Grundy value is not computed: {why}")),
     })
 }
@@ -188,6 +219,7 @@ pub(super) fn pile_component<'a, R>(
     rules: &'a R,
     position: &[String],
     symmetric: bool,
+    shapes: Option<Shapes<'a>>,
     monitor: &mut dyn Monitor,
 ) -> Result<Component<'a>, Error>
 where
@@ -195,14 +227,21 @@ where
 {
     let (x, y) = parse_piles(position)?;
     let not_computed = |why: String| {
-        Error::Limit(format!(
-            "the Grundy value of {} {x} {y} is computed from the rules only, and {why}",
+        let from_rows = match shapes {
+            Some(shapes) => match RowReading::of(shapes, &x, &y) {
+                Ok(reading) => return Ok(reading.component()),
+                Err(row_why) => format!(", and {row_why}"),
+            },
+            None => String::new(),
+        };
+        Err(Error::Limit(format!(
+            "the Grundy value of {} {x} {y} is computed from the rules only, and {why}{from_rows}",
             game.spec()
-        ))
+        )))
     };
-    let (sx, sy) = small(&x)
-        .zip(small(&y))
-        .ok_or_else(|| not_computed("a pile is beyond 2^64".into()))?;
+    let Some((sx, sy)) = small(&x).zip(small(&y)) else {
+        return not_computed("a pile is beyond 2^64".into());
+    };
     let swap = symmetric && sx > sy;
     let (rows, width) = if swap { (sy, sx) } else { (sx, sy) };
     let (rows, width) = (u128::from(rows) + 1, u128::from(width) + 1);
@@ -211,7 +250,7 @@ where
         .zip(fits(width))
         .map_or(u128::MAX, |(r, w)| rules.rect_cost(r, w));
     if let Some(why) = value_out_of_budget(rows, width, cost) {
-        return Err(not_computed(why));
+        return not_computed(why);
     }
     let table = rules
         .rect_table(rows as usize, width as usize, &mut progress_of(monitor))
@@ -240,4 +279,130 @@ where
         method,
         moves_to,
     ))
+}
+
+/// A game's row shape and the row shape of the same game with its piles
+/// swapped (the same for a symmetric game), for positions read from a
+/// certified row.
+pub(super) type Shapes<'a> = (&'a dyn RowShape, &'a dyn RowShape);
+
+/// A position `(x, y)` read from a certified row (see [`crate::games::rows`]):
+/// the smaller admissible pile is the row, the other the column.
+pub(super) struct RowReading {
+    /// Rows `0..=row`, certified.
+    rows: Vec<PeriodicRow>,
+    /// The options of the row in lower rows, `(x', c)`.
+    lower: Vec<(u64, u64)>,
+    /// The row and the column.
+    row: u64,
+    column: UBig,
+    /// Whether the row is the second pile (the game with its piles swapped).
+    swapped: bool,
+}
+
+impl RowReading {
+    /// The reading of `(x, y)`: as row `x` of the game, or row `y` of the game
+    /// with its piles swapped, the smaller row first, for rows up to
+    /// [`CERTIFIED_ROWS`] within [`ROW_WORK`] and [`ROW_COLUMNS`]; or why not.
+    pub(super) fn of(shapes: Shapes<'_>, x: &UBig, y: &UBig) -> Result<RowReading, String> {
+        let mut ways = [(shapes.0, x, y, false), (shapes.1, y, x, true)];
+        ways.sort_by(|a, b| a.1.cmp(b.1));
+        let mut why = format!(
+            "both piles are beyond {CERTIFIED_ROWS}, the last row whose period is certified \
+             (CERTIFIED_ROWS)"
+        );
+        for (shape, row, column, swapped) in ways {
+            let Some(row) = small(row).filter(|&r| r <= CERTIFIED_ROWS) else {
+                continue;
+            };
+            if let Err(reason) = shape.row_rule() {
+                why = format!("its rows cannot be certified: {reason}");
+                continue;
+            }
+            let budget = RowBudget {
+                work: ROW_WORK,
+                columns: ROW_COLUMNS,
+            };
+            let rows = certify_rows(shape, row, budget)
+                .map_err(|e| format!("{e} (ROW_WORK, ROW_COLUMNS)"))?;
+            return Ok(RowReading {
+                rows,
+                lower: shape.lower_options(row),
+                row,
+                column: column.clone(),
+                swapped,
+            });
+        }
+        Err(why)
+    }
+
+    /// The Grundy value of the position.
+    pub(super) fn value(&self) -> UBig {
+        self.rows[self.row as usize].value(&self.column)
+    }
+
+    /// The positions of value `target` one move reaches, ascending: in the
+    /// row, the one column of that value (row values are distinct) if it is
+    /// smaller; in lower rows, each option whose value is `target`.
+    pub(super) fn targets(&self, target: &UBig) -> Vec<(UBig, UBig)> {
+        let row = &self.rows[self.row as usize];
+        let in_row = row
+            .column_of(target)
+            .filter(|c| *c < self.column)
+            .map(|c| (self.row, c));
+        let below = self.lower.iter().filter_map(|&(r, c)| {
+            let c = UBig::from(c);
+            let column = (c <= self.column).then(|| &self.column - &c)?;
+            (self.rows[r as usize].value(&column) == *target).then_some((r, column))
+        });
+        let mut targets: Vec<(UBig, UBig)> = in_row
+            .into_iter()
+            .chain(below)
+            .map(|(r, c)| match self.swapped {
+                false => (UBig::from(r), c),
+                true => (c, UBig::from(r)),
+            })
+            .collect();
+        targets.sort();
+        targets.dedup();
+        targets
+    }
+
+    /// How the value was found, for `method`.
+    pub(super) fn method(&self) -> String {
+        let r = &self.rows[self.row as usize];
+        let (x, p, y0) = (r.row, r.period, r.preperiod);
+        let which = match self.swapped {
+            false => format!("row {x}"),
+            true => format!("row {x} of the game with the piles swapped (the second pile is {x})"),
+        };
+        format!(
+            "{which} of the Grundy table is certified additively periodic, G({x}, y + {p}) = \
+             G({x}, y) + {p} for all y >= {y0} (preperiod {y0}, period {p}), by a repeated state \
+             (missing values, y mod the lower rows' periods) at columns {} and {}, rows 0..{x} \
+             certified the same way first; moves in the row by inverting the periodic row, the {} \
+             moves to lower rows one by one",
+            r.repeat.0,
+            r.repeat.1,
+            self.lower.len()
+        )
+    }
+
+    /// The position as a component of a sum.
+    pub(super) fn component<'a>(self) -> Component<'a> {
+        let (x, y) = match self.swapped {
+            false => (UBig::from(self.row), self.column.clone()),
+            true => (self.column.clone(), UBig::from(self.row)),
+        };
+        let (value, method) = (self.value(), self.method());
+        let (px, py) = (x.clone(), y.clone());
+        let moves_to = move |target: &UBig| {
+            Ok(self
+                .targets(target)
+                .into_iter()
+                .map(|(tx, ty)| pile_move(&px, &py, tx, ty))
+                .collect())
+        };
+        Component::new(vec![x, y], value, method, moves_to)
+    }
 }

@@ -10,7 +10,7 @@ use super::explore::{
 use super::play::{pile_options, PlayMove, Position};
 use super::two_pile::{
     options_of_value, parse_piles, pile_component, pile_conjecture, pile_defence, pile_move,
-    rules_table,
+    rules_table, RowReading, Shapes,
 };
 use super::{Analysis, Component, ConjectureReport, Game, Monitor};
 use crate::error::Error;
@@ -21,10 +21,39 @@ use crate::solve::table::RectRules;
 /// `twopile:...`.
 pub(super) fn two_pile(spec: &str, families: &str) -> Result<Box<dyn Game>, Error> {
     let game = TwoPile::parse(families).map_err(|reason| Error::spec(spec, reason))?;
-    Ok(Box::new(TwoPileEntry(game)))
+    let transposed = game.transposed();
+    Ok(Box::new(TwoPileEntry(game, transposed)))
 }
 
-struct TwoPileEntry(TwoPile);
+/// The game, and the game with its piles swapped (for positions read from a
+/// certified column).
+struct TwoPileEntry(TwoPile, TwoPile);
+
+impl TwoPileEntry {
+    fn shapes(&self) -> Shapes<'_> {
+        (&self.0, &self.1)
+    }
+
+    /// `analyze` of a position beyond the table's budget (`why`): from a
+    /// certified row, or why not.
+    fn analyze_by_rows(&self, x: UBig, y: UBig, why: String) -> Result<Analysis, Error> {
+        let reading = RowReading::of(self.shapes(), &x, &y).map_err(|row_why| {
+            Error::Limit(format!(
+                "twopile games are solved from their rules, and this position is too large: {why}, \
+                 and {row_why}"
+            ))
+        })?;
+        let grundy = reading.value();
+        let moves = reading
+            .targets(&UBig::ZERO)
+            .into_iter()
+            .map(|(tx, ty)| pile_move(&x, &y, tx, ty))
+            .collect();
+        let outcome = Outcome::from_p(grundy == UBig::ZERO);
+        let method = reading.method();
+        Ok(Analysis::new(self, vec![x, y], outcome, Some(grundy), moves, &method).sorted())
+    }
+}
 
 impl Game for TwoPileEntry {
     fn spec(&self) -> String {
@@ -54,9 +83,7 @@ impl Game for TwoPileEntry {
         let cost = size.map_or(u128::MAX, |(r, w)| self.0.rect_cost(r, w));
         let (rows, width) = size.map_or((u128::MAX, u128::MAX), |(r, w)| (r as u128, w as u128));
         if let Some(why) = value_out_of_budget(rows, width, cost) {
-            return Err(Error::Limit(format!(
-                "twopile games are solved from their rules, and this position is too large: {why}"
-            )));
+            return self.analyze_by_rows(x, y, why);
         }
         let (rows, width) = (rows as usize, width as usize);
         let table = self
@@ -88,7 +115,7 @@ impl Game for TwoPileEntry {
         position: &[String],
         monitor: &mut dyn Monitor,
     ) -> Result<Component<'_>, Error> {
-        pile_component(self, &self.0, position, false, monitor)
+        pile_component(self, &self.0, position, false, Some(self.shapes()), monitor)
     }
 
     fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
@@ -195,6 +222,62 @@ pub(crate) mod tests {
             let answers = parse(&spec).unwrap();
             check_position(&spec, &*answers, &mut Memo::new(game), (x, y));
         }
+    }
+
+    /// `G(x, y)` of `rules` for a huge `y` in a certified row: `y` brought
+    /// below 3000 by whole periods, then read in the rules' table.
+    fn huge_value(rules: &TwoPile, x: u64, y: &UBig) -> UBig {
+        use crate::games::rows::{certify_rows, RowBudget};
+        use crate::limits::{ROW_COLUMNS, ROW_WORK};
+        let budget = RowBudget {
+            work: ROW_WORK,
+            columns: ROW_COLUMNS,
+        };
+        let p = certify_rows(rules, x, budget).unwrap()[x as usize].period;
+        let small = match u64::try_from(y) {
+            Ok(v) if v < 3000 => v,
+            _ => 2000 + (y - 2000u64) % p,
+        };
+        let table = rules
+            .rect_table(x as usize + 1, 3000, &mut |_, _| {})
+            .unwrap();
+        UBig::from(table.get(x as usize, small as usize).unwrap()) + (y - small)
+    }
+
+    #[test]
+    fn huge_piles_are_read_from_certified_rows_or_refused_with_the_reason() {
+        let huge: UBig = UBig::from(10u8).pow(40) + UBig::from(17u8);
+        // Row 3 of a game with the family 0,1 uncapped.
+        let spec = "0,1+1,0+2,1";
+        let game = parse(&format!("twopile:{spec}")).unwrap();
+        let rules = TwoPile::parse(spec).unwrap();
+        let a = game
+            .analyze(&["3".into(), huge.to_string()], false, &mut Quiet)
+            .unwrap();
+        assert_eq!(a.grundy, Some(huge_value(&rules, 3, &huge)));
+        assert!(
+            a.method.contains("row 3 of the Grundy table"),
+            "{}",
+            a.method
+        );
+        // The piles swapped: row 3 of the transposed game 1,0+0,1+1,2.
+        let a = game
+            .analyze(&[huge.to_string(), "3".into()], false, &mut Quiet)
+            .unwrap();
+        assert_eq!(a.grundy, Some(huge_value(&rules.transposed(), 3, &huge)));
+        assert!(a.method.contains("piles swapped"), "{}", a.method);
+        for m in &a.winning_moves {
+            let to = m.apply(&a.position);
+            let column = u64::try_from(&to[1]).unwrap();
+            assert_eq!(huge_value(&rules.transposed(), column, &to[0]), UBig::ZERO);
+        }
+        // No uncapped 0,1 (and no uncapped 1,0): refused, saying why.
+        let capped = parse("twopile:1,0:3+0,1:3+1,1").unwrap();
+        let refused = capped
+            .analyze(&["2".into(), huge.to_string()], false, &mut Quiet)
+            .unwrap_err()
+            .to_string();
+        assert!(refused.contains("no uncapped family 0,1"), "{refused}");
     }
 
     #[test]

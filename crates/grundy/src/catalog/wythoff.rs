@@ -64,8 +64,9 @@ impl Game for WythoffEntry {
             .into_iter()
             .map(|(tx, ty)| pile_move(&x, &y, tx, ty))
             .collect();
-        let (grundy, note) =
-            value_and_note(is_p, || value_from_rules(&x, &y, true, &self.0, monitor))?;
+        let (grundy, note) = value_and_note(is_p, || {
+            value_from_rules(&x, &y, true, &self.0, Some((&self.0, &self.0)), monitor)
+        })?;
         let method = format!(
             "closed form (Fraenkel 1982): P-positions (a_i, a_i + (k+1)*i), a_i = floor(i*r), r = {}{note}",
             self.0.ratio()
@@ -87,7 +88,14 @@ impl Game for WythoffEntry {
         position: &[String],
         monitor: &mut dyn Monitor,
     ) -> Result<Component<'_>, Error> {
-        pile_component(self, &self.0, position, true, monitor)
+        pile_component(
+            self,
+            &self.0,
+            position,
+            true,
+            Some((&self.0, &self.0)),
+            monitor,
+        )
     }
 
     fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
@@ -196,7 +204,7 @@ impl Game for RatiosEntry {
         position: &[String],
         monitor: &mut dyn Monitor,
     ) -> Result<Component<'_>, Error> {
-        pile_component(self, &WythoffRatios, position, true, monitor)
+        pile_component(self, &WythoffRatios, position, true, None, monitor)
     }
 
     fn analyze(
@@ -239,7 +247,7 @@ impl Game for RatiosEntry {
             .collect();
         let p = is_p((sx, sy));
         let (grundy, note) = value_and_note(p, || {
-            value_from_rules(&x, &y, true, &WythoffRatios, monitor)
+            value_from_rules(&x, &y, true, &WythoffRatios, None, monitor)
         })?;
         Ok(Analysis::new(
             self,
@@ -321,7 +329,91 @@ impl Game for RatiosEntry {
 #[cfg(test)]
 mod tests {
     use crate::catalog::twopile::tests::check_analyze;
+    use crate::catalog::{analyze_sum, parse, Quiet, SumPart, SumValue};
+    use crate::games::rows::{certify_rows, RowBudget};
     use crate::games::wythoff::{Wythoff, WythoffRatios};
+    use crate::limits::{ROW_COLUMNS, ROW_WORK};
+    use crate::solve::table::{RectRules, RectTable};
+    use dashu_int::UBig;
+    use proptest::prelude::*;
+
+    /// Columns of the rules table the huge columns are brought down into.
+    const WIDTH: u64 = 3000;
+
+    /// `G(x, y)` for a row `x < 9` and any `y`, independently of the row
+    /// reading: `y` is brought below [`WIDTH`] by whole periods of the row
+    /// (the certified statement) and read in the table of the rules.
+    fn value_by_rules(table: &RectTable, periods: &[u64], x: u64, y: &UBig) -> UBig {
+        let p = periods[x as usize];
+        let small = match u64::try_from(y) {
+            Ok(v) if v < WIDTH => v,
+            _ => WIDTH - p + (y - (WIDTH - p)) % p,
+        };
+        let shift = y - small;
+        UBig::from(table.get(x as usize, small as usize).unwrap()) + shift
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        #[test]
+        fn winning_moves_of_huge_rows_reach_zero_sums(
+            x in 0u64..9,
+            high in 1u64..u64::MAX,
+            low in 0u64..u64::MAX,
+            heap in 0u64..3000,
+        ) {
+            let rows = certify_rows(
+                &Wythoff::classic(),
+                8,
+                RowBudget { work: ROW_WORK, columns: ROW_COLUMNS },
+            )
+            .unwrap();
+            let periods: Vec<u64> = rows.iter().map(|r| r.period).collect();
+            let table = Wythoff::classic().rect_table(9, WIDTH as usize, &mut |_, _| {}).unwrap();
+            let y = (UBig::from(high) << 64) + UBig::from(low);
+            let value = value_by_rules(&table, &periods, x, &y);
+            let parts = vec![
+                SumPart {
+                    game: parse("wythoff").unwrap(),
+                    graph: None,
+                    position: vec![x.to_string(), y.to_string()],
+                    words: "wythoff".into(),
+                },
+                SumPart {
+                    game: parse("nim").unwrap(),
+                    graph: None,
+                    position: vec![heap.to_string()],
+                    words: "nim".into(),
+                },
+            ];
+            let sum = analyze_sum(&parts, false, &mut Quiet).unwrap();
+            prop_assert_eq!(&sum.components[0].grundy, &SumValue::Finite(value.clone()));
+            let total = &value ^ UBig::from(heap);
+            prop_assert_eq!(&sum.grundy, &SumValue::Finite(total.clone()));
+            // Every listed move reaches a sum of value 0, by the rules' table.
+            for m in &sum.winning_moves {
+                let after = match m.component {
+                    0 => {
+                        let a = u64::try_from(&m.to[0]).unwrap();
+                        value_by_rules(&table, &periods, a, &m.to[1]) ^ UBig::from(heap)
+                    }
+                    _ => value.clone() ^ &m.to[0],
+                };
+                prop_assert_eq!(after, UBig::ZERO, "{:?}", m);
+            }
+            // The moves to lower rows are finitely many: each of value g ^ X
+            // is listed.
+            let target = &value ^ &total;
+            let listed: Vec<&Vec<UBig>> = sum.winning_moves.iter().filter(|m| m.component == 0).map(|m| &m.to).collect();
+            let mut lower: Vec<(u64, UBig)> = (0..x).map(|a| (a, y.clone())).collect();
+            lower.extend((1..=x).map(|s| (x - s, &y - UBig::from(s))));
+            for (a, b) in lower {
+                if value_by_rules(&table, &periods, a, &b) == target {
+                    prop_assert!(listed.contains(&&vec![UBig::from(a), b.clone()]), "({}, {}) missing", a, b);
+                }
+            }
+        }
+    }
 
     #[test]
     fn values_and_moves_are_those_of_the_rules() {

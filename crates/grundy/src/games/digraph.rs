@@ -412,6 +412,23 @@ impl<'g> GammaFunction<'g> {
     /// Components on the same vertex share their targets, so the work is one
     /// scan of the arcs of each distinct vertex, not of each token.
     pub fn sum_winning_moves(&self, tokens: &[Vertex], limit: usize) -> SumMoves {
+        self.sum_moves_to(tokens, 0, limit)
+    }
+
+    /// Every move of the sum of tokens on `tokens` to a sum of finite value
+    /// `target` (as [`GammaFunction::sum_winning_moves`] for the target 0, and
+    /// for the same reasons: every component is finite after such a move, so
+    /// with one infinite component only that one moves, with two none does).
+    /// A move to the sum's own value would have to keep it, and no move does:
+    /// the sum's value is not among its options' values. So none is listed
+    /// when `target` is the sum's value.
+    pub fn sum_moves_to(&self, tokens: &[Vertex], target: u32, limit: usize) -> SumMoves {
+        if self.sum_value(tokens) == Gamma::Finite(target) {
+            return SumMoves {
+                moves: Vec::new(),
+                total: 0,
+            };
+        }
         let mut infinite = (0..tokens.len()).filter(|&i| self.finite(tokens[i]).is_none());
         let movable: Vec<usize> = match (infinite.next(), infinite.next()) {
             (None, _) => (0..tokens.len()).collect(),
@@ -425,16 +442,16 @@ impl<'g> GammaFunction<'g> {
         let mut targets = Vec::new();
         for group in by_vertex.chunk_by(|a, b| a.0 == b.0) {
             let v = group[0].0;
-            let wanted = finite_part ^ self.finite(v).unwrap_or(0);
+            let wanted = target ^ finite_part ^ self.finite(v).unwrap_or(0);
             let first = targets.len();
             targets.extend(self.moves_to_value(v, wanted));
             targets_of.extend(group.iter().map(|&(_, i)| (i, first..targets.len())));
         }
         targets_of.sort_unstable_by_key(|(i, _)| *i);
         let total = targets_of.iter().map(|(_, r)| r.len() as u64).sum();
-        // A winning move never leaves its vertex: a loop to a P-position would
-        // make the position itself P, which has no winning move. So a move
-        // goes down (to a smaller vertex) or up, and that decides its place.
+        // A move listed never leaves its vertex: a loop keeps the sum's value,
+        // which is not the target. So a move goes down (to a smaller vertex)
+        // or up, and that decides its place.
         let split = |i: usize, r: &Range<usize>| {
             r.start + targets[r.clone()].partition_point(|&t| t < tokens[i])
         };
@@ -685,6 +702,23 @@ mod tests {
             let listed = gamma.sum_winning_moves(&tokens, usize::MAX);
             assert_eq!(listed.moves, winning, "winning moves of {tokens:?}");
             assert_eq!(listed.total, winning.len() as u64);
+            // Moves to any value: the options whose value (checked above, as
+            // the outcome of the sum with a heap) is that value.
+            for target in 1..4 {
+                let mut to_target: Vec<(usize, SumMove)> = sum_options(graph, &tokens)
+                    .filter(|&(m, _)| {
+                        let mut after = tokens.clone();
+                        after[m.component] = m.to;
+                        gamma.sum_value(&after) == Gamma::Finite(target)
+                    })
+                    .map(|(m, t)| (t, m))
+                    .collect();
+                to_target.sort_unstable();
+                to_target.dedup();
+                let to_target: Vec<SumMove> = to_target.into_iter().map(|(_, m)| m).collect();
+                let listed = gamma.sum_moves_to(&tokens, target, usize::MAX);
+                assert_eq!(listed.moves, to_target, "moves of {tokens:?} to {target}");
+            }
             assert_eq!(expected == Outcome::N, value.outcome() == Outcome::N);
         }
     }

@@ -12,6 +12,7 @@ pub mod geography;
 pub mod hackenbush;
 pub mod nim;
 pub mod octal;
+pub mod rows;
 pub mod script;
 pub mod staircase;
 pub mod subtraction;

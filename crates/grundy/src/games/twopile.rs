@@ -15,6 +15,7 @@ use crate::limits::MAX_FAMILIES;
 use std::fmt;
 
 use crate::game::Impartial;
+use crate::games::rows::RowShape;
 use crate::solve::lines::{one_per_row, ray_attacks, ray_rect, ray_table, row_sieve, PRows, Ray};
 use crate::solve::table::{GrundyTable, RectRules, RectTable, TableError};
 
@@ -146,6 +147,71 @@ impl fmt::Display for TwoPile {
             })
             .collect();
         f.write_str(&parts.join("+"))
+    }
+}
+
+impl TwoPile {
+    /// The same game with the piles swapped: its rows are this game's columns.
+    pub fn transposed(&self) -> TwoPile {
+        let families = self
+            .families
+            .iter()
+            .map(|f| Family {
+                dx: f.dy,
+                dy: f.dx,
+                most: f.most,
+            })
+            .collect();
+        TwoPile::new(families).expect("the same families, swapped")
+    }
+
+    /// The families that leave the row: `DX >= 1`.
+    fn leaving_row(&self) -> impl Iterator<Item = &Family> {
+        self.families.iter().filter(|f| f.dx >= 1)
+    }
+}
+
+/// Row shape (see [`crate::games::rows`]) when the family `0,1` is uncapped:
+/// then every family `DX,DY[:T]` with `DX >= 1` reaches `(x - t*DX, y - t*DY)`
+/// for `1 <= t <= min(T, x/DX)`, and the families `0,DY` stay in the row.
+impl RowShape for TwoPile {
+    fn row_rule(&self) -> Result<(), String> {
+        let whole_row = Family {
+            dx: 0,
+            dy: 1,
+            most: None,
+        };
+        match self.families.contains(&whole_row) {
+            true => Ok(()),
+            false => Err(format!(
+                "twopile:{self} has no uncapped family 0,1, so a move need not reach every \
+                 smaller second pile and the values of a row need not be distinct"
+            )),
+        }
+    }
+
+    fn lower_option_count(&self, x: u64) -> u128 {
+        // A reach beyond u64 counts as too many: the columns are u64.
+        self.leaving_row()
+            .map(|f| {
+                let most = f.most.map_or(x / f.dx, |m| m.min(x / f.dx));
+                f.dy.checked_mul(most)
+                    .map_or(u128::MAX, |_| u128::from(most))
+            })
+            .fold(0u128, u128::saturating_add)
+    }
+
+    fn lower_options(&self, x: u64) -> Vec<(u64, u64)> {
+        let mut pairs: Vec<(u64, u64)> = self
+            .leaving_row()
+            .flat_map(|f| {
+                let most = f.most.map_or(x / f.dx, |m| m.min(x / f.dx));
+                (1..=most).map(move |t| (x - t * f.dx, f.dy * t))
+            })
+            .collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        pairs
     }
 }
 

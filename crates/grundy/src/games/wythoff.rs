@@ -19,6 +19,7 @@ use dashu_int::{IBig, UBig};
 use crate::arith::{BeattySequence, QuadraticIrrational};
 use crate::bits::BitSet;
 use crate::game::{Impartial, Outcome};
+use crate::games::rows::RowShape;
 use crate::limits::MAX_TABLE_SIZE;
 use crate::solve::lines::{row_sieve, PRows, Ray, RowP};
 use crate::solve::table::{
@@ -242,6 +243,31 @@ impl RectRules for Wythoff {
                 * u128::from(self.k.saturating_mul(2).saturating_add(1)).min(width as u128)
         };
         rows as u128 * width as u128 * (4 + diagonals)
+    }
+}
+
+/// Row shape (see [`crate::games::rows`]): a move takes any amount from the
+/// second pile, and the options of `(x, y)` in lower rows are the column
+/// `(x', y)`, `x' < x`, and the diagonal moves `(x - s, y - t)`,
+/// `1 <= s <= x`, `max(1, s - k) <= t <= s + k`.
+impl RowShape for Wythoff {
+    fn row_rule(&self) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn lower_option_count(&self, x: u64) -> u128 {
+        let (x, k) = (u128::from(x), u128::from(self.k));
+        // Each s takes t in an interval of at most 2k + 1 values.
+        x + x * (2 * k + 1)
+    }
+
+    fn lower_options(&self, x: u64) -> Vec<(u64, u64)> {
+        let mut pairs: Vec<(u64, u64)> = (0..x).map(|r| (r, 0)).collect();
+        for s in 1..=x {
+            let fewest = s.saturating_sub(self.k).max(1);
+            pairs.extend((fewest..=s.saturating_add(self.k)).map(|t| (x - s, t)));
+        }
+        pairs
     }
 }
 
