@@ -105,6 +105,13 @@ pub struct Analyze {
     /// List every winning move, or only the first.
     #[arg(long, value_enum, default_value = "all")]
     pub moves: MovesWanted,
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long, conflicts_with = "every")]
+    pub misere: bool,
+    /// Every-SG: the player to move moves in every summand (heap, component)
+    /// that still has a move; the answer gives the steps the game lasts.
+    #[arg(long)]
+    pub every: bool,
     #[command(flatten)]
     pub output: Output,
 }
@@ -127,6 +134,9 @@ pub struct Sequence {
     /// Also say how the octal engine split the values (rare and common).
     #[arg(long)]
     pub verbose: bool,
+    /// Misère play: the misère Grundy value and outcome of each heap.
+    #[arg(long)]
+    pub misere: bool,
     #[command(flatten)]
     pub output: Output,
 }

@@ -10,8 +10,8 @@ use std::io::{self, Read};
 use std::path::Path;
 
 use grundy::catalog::{
-    Analysis, ConjectureReport, Game, GameList, GraphInput, Monitor, PeriodReport, Sequence,
-    SumAnalysis, SumPart, Table,
+    Analysis, ConjectureReport, ConventionSum, Game, GameList, GraphInput, MisereSequence, Monitor,
+    PeriodReport, Play, Sequence, SumAnalysis, SumPart, Table,
 };
 use serde::{Serialize, Serializer};
 
@@ -108,8 +108,12 @@ pub enum Answer {
     Analysis(Analysis, Option<GridCells>),
     /// `analyze` of a sum of games.
     Sum(SumAnalysis),
+    /// `analyze --misere` or `--every` of a sum of games.
+    ConventionSum(ConventionSum),
     /// `sequence`.
     Sequence(Sequence),
+    /// `sequence --misere`.
+    MisereSequence(MisereSequence),
     /// `period`.
     Period(PeriodReport),
     /// `table`.
@@ -125,7 +129,9 @@ impl Serialize for Answer {
         match self {
             Answer::Analysis(a, _) => a.serialize(serializer),
             Answer::Sum(s) => s.serialize(serializer),
+            Answer::ConventionSum(s) => s.serialize(serializer),
             Answer::Sequence(s) => s.serialize(serializer),
+            Answer::MisereSequence(s) => s.serialize(serializer),
             Answer::Period(p) => p.serialize(serializer),
             Answer::Table(t) => t.serialize(serializer),
             Answer::Conjectures(c) => c.serialize(serializer),
@@ -143,7 +149,20 @@ pub fn answer(
     monitor: &mut dyn Monitor,
 ) -> Option<Result<Answer, Failure>> {
     Some(match verb {
-        Verb::Analyze(a) => analyze(&a.game, &a.position, a.moves, inputs, monitor),
+        Verb::Analyze(a) => analyze(
+            &a.game,
+            &a.position,
+            (a.moves, play_of(a.misere, a.every)),
+            inputs,
+            monitor,
+        ),
+        Verb::Sequence(s) if s.misere => inputs.game(&s.game).and_then(|game| {
+            inputs.refuse_graph_for(game.as_ref(), "sequence")?;
+            Ok(Answer::MisereSequence(grundy::catalog::misere_sequence(
+                game.as_ref(),
+                s.count,
+            )?))
+        }),
         Verb::Sequence(s) => sequence(&s.game, s.file.as_deref(), s.count, inputs, monitor),
         Verb::Period(p) => inputs.game(&p.game).and_then(|game| {
             inputs.refuse_graph_for(game.as_ref(), "period")?;
@@ -162,13 +181,24 @@ pub fn answer(
     })
 }
 
+/// The play convention of `--misere` or `--every`; `None` for normal play.
+fn play_of(misere: bool, every: bool) -> Option<Play> {
+    match (misere, every) {
+        (true, _) => Some(Play::Misere),
+        (_, true) => Some(Play::Every),
+        _ => None,
+    }
+}
+
+/// `analyze`: `how` is the moves wanted and the play convention.
 fn analyze(
     spec: &str,
     position: &[String],
-    moves: MovesWanted,
+    how: (MovesWanted, Option<Play>),
     inputs: &Inputs,
     monitor: &mut dyn Monitor,
 ) -> Result<Answer, Failure> {
+    let (moves, play) = how;
     let first_only = moves == MovesWanted::One;
     let words: Vec<String> = std::iter::once(spec.to_string())
         .chain(position.iter().cloned())
@@ -180,6 +210,13 @@ fn analyze(
             )));
         }
         let parts = sum_parts(groups?, inputs)?;
+        if let Some(play) = play {
+            let mut sum = grundy::catalog::analyze_convention_sum(&parts, play)?;
+            if first_only {
+                sum.winning_moves.truncate(1);
+            }
+            return Ok(Answer::ConventionSum(sum));
+        }
         return Ok(Answer::Sum(grundy::catalog::analyze_sum(
             &parts, first_only, monitor,
         )?));
@@ -192,6 +229,8 @@ fn analyze(
         grid = grid_cells(&graph);
         let position = cell_vertices(grid, position)?;
         game.analyze_graph(graph, &position, first_only, monitor)?
+    } else if let Some(play) = play {
+        grundy::catalog::analyze_convention(game.as_ref(), position, play)?
     } else {
         game.analyze(position, first_only, monitor)?
     };

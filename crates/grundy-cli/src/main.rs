@@ -112,6 +112,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             monitor.finish();
             match answer.expect("analyze is answered")? {
                 Answer::Sum(sum) => emit(&mut out, json, &sum, text::sum)?,
+                Answer::ConventionSum(sum) => emit(&mut out, json, &sum, text::convention_sum)?,
                 Answer::Analysis(analysis, grid) => {
                     let name = text::game_name(&a.game, &analysis.game);
                     emit(&mut out, json, &analysis, |out, analysis| {
@@ -120,6 +121,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 }
                 _ => unreachable!("analyze answers an analysis"),
             }
+        }
+        Verb::Sequence(s) if s.misere => {
+            let mut monitor = ShellMonitor::new("sequence", None);
+            let Answer::MisereSequence(sequence) = answer_of(&cli.verb, &mut monitor)? else {
+                unreachable!("sequence --misere answers a misère sequence")
+            };
+            emit(&mut out, json, &sequence, text::misere_sequence)?;
         }
         Verb::Sequence(s) => {
             let mut monitor = checkpointing("sequence", s.checkpoint.clone())?;

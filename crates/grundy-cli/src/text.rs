@@ -5,8 +5,8 @@ use std::io::{self, Write};
 
 use dashu_int::UBig;
 use grundy::catalog::{
-    Analysis, BeattyReport, ConjectureReport, Move, PairList, Param, PeriodReport, Sequence,
-    SumAnalysis, Table, Terms, ValueStats,
+    Analysis, BeattyReport, ConjectureReport, ConventionSum, MisereSequence, Move, PairList, Param,
+    PeriodReport, Play, Sequence, SumAnalysis, Table, Terms, ValueStats,
 };
 use grundy::Outcome;
 
@@ -72,6 +72,10 @@ pub fn analysis(
     name: &str,
     grid: Option<GridCells>,
 ) -> io::Result<()> {
+    let name = match a.play {
+        Play::Normal => name.to_string(),
+        play => format!("{name} ({})", play.words()),
+    };
     match (a.position.is_empty(), grid) {
         (true, _) => writeln!(out, "{name}")?,
         (false, Some(cells)) => {
@@ -81,6 +85,9 @@ pub fn analysis(
         (false, None) => writeln!(out, "{name} {}", joined(&a.position))?,
     }
     writeln!(out, "outcome: {}", outcome_in_words(a.outcome))?;
+    if let Some(steps) = &a.steps {
+        writeln!(out, "steps:   {steps}")?;
+    }
     if let Some(g) = &a.loopy {
         writeln!(out, "grundy:  {g}")?;
     } else if let Some(g) = &a.grundy {
@@ -131,6 +138,42 @@ pub fn sum(out: &mut dyn Write, a: &SumAnalysis) -> io::Result<()> {
                 out,
                 "  component {}: {}{reached}",
                 m.component, m.description
+            )?;
+        }
+    }
+    writeln!(out, "method:  {}", a.method)
+}
+
+/// A sum under misère play or Every-SG: its components, outcome, steps
+/// (Every-SG) and winning moves, as [`sum`] writes a sum under normal play.
+pub fn convention_sum(out: &mut dyn Write, a: &ConventionSum) -> io::Result<()> {
+    writeln!(
+        out,
+        "sum of {} games ({})",
+        a.components.len(),
+        a.play.words()
+    )?;
+    for (i, (game, position)) in a.components.iter().enumerate() {
+        writeln!(out, "  component {i}: {game} {}", joined(position))?;
+    }
+    writeln!(out, "outcome: {}", outcome_in_words(a.outcome))?;
+    if let Some(steps) = &a.steps {
+        writeln!(out, "steps:   {steps}")?;
+    }
+    if a.outcome == Outcome::P {
+        writeln!(out, "winning moves: none; every move loses")?;
+    } else {
+        match a.play {
+            Play::Every => writeln!(out, "winning moves (one in every summand that has a move):")?,
+            _ => writeln!(out, "winning moves:")?,
+        }
+        for m in &a.winning_moves {
+            writeln!(
+                out,
+                "  component {}: {}  =>  {}",
+                m.component,
+                m.description,
+                joined(&m.to)
             )?;
         }
     }
@@ -264,6 +307,24 @@ pub fn sequence(out: &mut dyn Write, s: &Sequence, name: &str, verbose: bool) ->
         value_stats(out, stats, verbose)?;
     }
     Ok(())
+}
+
+/// `sequence --misere`: the misère values ten a line, then the misère
+/// P-positions among them and the method.
+pub fn misere_sequence(out: &mut dyn Write, s: &MisereSequence) -> io::Result<()> {
+    writeln!(
+        out,
+        "{} (misère play): the misère Grundy values G-(n) for n = 0..{}",
+        s.game,
+        s.values.len().saturating_sub(1)
+    )?;
+    rows_of_ten(out, s.values.iter(), 0)?;
+    let p: Vec<String> = (0..s.values.len())
+        .filter(|&n| s.values[n] == UBig::ZERO)
+        .map(|n| n.to_string())
+        .collect();
+    writeln!(out, "misère P-positions: {}", p.join(" "))?;
+    writeln!(out, "method: {}", s.method)
 }
 
 fn heap_values<T: Display>(

@@ -76,6 +76,16 @@ pub const REMOTENESS_BUDGET: u64 = 1 << 20;
 /// positions with more moves are refused.
 pub const PLAY_OPTIONS: usize = 1 << 16;
 
+// Play conventions.
+/// Positions plus options that misère play and Every-SG examine: the
+/// summands' rules as a graph, then the misère search of the sum (each
+/// budgeted apart); beyond, the answer is "unknown", an error, never a
+/// verdict.
+pub const CONVENTION_BUDGET: u64 = 1 << 22;
+
+/// Heaps `sequence --misere` values in one call.
+pub const MISERE_SEQUENCE_LIMIT: u64 = 1 << 20;
+
 // Two-pile games: tables, values and the explorer.
 /// The largest side the `table` verb draws.
 pub const MAX_TABLE_SIDE: u64 = 8192;
@@ -196,7 +206,8 @@ pub const CERTIFIED_ROWS: u64 = 40;
 /// Option look-ups the certification of rows `0..=x` spends in all.
 pub const ROW_WORK: u128 = 1 << 28;
 
-/// Columns of one row computed while looking for a repeated state (8 bytes each).
+/// Columns of one row computed while looking for a repeated state (8 bytes
+/// each), and the most options in lower rows a certified row may have.
 pub const ROW_COLUMNS: u64 = 1 << 22;
 
 #[cfg(test)]

@@ -26,7 +26,7 @@ pub const VERBS: [&str; 6] = [
 fn options(verb: &str) -> &'static [&'static str] {
     match verb {
         "analyze" => &["moves", "misere", "every"],
-        "sequence" => &["count"],
+        "sequence" => &["count", "misere"],
         "period" => &["max"],
         "table" => &["size", "values"],
         _ => &[],

@@ -123,6 +123,12 @@ pub struct Analysis {
     /// it: how long the loser can make the game last (Smith's remoteness) and
     /// the move that does so. `None` when not known.
     pub longest_defence: Option<Defence>,
+    /// The play convention the answer is for (normal play unless
+    /// `--misere` or `--every`); the JSON's `play` when not normal.
+    pub play: super::Play,
+    /// Every-SG: how many moves the game lasts (the largest suspense of a
+    /// summand); the JSON's `steps`, beside `outcome`.
+    pub steps: Option<UBig>,
 }
 
 /// The longest defence of a P-position: every move loses, and this one
@@ -204,6 +210,8 @@ impl Analysis {
             winning_move_families: Vec::new(),
             loopy: None,
             longest_defence: None,
+            play: super::Play::Normal,
+            steps: None,
         }
     }
 
@@ -255,8 +263,14 @@ impl Serialize for Analysis {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut s = serializer.serialize_struct("Analysis", 6)?;
         s.serialize_field("game", &self.game)?;
+        if self.play != super::Play::Normal {
+            s.serialize_field("play", self.play.key())?;
+        }
         s.serialize_field("position", &Ints(&self.position))?;
         s.serialize_field("outcome", self.outcome.letter())?;
+        if let Some(steps) = &self.steps {
+            s.serialize_field("steps", &Int(steps))?;
+        }
         match &self.loopy {
             Some(value) => s.serialize_field("grundy", value)?,
             None => s.serialize_field("grundy", &self.grundy.as_ref().map(Int))?,

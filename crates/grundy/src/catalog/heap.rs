@@ -9,10 +9,12 @@ use crate::limits::{
 use dashu_int::UBig;
 
 use super::answer::{sort_moves, Defence};
+use super::conventions::heap_change;
 use super::explore::single_report;
 use super::play::{applied, heap_options, heap_parts, PlayMove, Position};
 use super::{
-    check_count, parse_naturals, Analysis, Component, Game, Move, PeriodReport, Sequence, Terms,
+    check_count, parse_naturals, Analysis, Component, Game, Move, PeriodReport, Sequence, Summands,
+    Tame, Terms,
 };
 use super::{ConjectureReport, Monitor};
 use crate::analysis::conjecture::{certified_heap_period, heap_period, Conjecture};
@@ -201,6 +203,20 @@ pub(super) trait HeapTheory {
     /// game's own budget); `verb` is the verb asking, for a refusal.
     fn period(&self, max_terms: Option<u64>, verb: &'static str) -> Result<HeapPeriod, Error>;
 
+    /// Misère play in closed form: the Nim heap each heap plays as, where the
+    /// theory says the heaps are tame (otherwise the rules answer).
+    fn tame(&self, heaps: &[UBig]) -> Option<Tame<'_>> {
+        let _ = heaps;
+        None
+    }
+
+    /// Every-SG in closed form, where the theory gives it: the steps and the
+    /// one winning move, a move per heap that has one.
+    fn every(&self, heaps: &[UBig]) -> Option<(UBig, Vec<Move>)> {
+        let _ = heaps;
+        None
+    }
+
     /// What `conjecture` states: the very claim of `period`, so that the two
     /// verbs agree on what is certified.
     fn conjecture(&self) -> Result<Conjecture, Error> {
@@ -303,6 +319,16 @@ impl<G: HeapTheory + HeapGame + Clone> Game for HeapEntry<G> {
         Ok(Component::new(position, value, method, moves_to))
     }
 
+    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
+        let heaps = parse_naturals(position, "heap size")?;
+        let tame = self.0.tame(&heaps);
+        let every = self.0.every(&heaps);
+        let mut summands = Summands::heaps(&self.0, heaps);
+        summands.tame = tame;
+        summands.every = every;
+        Ok(summands)
+    }
+
     fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
         let count = check_count(count)?;
         Ok(Sequence {
@@ -346,6 +372,26 @@ impl HeapTheory for Nim {
     fn period(&self, _max_terms: Option<u64>, _verb: &'static str) -> Result<HeapPeriod, Error> {
         Ok(HeapPeriod::closed_form(1, 1, "closed form: G(n) = n"))
     }
+
+    fn tame(&self, heaps: &[UBig]) -> Option<Tame<'_>> {
+        let sizes = heaps.to_vec();
+        Some(Tame {
+            values: heaps.to_vec(),
+            rule: "a Nim heap is itself".into(),
+            move_to: Box::new(move |i, t| (*t < sizes[i]).then(|| t.clone())),
+        })
+    }
+
+    /// A non-empty heap has suspense 1 and every option of it 0 or 1, so the
+    /// largest suspense left is even only when it is 0: the one winning move
+    /// empties every heap.
+    fn every(&self, heaps: &[UBig]) -> Option<(UBig, Vec<Move>)> {
+        let moves: Vec<Move> = (0..heaps.len())
+            .filter(|&i| heaps[i] != UBig::ZERO)
+            .map(|i| heap_change(heaps, i, Vec::new()))
+            .collect();
+        Some((UBig::from(!moves.is_empty() as u8), moves))
+    }
 }
 
 impl HeapTheory for Bash {
@@ -370,6 +416,19 @@ impl HeapTheory for Bash {
 
     fn heap_remoteness(&self, heap: &UBig) -> Option<HeapRemoteness> {
         Some(self.remoteness(heap))
+    }
+
+    fn tame(&self, heaps: &[UBig]) -> Option<Tame<'_>> {
+        let sizes = heaps.to_vec();
+        Some(Tame {
+            values: heaps.iter().map(|h| self.grundy(h)).collect(),
+            rule: format!(
+                "a heap of {} plays as the Nim heap n mod {}",
+                HeapTheory::spec(self),
+                Bash::period(self)
+            ),
+            move_to: Box::new(move |i, t| self.reduce_to(&sizes[i], t)),
+        })
     }
 
     /// The period `M + 1`, which the report holds in 64 bits.
@@ -575,6 +634,26 @@ impl Game for StaircaseEntry {
             })
             .collect()
     }
+
+    /// The staircase is one summand, played by its rules.
+    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
+        let stairs = parse_naturals(position, "number of coins")?;
+        let small: Vec<u64> = stairs
+            .iter()
+            .map(|c| u64::try_from(c).map_err(|_| beyond_convention_budget(c)))
+            .collect::<Result<_, _>>()?;
+        Ok(Summands::whole(Staircase, small, stairs, |s: &Vec<u64>| {
+            s.iter().map(|&c| UBig::from(c)).collect()
+        }))
+    }
+}
+
+/// A number beyond what the misère and Every-SG searches could reach.
+fn beyond_convention_budget(n: &UBig) -> Error {
+    Error::Limit(format!(
+        "unknown: {n} is beyond the search budget of {} positions of misère play and Every-SG",
+        crate::limits::CONVENTION_BUDGET
+    ))
 }
 
 const STAIRCASE_METHOD: &str = "closed form: the nim-sum of the odd-numbered stairs";

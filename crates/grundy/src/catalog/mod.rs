@@ -9,6 +9,7 @@
 mod answer;
 mod beatty;
 mod circle;
+mod conventions;
 mod digraph;
 mod dynsub;
 mod explore;
@@ -34,6 +35,10 @@ pub use answer::{
     Analysis, Defence, Move, MoveFamily, PairList, PeriodReport, Sequence, Terms, ValueStats,
 };
 pub use beatty::{beatty, BeattyReport};
+pub use conventions::{
+    analyze_convention, analyze_convention_sum, misere_sequence, ConventionSum, Layout,
+    MisereSequence, Play, Summands, Tame,
+};
 pub use explore::{Cells, Table};
 pub use graphs::GraphInput;
 pub use play::{PlayMove, Position};
@@ -42,6 +47,7 @@ pub use registry::{
     GameList, Verb, GAMES,
 };
 pub use script::script;
+use sum::in_component;
 pub use sum::{
     analyze_sum, split_sum, Component, SumAnalysis, SumComponent, SumMove, SumPart, SumValue,
 };
@@ -122,6 +128,16 @@ pub trait Game {
     ) -> Result<Component<'_>, Error> {
         let _ = (graph, position, monitor);
         Err(self.no_values())
+    }
+
+    /// The position's summands for misère play and Every-SG (see
+    /// [`analyze_convention`]); an error saying why when the game offers none.
+    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
+        let _ = position;
+        Err(self.unsupported(
+            "--misere or --every",
+            "its rules are not offered to the misère and Every-SG solvers",
+        ))
     }
 
     /// The error of a game whose positions have no Grundy value computed.

@@ -13,7 +13,7 @@ use super::explore::{certified, single_report};
 use super::heap::searched_heap_defence;
 use super::play::{heap_options, heap_parts, PlayMove, Position};
 use super::{parse_naturals, Analysis, Component, Game, Monitor, Move, MoveFamily, PeriodReport};
-use super::{ConjectureReport, Sequence, Terms, ValueStats};
+use super::{ConjectureReport, Sequence, Summands, Terms, ValueStats};
 use crate::analysis::conjecture::heap_period;
 use crate::analysis::periodicity::apparent_period;
 use crate::error::Error;
@@ -324,6 +324,12 @@ impl Game for OctalEntry {
     /// The values of `analyze` (the same engine and budget); the moves to a
     /// value are its winning families towards that value, all listed, or an
     /// error when there are more than `analyze` lists.
+    /// Misère play and Every-SG by the rules (see `catalog::conventions`).
+    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
+        let heaps = parse_naturals(position, "heap size")?;
+        Ok(Summands::heaps(&self.0, heaps))
+    }
+
     fn component(
         &self,
         position: &[String],

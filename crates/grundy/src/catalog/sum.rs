@@ -236,7 +236,7 @@ pub struct SumMove {
 }
 
 /// An error of component `index` of a sum, naming it.
-fn in_component(index: usize, part: &SumPart, error: Error) -> Error {
+pub(super) fn in_component(index: usize, part: &SumPart, error: Error) -> Error {
     Error::Component {
         index,
         words: part.words.clone(),
@@ -398,7 +398,8 @@ impl Serialize for ComponentJson<'_> {
     }
 }
 
-struct SumMovesJson<'a>(&'a [SumMove]);
+/// The winning moves of a sum as the contract writes them.
+pub(super) struct SumMovesJson<'a>(pub(super) &'a [SumMove]);
 
 impl Serialize for SumMovesJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -442,7 +443,7 @@ mod tests {
 
     /// The rules of one component, for the sum's own game tree.
     #[derive(Clone, Debug)]
-    enum Rules {
+    pub(super) enum Rules {
         Nim,
         Bash(Bash),
         Subtraction(Subtraction),
@@ -456,7 +457,7 @@ mod tests {
     /// A component's position in the tree: numbers, or a circle (which a
     /// first move opens into rows of another game).
     #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-    enum Pos {
+    pub(super) enum Pos {
         Numbers(Vec<u64>),
         Circle(Vec<u64>, bool),
     }
@@ -485,7 +486,7 @@ mod tests {
     }
 
     impl Rules {
-        fn spec(&self) -> String {
+        pub(super) fn spec(&self) -> String {
             match self {
                 Rules::Nim => "nim".into(),
                 Rules::Bash(b) => format!("bash:{}", b.max()),
@@ -501,7 +502,7 @@ mod tests {
             }
         }
 
-        fn options(&self, p: &Pos) -> Vec<Pos> {
+        pub(super) fn options(&self, p: &Pos) -> Vec<Pos> {
             let options = match (self, p) {
                 (Rules::Nim, Pos::Numbers(h)) => heap_options(&Nim, h),
                 (Rules::Bash(g), Pos::Numbers(h)) => heap_options(g, h),
@@ -550,7 +551,7 @@ mod tests {
 
         /// A component's position as the catalogue writes it (a circle's
         /// move leaves one row).
-        fn of_catalogue(&self, to: &[UBig], whole: bool) -> Pos {
+        pub(super) fn of_catalogue(&self, to: &[UBig], whole: bool) -> Pos {
             let numbers: Vec<u64> = to.iter().map(|v| u64::try_from(v).unwrap()).collect();
             let p = match self {
                 Rules::Circle(_) => Pos::Circle(numbers, whole),
@@ -561,7 +562,7 @@ mod tests {
     }
 
     /// A sum of components of different games, by its rules.
-    struct SumRules(Vec<Rules>);
+    pub(super) struct SumRules(pub(super) Vec<Rules>);
 
     impl Impartial for SumRules {
         type Position = Vec<Pos>;
@@ -946,6 +947,333 @@ mod tests {
         );
         for bad in ["nim 3 +", "+ nim 3", "nim 3 + + nim 4", "+"] {
             assert!(split_sum(&words(bad)).unwrap().is_err(), "{bad}");
+        }
+    }
+}
+
+/// Misère play and Every-SG of sums ([`super::conventions`]) against exhaustive
+/// search of each sum's own tree under that convention.
+#[cfg(test)]
+mod convention_tests {
+    use super::tests::{Pos, Rules, SumRules};
+    use super::*;
+    use crate::catalog::{analyze_convention_sum, parse, Play};
+    use crate::game::Impartial;
+    use crate::games::bash::Bash;
+    use crate::games::subtraction::Subtraction;
+    use crate::solve::misere::Misere;
+    use crate::solve::summands::suspense;
+    use crate::solve::Memo;
+    use std::collections::{BTreeSet, HashMap};
+
+    fn kinds() -> Vec<Rules> {
+        vec![
+            Rules::Nim,
+            Rules::Bash(Bash::new(2).unwrap()),
+            Rules::Bash(Bash::new(3).unwrap()),
+            Rules::Subtraction(Subtraction::new(&[1, 3, 4]).unwrap()),
+            Rules::Subtraction(Subtraction::new(&[2, 3]).unwrap()),
+            Rules::Staircase,
+        ]
+    }
+
+    fn parts(components: &[(Rules, Vec<u64>)]) -> Vec<SumPart> {
+        components
+            .iter()
+            .map(|(rules, p)| {
+                let position: Vec<String> = p.iter().map(u64::to_string).collect();
+                SumPart {
+                    game: parse(&rules.spec()).unwrap(),
+                    graph: None,
+                    words: format!("{} {}", rules.spec(), position.join(" ")),
+                    position,
+                }
+            })
+            .collect()
+    }
+
+    fn start(components: &[(Rules, Vec<u64>)]) -> Vec<Pos> {
+        components
+            .iter()
+            .map(|(r, p)| {
+                r.of_catalogue(&p.iter().map(|&v| UBig::from(v)).collect::<Vec<_>>(), true)
+            })
+            .collect()
+    }
+
+    /// The component moved and its position reached, of each listed move.
+    fn moved(components: &[(Rules, Vec<u64>)], moves: &[SumMove]) -> BTreeSet<(usize, Pos)> {
+        moves
+            .iter()
+            .map(|m| {
+                (
+                    m.component,
+                    components[m.component].0.of_catalogue(&m.to, false),
+                )
+            })
+            .collect()
+    }
+
+    /// The misère answer against the misère tree of the sum; returns the method.
+    fn check_misere(components: &[(Rules, Vec<u64>)]) -> String {
+        let answer = analyze_convention_sum(&parts(components), Play::Misere).unwrap();
+        let label = format!("{components:?}");
+        let rules = SumRules(components.iter().map(|(r, _)| r.clone()).collect());
+        let start = start(components);
+        let mut memo = Memo::new(Misere(rules));
+        let outcome = memo.outcome(&Some(start.clone())).unwrap();
+        assert_eq!(answer.outcome, outcome, "{label}: {}", answer.method);
+        let mut expected = BTreeSet::new();
+        for option in memo.game().0.options(&start) {
+            if memo.outcome(&Some(option.clone())).unwrap() == Outcome::P {
+                let i = (0..start.len()).find(|&i| option[i] != start[i]).unwrap();
+                expected.insert((i, option[i].clone()));
+            }
+        }
+        assert_eq!(
+            moved(components, &answer.winning_moves),
+            expected,
+            "{label}"
+        );
+        answer.method
+    }
+
+    /// Every-SG of a sum of components: a move moves in each that can.
+    struct EveryRules(Vec<Rules>);
+
+    impl Impartial for EveryRules {
+        type Position = Vec<Pos>;
+
+        fn options(&self, position: &Vec<Pos>) -> Vec<Vec<Pos>> {
+            let lists: Vec<Vec<Pos>> = self
+                .0
+                .iter()
+                .zip(position)
+                .map(|(r, p)| match r.options(p) {
+                    none if none.is_empty() => vec![p.clone()],
+                    some => some,
+                })
+                .collect();
+            if lists
+                .iter()
+                .zip(position)
+                .all(|(l, p)| l == &vec![p.clone()])
+            {
+                return Vec::new();
+            }
+            lists.iter().fold(vec![Vec::new()], |acc, list| {
+                acc.into_iter()
+                    .flat_map(|prefix| {
+                        list.iter().map(move |o| {
+                            let mut next = prefix.clone();
+                            next.push(o.clone());
+                            next
+                        })
+                    })
+                    .collect()
+            })
+        }
+    }
+
+    fn tree_steps(game: &EveryRules, p: &Vec<Pos>, known: &mut HashMap<Vec<Pos>, u64>) -> u64 {
+        if let Some(&s) = known.get(p) {
+            return s;
+        }
+        let options: Vec<u64> = game
+            .options(p)
+            .iter()
+            .map(|o| tree_steps(game, o, known))
+            .collect();
+        let s = suspense(options.into_iter());
+        known.insert(p.clone(), s);
+        s
+    }
+
+    /// Every-SG against the sum's own tree (each component one summand):
+    /// outcome, steps, and the moves of each component that some winning
+    /// move of the sum uses.
+    fn check_every(components: &[(Rules, Vec<u64>)]) {
+        let answer = analyze_convention_sum(&parts(components), Play::Every).unwrap();
+        let label = format!("{components:?}");
+        let game = EveryRules(components.iter().map(|(r, _)| r.clone()).collect());
+        let start = start(components);
+        let mut memo = Memo::new(EveryRules(game.0.clone()));
+        assert_eq!(answer.outcome, memo.outcome(&start).unwrap(), "{label}");
+        let steps = tree_steps(&game, &start, &mut HashMap::new());
+        assert_eq!(answer.steps, Some(UBig::from(steps)), "{label}");
+        let mut expected = BTreeSet::new();
+        for option in game.options(&start) {
+            if memo.outcome(&option).unwrap() == Outcome::P {
+                for i in 0..start.len() {
+                    if option[i] != start[i] {
+                        expected.insert((i, option[i].clone()));
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            moved(components, &answer.winning_moves),
+            expected,
+            "{label}"
+        );
+    }
+
+    fn small(rules: &Rules, max: u64) -> Vec<Vec<u64>> {
+        match rules {
+            Rules::Staircase => (0..=max)
+                .flat_map(|a| (0..=max).map(move |b| vec![a, b]))
+                .collect(),
+            _ => (0..=max).map(|n| vec![n]).collect(),
+        }
+    }
+
+    #[test]
+    fn misere_sums_of_two_games_agree_with_their_own_trees() {
+        let kinds = kinds();
+        for a in &kinds {
+            for b in &kinds {
+                for pa in small(a, 7) {
+                    for pb in small(b, 4) {
+                        check_misere(&[(a.clone(), pa.clone()), (b.clone(), pb)]);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn misere_sums_of_heaps_of_one_game_agree_with_their_own_trees() {
+        for rules in kinds() {
+            for heaps in crate::games::oracle::heap_tuples(3, 6) {
+                if matches!(rules, Rules::Staircase) {
+                    continue;
+                }
+                check_misere(&[(rules.clone(), heaps)]);
+            }
+        }
+    }
+
+    #[test]
+    fn every_sg_sums_agree_with_their_own_trees() {
+        let kinds = kinds();
+        for a in &kinds {
+            for b in &kinds {
+                for pa in small(a, 6) {
+                    for pb in small(b, 3) {
+                        check_every(&[(a.clone(), pa.clone()), (b.clone(), pb.clone())]);
+                        check_every(&[
+                            (a.clone(), pa.clone()),
+                            (b.clone(), pb),
+                            (Rules::Nim, vec![2]),
+                        ]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Each rule is used where its hypotheses hold, and only there.
+    #[test]
+    fn each_rule_is_used_within_its_hypotheses() {
+        let nim = |n| (Rules::Nim, vec![n]);
+        let bash = |n| (Rules::Bash(Bash::new(2).unwrap()), vec![n]);
+        let sub = |set: &[u64], n| (Rules::Subtraction(Subtraction::new(set).unwrap()), vec![n]);
+        assert!(check_misere(&[nim(3), bash(7)]).starts_with("Bouton's misère rule"));
+        // subtraction:2,3 up to heap 4: value 0 only at heaps 0 and 1, which
+        // have no move.
+        assert!(check_misere(&[nim(3), sub(&[2, 3], 4)]).starts_with("the SJ theorem"));
+        // Heap 5 has value 0 and a move: search.
+        assert!(check_misere(&[nim(3), sub(&[2, 3], 5)]).starts_with("exhaustive misère search"));
+    }
+
+    /// Where the SJ hypothesis fails, its rule would be wrong: Kayles (heap
+    /// 4 has value 0 and moves) shows it, and the catalogue answers by search
+    /// instead, right.
+    #[test]
+    fn a_game_where_the_sj_rule_fails_is_searched() {
+        let kayles: crate::games::octal::Octal = "0.77".parse().unwrap();
+        let values = crate::solve::heap_sequence(&kayles, 9);
+        let mut wrong = Vec::new();
+        for a in 0..9u64 {
+            for b in 0..4u64 {
+                let components = [
+                    (Rules::Octal(kayles.clone()), vec![a]),
+                    (Rules::Nim, vec![b]),
+                ];
+                let by_rule = crate::games::nim::misere_is_p(&[
+                    UBig::from(values[a as usize].0),
+                    UBig::from(b),
+                ]);
+                let method = check_misere(&components);
+                let answer = analyze_convention_sum(&parts(&components), Play::Misere).unwrap();
+                if by_rule != (answer.outcome == Outcome::P) {
+                    assert!(method.starts_with("exhaustive misère search"), "{method}");
+                    wrong.push((a, b));
+                }
+            }
+        }
+        // Kayles 8 + Nim 0: the rule says P (value 1), the tree says N.
+        assert!(wrong.contains(&(8, 0)), "{wrong:?}");
+    }
+
+    #[test]
+    fn misere_sums_with_kayles_agree_with_their_own_trees() {
+        let kayles = Rules::Octal("0.77".parse().unwrap());
+        for other in kinds() {
+            for a in 0..9 {
+                for b in small(&other, 4) {
+                    check_misere(&[(kayles.clone(), vec![a]), (other.clone(), b)]);
+                }
+            }
+        }
+        for heaps in crate::games::oracle::heap_tuples(3, 6) {
+            check_misere(&[(kayles.clone(), heaps)]);
+        }
+    }
+
+    /// Every game of the registry answers its example under misère play and
+    /// Every-SG, or refuses in one line.
+    #[test]
+    fn every_game_answers_the_play_conventions_or_says_why() {
+        for entry in crate::catalog::GAMES {
+            let game = parse(entry.example_spec).unwrap();
+            let position: Vec<String> = entry
+                .example_position
+                .split_whitespace()
+                .map(String::from)
+                .collect();
+            for play in [Play::Misere, Play::Every] {
+                match crate::catalog::analyze_convention(game.as_ref(), &position, play) {
+                    Ok(answer) => assert_eq!(answer.play, play),
+                    Err(e) => assert!(!e.to_string().contains('\n'), "{}: {e}", entry.name),
+                }
+            }
+        }
+    }
+
+    /// The closed forms of `sequence --misere` (Nim, Bash) against the
+    /// misère values computed from the rules.
+    #[test]
+    fn misere_sequences_in_closed_form_agree_with_the_rules() {
+        use crate::solve::summands::SummandGraph;
+        let check = |spec: &str, rules: Option<SummandGraph>| {
+            let game = parse(spec).unwrap();
+            let closed = crate::catalog::misere_sequence(game.as_ref(), 60).unwrap();
+            assert!(closed.method.starts_with("closed form"), "{spec}");
+            let values = rules.unwrap().misere_values().unwrap().unwrap();
+            let expected: Vec<UBig> = values.into_iter().map(UBig::from).collect();
+            assert_eq!(closed.values, expected, "{spec}");
+        };
+        check(
+            "nim",
+            SummandGraph::of_heaps(&crate::games::nim::Nim, 59, u64::MAX),
+        );
+        for m in 1..6 {
+            let bash = Bash::new(m).unwrap();
+            check(
+                &format!("bash:{m}"),
+                SummandGraph::of_heaps(&bash, 59, u64::MAX),
+            );
         }
     }
 }

@@ -78,14 +78,35 @@ impl Bash {
             heaps,
             target,
             |h| self.grundy(h),
-            |h, target| {
-                if target >= &self.period() {
-                    return Vec::new();
-                }
-                let take = (self.grundy(h) + self.period() - target) % self.period();
-                (&take <= h).then(|| h - take).into_iter().collect()
-            },
+            |h, target| self.reduce_to(h, target).into_iter().collect(),
         )
+    }
+}
+
+impl Bash {
+    /// Misère Bash: whether the sum is a misère P-position, and every winning
+    /// move. A heap of `n` plays in misère sums of Bash heaps as the Nim heap
+    /// `n mod (M+1)`: heaps below `M+1` are Nim heaps, and a heap of
+    /// `q(M+1) + r` is tame of genus that of `*r` (Conway, On Numbers and
+    /// Games ch. 12: tame games add as Nim heaps under misère play), so
+    /// Bouton's misère rule applies to the residues (the tests hold it against
+    /// the misère search of the sums themselves). A single heap is a misère
+    /// P-position exactly when `n = 1 mod (M+1)`.
+    pub fn misere(&self, heaps: &[UBig]) -> (bool, Vec<HeapMove>) {
+        let residues: Vec<UBig> = heaps.iter().map(|h| self.grundy(h)).collect();
+        crate::games::nim::misere_moves(&residues, |heap, target| {
+            self.reduce_to(&heaps[heap], target)
+        })
+    }
+
+    /// The heap one move from `heap` leaves with value `target`, if any
+    /// (the value may be larger than the heap's own).
+    pub fn reduce_to(&self, heap: &UBig, target: &UBig) -> Option<UBig> {
+        if target >= &self.period() {
+            return None; // no heap has that value
+        }
+        let take = (self.grundy(heap) + self.period() - target) % self.period();
+        (take != UBig::ZERO && &take <= heap).then(|| heap - take)
     }
 }
 
@@ -142,6 +163,15 @@ mod tests {
     }
 
     #[test]
+    fn misere_theory_matches_the_rules_on_all_small_sums() {
+        for max in 1..6 {
+            let game = Bash::new(max).unwrap();
+            crate::games::oracle::check_misere_heap_theory(game, |h| game.misere(h), 3, 13);
+            crate::games::oracle::check_misere_heap_theory(game, |h| game.misere(h), 4, 7);
+        }
+    }
+
+    #[test]
     fn zero_is_not_a_bound() {
         assert_eq!(Bash::new(0), None);
     }
@@ -154,6 +184,24 @@ mod tests {
         ) {
             let game = Bash::new(max.max(1)).unwrap();
             prop_assert_eq!(UBig::from(game.grundy_of(n)), game.grundy(&UBig::from(n)));
+        }
+
+        #[test]
+        fn misere_moves_of_huge_heaps_take_1_to_m_to_misere_p_positions(
+            max in 1u64..u64::MAX,
+            digits in proptest::collection::vec("[1-9][0-9]{0,60}", 1..5)
+        ) {
+            let game = Bash::new(max).unwrap();
+            let heaps: Vec<UBig> = digits.iter().map(|d| d.parse().unwrap()).collect();
+            let (is_p, moves) = game.misere(&heaps);
+            prop_assert_eq!(is_p, moves.is_empty());
+            for m in &moves {
+                let taken = &heaps[m.heap] - &m.to;
+                prop_assert!(taken >= UBig::ONE && taken <= UBig::from(max));
+                let mut after = heaps.clone();
+                after[m.heap] = m.to.clone();
+                prop_assert!(game.misere(&after).0);
+            }
         }
 
         #[test]

@@ -133,3 +133,44 @@ pub(crate) fn check_heap_positions<G: HeapGame>(
         check_claim(&mut memo, &Heaps::<G>::position(&tuple), claim, &tuple);
     }
 }
+
+/// Holds a heap game's misère theory (`misere` says whether a sum of heaps is
+/// a misère P-position and gives its winning moves) against memoised search
+/// of the misère tree of the rules ([`Misere`](crate::solve::misere::Misere)),
+/// on every tuple of up to `count` heaps of size at most `max` but the empty
+/// sum (whose "move" is the extra one that ends misère play).
+pub(crate) fn check_misere_heap_theory<G: HeapGame>(
+    game: G,
+    misere: impl Fn(&[UBig]) -> (bool, Vec<HeapMove>),
+    count: usize,
+    max: u64,
+) {
+    use crate::solve::misere::Misere;
+    let mut memo = Memo::new(Misere(Heaps(game)));
+    for tuple in heap_tuples(count, max) {
+        if tuple.iter().all(|&h| h == 0) {
+            continue;
+        }
+        let big: Vec<UBig> = tuple.iter().map(|&h| UBig::from(h)).collect();
+        let (is_p, moves) = misere(&big);
+        let reached: BTreeSet<Option<Vec<u64>>> = moves
+            .iter()
+            .map(|m| {
+                let mut after = tuple.clone();
+                after[m.heap] = u64::try_from(&m.to).expect("small");
+                Some(Heaps::<G>::position(&after))
+            })
+            .collect();
+        let claim = Claim {
+            outcome: Some(Outcome::from_p(is_p)),
+            value: None,
+            reached: reached.into_iter().collect(),
+        };
+        check_claim(
+            &mut memo,
+            &Some(Heaps::<G>::position(&tuple)),
+            claim,
+            &tuple,
+        );
+    }
+}

@@ -178,7 +178,8 @@ impl fmt::Display for RowsError {
             RowsError::Budget { row, columns } => write!(
                 f,
                 "row {row} showed no repeated state within its first {columns} columns \
-                 (the row certification's budget), so its value is unknown there"
+                 (the row certification's budget), so row {row} and the rows above it are \
+                 not certified and their values for large columns are unknown"
             ),
         }
     }
@@ -189,7 +190,8 @@ impl fmt::Display for RowsError {
 pub struct RowBudget {
     /// Option look-ups, over all rows.
     pub work: u128,
-    /// Columns computed in one row.
+    /// Columns computed in one row, and the most options in lower rows a
+    /// row may have.
     pub columns: u64,
 }
 
@@ -204,8 +206,10 @@ pub fn certify_rows(
     let mut rows: Vec<PeriodicRow> = Vec::new();
     let mut work = budget.work;
     for x in 0..=last {
+        // A row with more options below than its column budget could not
+        // take a step per column anyway, and the list itself must fit.
         let count = shape.lower_option_count(x);
-        if count >= work {
+        if count >= work || count > u128::from(budget.columns) {
             return Err(RowsError::TooManyOptions { row: x, count });
         }
         let lower = shape.lower_options(x);
@@ -464,6 +468,12 @@ mod tests {
                 columns: 50
             })
         );
+        // Row 1 of k = 6*10^7 has 1.2*10^8 options below: within the work
+        // budget, but a list of 2 GB; refused before listing.
+        assert!(matches!(
+            certify_rows(&Wythoff::new(60_000_000), 2, BUDGET),
+            Err(RowsError::TooManyOptions { row: 1, .. })
+        ));
         let huge_k = Wythoff::new(u64::MAX);
         assert!(matches!(
             certify_rows(&huge_k, 3, BUDGET),

@@ -12,11 +12,16 @@
 //! - [`wavefront`]: Wythoff's Grundy table on every core, in `u16`.
 //! - [`remoteness`]: how many moves a position lasts, the winner hurrying and
 //!   the loser delaying (Smith's remoteness), and the moves that do so.
+//! - [`misere`]: misère play as normal play with one extra move at the end.
+//! - [`summands`]: sums whose summands are nodes of an explicit graph, under
+//!   misère play (search within a budget) and Every-SG (Smith's steps).
 
 pub mod lines;
 mod memo;
+pub mod misere;
 pub mod remoteness;
 mod sequence;
+pub mod summands;
 pub mod table;
 pub mod wavefront;
 

@@ -1,0 +1,149 @@
+//! `--misere` and `--every` through the binary: the contract's keys, the
+//! rules named in `method`, and the refusals.
+
+mod common;
+
+use common::{grundy, json_of};
+use serde_json::{json, Value};
+
+/// The misère outcome of a Nim position by exhaustive search of its tree.
+fn misere_nim_p(heaps: &mut Vec<u64>) -> bool {
+    heaps.retain(|&h| h > 0);
+    heaps.sort_unstable();
+    if heaps.is_empty() {
+        return false; // the player to move made no last move: they win
+    }
+    for i in 0..heaps.len() {
+        for left in 0..heaps[i] {
+            let mut next = heaps.clone();
+            next[i] = left;
+            if misere_nim_p(&mut next) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+#[test]
+fn misere_nim_answers_agree_with_search_and_list_every_winning_move() {
+    for heaps in [
+        vec![1, 1],
+        vec![1, 1, 1],
+        vec![1, 1, 5],
+        vec![2, 2],
+        vec![3, 4, 5],
+        vec![1, 2, 3],
+    ] {
+        let args: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let mut words = vec!["analyze", "nim"];
+        words.extend(args.iter().map(String::as_str));
+        words.push("--misere");
+        let answer = json_of(&words);
+        assert_eq!(answer["play"], "misere");
+        assert_eq!(answer["grundy"], Value::Null);
+        let p = misere_nim_p(&mut heaps.clone());
+        assert_eq!(answer["outcome"], if p { "P" } else { "N" }, "{heaps:?}");
+        let mut expected = Vec::new();
+        for i in 0..heaps.len() {
+            for left in 0..heaps[i] {
+                let mut next = heaps.clone();
+                next[i] = left;
+                if misere_nim_p(&mut next.clone()) {
+                    expected.push(json!(next));
+                }
+            }
+        }
+        expected.sort_by_key(|v| v.to_string());
+        expected.dedup();
+        let mut found: Vec<Value> = answer["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["to"].clone())
+            .collect();
+        found.sort_by_key(|v| v.to_string());
+        assert_eq!(found, expected, "{heaps:?}");
+    }
+}
+
+#[test]
+fn huge_misere_nim_and_bash_are_answered_in_closed_form() {
+    let big = "1".repeat(60);
+    let answer = json_of(&["analyze", "nim", &big, &big, "--misere"]);
+    assert_eq!(answer["outcome"], "P");
+    let answer = json_of(&["analyze", "bash:3", &big, "1", "--misere"]);
+    assert!(answer["method"]
+        .as_str()
+        .unwrap()
+        .starts_with("Bouton's misère rule"));
+}
+
+#[test]
+fn every_sg_gives_steps_beside_the_outcome() {
+    let answer = json_of(&["analyze", "nim", "3", "4", "--every"]);
+    assert_eq!(answer["play"], "every");
+    assert_eq!(answer["steps"], 1);
+    assert_eq!(answer["outcome"], "N");
+    let sum = json_of(&[
+        "analyze",
+        "nim",
+        "3",
+        "+",
+        "subtraction:1,3,4",
+        "6",
+        "--every",
+    ]);
+    assert_eq!(sum["game"], "sum");
+    assert_eq!(sum["steps"], 3);
+    assert_eq!(sum["grundy"], Value::Null);
+    // Subtraction {1, 3, 4}, heap 2 alone: one move to 1, then one to 0.
+    let p = json_of(&["analyze", "subtraction:1,3,4", "2", "--every"]);
+    assert_eq!(
+        (p["outcome"].clone(), p["steps"].clone()),
+        (json!("P"), json!(2))
+    );
+}
+
+#[test]
+fn the_method_names_the_rule_that_applied() {
+    let method = |args: &[&str]| json_of(args)["method"].as_str().unwrap().to_string();
+    assert!(method(&[
+        "analyze",
+        "nim",
+        "3",
+        "+",
+        "subtraction:2,3",
+        "4",
+        "--misere"
+    ])
+    .starts_with("the SJ theorem"));
+    assert!(
+        method(&["analyze", "kayles", "8", "+", "nim", "1", "--misere"])
+            .starts_with("exhaustive misère search")
+    );
+}
+
+#[test]
+fn beyond_the_budget_the_answer_is_unknown_and_other_games_refuse_in_one_line() {
+    let out = grundy(&["analyze", "subtraction:1,3,4", "100000000", "--misere"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("error: limit exceeded: unknown: the search budget of"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1);
+    let out = grundy(&["analyze", "wythoff", "3", "4", "--misere"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8(out.stderr).unwrap().lines().count(), 1);
+    let out = grundy(&["analyze", "nim", "1", "--misere", "--every"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn sequence_misere_gives_values_and_outcomes() {
+    let s = json_of(&["sequence", "nim", "--misere", "--count", "4"]);
+    assert_eq!(s["values"], json!([1, 0, 2, 3]));
+    assert_eq!(s["outcomes"], json!(["N", "P", "N", "N"]));
+}

@@ -1,0 +1,660 @@
+//! The play conventions other than normal play, for one game and for sums:
+//! misère play (`--misere`: the player who makes the last move loses) and
+//! Every-SG (`--every`: the player to move moves in every summand that still
+//! has a move).
+//!
+//! Each game offers its [`Summands`] ([`Game::summands`]): the summands of a
+//! position (each heap of a heap game, or the whole position), a closed form
+//! where its theory has one, and its rules as a [`SummandGraph`] built within
+//! [`CONVENTION_BUDGET`]. Misère play is answered by the first rule whose hypotheses
+//! hold, each named in the method line:
+//!
+//! 1. every summand is tame with a known Nim-heap equivalent (Nim heaps, Bash
+//!    heaps): Bouton's misère rule on the equivalents (Conway, On Numbers and
+//!    Games ch. 12; Winning Ways ch. 13);
+//! 2. no summand position that the sum can reach splits, and each of Grundy
+//!    value 0 is terminal: the SJ theorem (anti-SG; Jia Zhihao 2009), which is Bouton's
+//!    misère rule on the Grundy values;
+//! 3. otherwise exhaustive misère search of the sum, memoised on canonical
+//!    forms, within [`CONVENTION_BUDGET`]; beyond it the answer is "unknown", an
+//!    error, never a verdict.
+//!
+//! Every-SG is answered by Smith's theorem on the summands' suspense
+//! ([`every_sg`]), a closed form for Nim.
+
+use dashu_int::UBig;
+use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+use serde::Serialize;
+
+use super::{in_component, Analysis, Game, Move, SumPart};
+use crate::error::Error;
+use crate::game::Outcome;
+use crate::games::nim::{misere_is_p, misere_moves};
+use crate::json::{Int, Ints};
+use crate::limits::{CONVENTION_BUDGET, MISERE_SEQUENCE_LIMIT};
+use crate::solve::remoteness::Unsolved;
+use crate::solve::summands::{every_sg, sj_hypothesis, MisereSearch, SummandGraph};
+
+/// A play convention.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Play {
+    /// Normal play: the player who cannot move loses.
+    #[default]
+    Normal,
+    /// Misère play: the player who makes the last move loses.
+    Misere,
+    /// Every-SG: the player to move moves in every summand that has a move;
+    /// the last move wins.
+    Every,
+}
+
+impl Play {
+    /// The JSON's `play`: `"normal"`, `"misere"` or `"every"`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Play::Normal => "normal",
+            Play::Misere => "misere",
+            Play::Every => "every",
+        }
+    }
+
+    /// For people: "normal play", "misère play", "Every-SG".
+    pub fn words(self) -> &'static str {
+        match self {
+            Play::Normal => "normal play",
+            Play::Misere => "misère play",
+            Play::Every => "Every-SG",
+        }
+    }
+}
+
+/// How a game's position splits into summands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Each coordinate is a heap, a summand of its own.
+    Heaps,
+    /// The position is one summand.
+    Whole,
+}
+
+/// The rules of a summand as an explicit graph, and where the position's
+/// summands are in it.
+pub struct Built {
+    /// The positions of the summands and their options.
+    pub graph: SummandGraph,
+    /// The node of each summand of the position.
+    pub nodes: Vec<u32>,
+    /// The coordinates of each node (a heap: its size).
+    pub labels: Vec<Vec<UBig>>,
+}
+
+/// What summand `i` becomes to play as a given Nim heap, when one move does it.
+type MoveTo<'a> = Box<dyn Fn(usize, &UBig) -> Option<UBig> + 'a>;
+
+/// A closed form of misère play: each summand plays as a Nim heap.
+pub struct Tame<'a> {
+    /// The size of the Nim heap each summand plays as.
+    pub values: Vec<UBig>,
+    /// The theory, for the method line.
+    pub rule: String,
+    /// The coordinate summand `i` changes to for a Nim-heap equivalent of
+    /// `t`, when one move does it.
+    pub move_to: MoveTo<'a>,
+}
+
+/// What a game offers the play conventions for one position.
+pub struct Summands<'a> {
+    /// The position.
+    pub position: Vec<UBig>,
+    /// How it splits into summands.
+    pub layout: Layout,
+    /// Misère play in closed form, where the theory gives it.
+    pub tame: Option<Tame<'a>>,
+    /// Every-SG in closed form, where the theory gives it: the steps and
+    /// the moves, one per summand, of the one winning move.
+    pub every: Option<(UBig, Vec<Move>)>,
+    /// The rules as a graph holding at most `budget` positions and options
+    /// (`None` beyond).
+    pub build: Box<dyn Fn(u64) -> Option<Built> + 'a>,
+}
+
+impl<'a> Summands<'a> {
+    /// The summands of a heap game's position: the heaps, whose graph is
+    /// every heap up to the largest.
+    pub(crate) fn heaps<G: crate::game::HeapGame>(game: &'a G, heaps: Vec<UBig>) -> Self {
+        let sizes: Option<Vec<u64>> = heaps.iter().map(|h| u64::try_from(h).ok()).collect();
+        let build = move |budget: u64| {
+            let sizes = sizes.clone()?;
+            let largest = sizes.iter().copied().max().unwrap_or(0);
+            let graph = SummandGraph::of_heaps(game, largest, budget)?;
+            Some(Built {
+                labels: (0..=largest).map(|h| vec![UBig::from(h)]).collect(),
+                nodes: sizes.iter().map(|&h| h as u32).collect(),
+                graph,
+            })
+        };
+        Summands {
+            position: heaps,
+            layout: Layout::Heaps,
+            tame: None,
+            every: None,
+            build: Box::new(build),
+        }
+    }
+
+    /// The summand of a game whose position is one summand, by its rules:
+    /// every position reachable from it, coordinates written by `coordinates`.
+    pub(crate) fn whole<G: crate::game::Impartial + 'a>(
+        game: G,
+        start: G::Position,
+        position: Vec<UBig>,
+        coordinates: impl Fn(&G::Position) -> Vec<UBig> + 'a,
+    ) -> Self {
+        let build = move |budget: u64| {
+            let (graph, labels) =
+                SummandGraph::explore(&game, std::slice::from_ref(&start), budget)?;
+            Some(Built {
+                graph,
+                nodes: vec![0],
+                labels: labels.iter().map(&coordinates).collect(),
+            })
+        };
+        Summands {
+            position,
+            layout: Layout::Whole,
+            tame: None,
+            every: None,
+            build: Box::new(build),
+        }
+    }
+
+    /// The move of summand `i` from `from` to the option leaving `parts`.
+    fn describe(&self, i: usize, labels: &[Vec<UBig>], parts: &[u32]) -> Move {
+        let left: Vec<UBig> = parts
+            .iter()
+            .flat_map(|&p| labels[p as usize].iter().cloned())
+            .collect();
+        match self.layout {
+            Layout::Heaps => heap_change(&self.position, i, left),
+            Layout::Whole => {
+                let changes = left.iter().enumerate().map(|(k, v)| (k, vec![v.clone()]));
+                Move {
+                    changes: changes.collect(),
+                    description: format!("to {}", coordinates(&left)),
+                    target: None,
+                }
+            }
+        }
+    }
+
+    /// How many summands the position has.
+    fn count(&self) -> usize {
+        match self.layout {
+            Layout::Heaps => self.position.len(),
+            Layout::Whole => 1,
+        }
+    }
+}
+
+/// `(x, y, ...)`.
+fn coordinates(values: &[UBig]) -> String {
+    let parts: Vec<String> = values.iter().map(UBig::to_string).collect();
+    format!("({})", parts.join(", "))
+}
+
+/// The move that leaves the heaps `left` in place of heap `i`.
+pub(crate) fn heap_change(heaps: &[UBig], i: usize, left: Vec<UBig>) -> Move {
+    let left = if left.is_empty() {
+        vec![UBig::ZERO] // an empty heap stays in the position, as in normal play
+    } else {
+        left
+    };
+    let description = match left.as_slice() {
+        [one] => format!(
+            "heap {}: {} -> {} (take {})",
+            i + 1,
+            heaps[i],
+            one,
+            &heaps[i] - one
+        ),
+        many => {
+            let parts: Vec<String> = many.iter().map(UBig::to_string).collect();
+            format!("heap {}: {} -> {}", i + 1, heaps[i], parts.join(" + "))
+        }
+    };
+    Move {
+        changes: vec![(i, left)],
+        description,
+        target: None,
+    }
+}
+
+/// A position of a sum under a play convention, found by some rule.
+struct Verdict {
+    outcome: Outcome,
+    steps: Option<UBig>,
+    /// By summand (`summand` of the flattened sum): its moves that win.
+    moves: Vec<(usize, Move)>,
+    method: String,
+}
+
+/// The message of a search cut by its budget.
+fn unknown(what: &str) -> Error {
+    Error::Limit(format!(
+        "unknown: the search budget of {CONVENTION_BUDGET} positions was exhausted ({what}); no verdict"
+    ))
+}
+
+/// All the summands of `parts` as one graph, with the node of each summand
+/// and, for each node, the part it belongs to and its coordinates.
+struct Arena {
+    graph: SummandGraph,
+    /// For each summand of the sum: its part and its index in the part.
+    owners: Vec<(usize, usize)>,
+    nodes: Vec<u32>,
+    labels: Vec<Vec<UBig>>,
+}
+
+fn arena(parts: &[Summands<'_>]) -> Result<Arena, Error> {
+    let mut arena = Arena {
+        graph: SummandGraph::default(),
+        owners: Vec::new(),
+        nodes: Vec::new(),
+        labels: Vec::new(),
+    };
+    for (p, part) in parts.iter().enumerate() {
+        let left = CONVENTION_BUDGET.saturating_sub(arena.graph.len() as u64);
+        let built = (part.build)(left).ok_or_else(|| unknown("building the summands' rules"))?;
+        let offset = arena.graph.append(built.graph);
+        arena.labels.extend(built.labels);
+        for (i, node) in built.nodes.into_iter().enumerate() {
+            arena.owners.push((p, i));
+            arena.nodes.push(node + offset);
+        }
+    }
+    Ok(arena)
+}
+
+/// Misère play of the sum of `parts` (see [the module](self)).
+fn misere(parts: &[Summands<'_>]) -> Result<Verdict, Error> {
+    if parts.iter().all(|p| p.tame.is_some()) {
+        return Ok(misere_tame(parts));
+    }
+    let arena = arena(parts)?;
+    let values = arena
+        .graph
+        .grundy_values()
+        .map_err(|e| Error::BadPosition(e.to_string()))?;
+    let sj = sj_hypothesis(&arena.graph, &values, &arena.nodes);
+    let mut search = MisereSearch::new(&arena.graph, CONVENTION_BUDGET);
+    let value_list = |nodes: &[u32]| -> Vec<UBig> {
+        nodes
+            .iter()
+            .map(|&n| UBig::from(values[n as usize]))
+            .collect()
+    };
+    let mut is_p = |nodes: &[u32]| -> Result<bool, Error> {
+        if sj {
+            return Ok(misere_is_p(&value_list(nodes)));
+        }
+        match search.outcome(nodes) {
+            Ok(outcome) => Ok(outcome == Outcome::P),
+            Err(Unsolved::OverBudget(_)) => Err(unknown("the misère search of the sum")),
+            Err(Unsolved::Cycle(c)) => Err(Error::BadPosition(c.to_string())),
+        }
+    };
+    let outcome = Outcome::from_p(is_p(&arena.nodes)?);
+    let mut moves = Vec::new();
+    if outcome == Outcome::N {
+        for (s, &node) in arena.nodes.iter().enumerate() {
+            for parts_left in arena.graph.options(node) {
+                let mut after = arena.nodes.clone();
+                after.remove(s);
+                after.extend_from_slice(parts_left);
+                if is_p(&after)? {
+                    let (p, i) = arena.owners[s];
+                    moves.push((s, parts[p].describe(i, &arena.labels, parts_left)));
+                }
+            }
+        }
+    }
+    let method = if sj {
+        "the SJ theorem (anti-SG, Jia Zhihao 2009), whose hypothesis holds: no summand position \
+         the sum can reach splits, and each of Grundy value 0 has no move; so Bouton's misère rule on the Grundy \
+         values: P exactly when (a summand has value 2 or more and the nim-sum is 0) or (none \
+         has and the nim-sum is 1)"
+            .to_string()
+    } else {
+        format!(
+            "exhaustive misère search of the sum's own tree, memoised on sorted summands, within \
+             {CONVENTION_BUDGET} positions and options (no misère theory applies: a summand is not tame \
+             with a known Nim-heap equivalent, and the SJ theorem does not apply: a summand \
+             position of Grundy value 0 with a move, or a split, can be reached)"
+        )
+    };
+    Ok(Verdict {
+        outcome,
+        steps: None,
+        moves,
+        method,
+    })
+}
+
+/// Bouton's misère rule on the Nim-heap equivalents of tame summands.
+fn misere_tame(parts: &[Summands<'_>]) -> Verdict {
+    let tames: Vec<&Tame<'_>> = parts.iter().filter_map(|p| p.tame.as_ref()).collect();
+    let mut owners = Vec::new();
+    for (p, tame) in tames.iter().enumerate() {
+        owners.extend((0..tame.values.len()).map(|i| (p, i)));
+    }
+    let values: Vec<UBig> = tames
+        .iter()
+        .flat_map(|t| t.values.iter().cloned())
+        .collect();
+    let (is_p, heap_moves) = misere_moves(&values, |s, target| {
+        let (p, i) = owners[s];
+        (tames[p].move_to)(i, target)
+    });
+    let moves = heap_moves
+        .into_iter()
+        .map(|m| {
+            let (p, i) = owners[m.heap];
+            (m.heap, heap_change(&parts[p].position, i, vec![m.to]))
+        })
+        .collect();
+    let mut rules: Vec<&str> = tames.iter().map(|t| t.rule.as_str()).collect();
+    rules.dedup();
+    Verdict {
+        outcome: Outcome::from_p(is_p),
+        steps: None,
+        moves,
+        method: format!(
+            "Bouton's misère rule on the Nim heaps the summands play as (sums of tame games play \
+             as misère Nim: Conway, On Numbers and Games ch. 12): P exactly when (a heap has 2 or \
+             more and the nim-sum is 0) or (every heap has at most 1 and the nim-sum is 1); {}",
+            rules.join("; ")
+        ),
+    }
+}
+
+/// Every-SG of the sum of `parts`: Smith's theorem on the summands' suspense.
+fn every(parts: &[Summands<'_>]) -> Result<Verdict, Error> {
+    if let [only] = parts {
+        if let Some((steps, moves)) = &only.every {
+            return Ok(Verdict {
+                outcome: Outcome::from_p(steps % 2u8 == 0),
+                steps: Some(steps.clone()),
+                moves: moves.iter().map(|m| (m.changes[0].0, m.clone())).collect(),
+                method: "closed form: a Nim heap lasts one move (its suspense is 1), so the \
+                         player to move wins by emptying every heap at once"
+                    .into(),
+            });
+        }
+    }
+    let arena = arena(parts)?;
+    let steps = arena
+        .graph
+        .every_steps()
+        .map_err(|e| Error::BadPosition(e.to_string()))?;
+    let answer = every_sg(&arena.graph, &steps, &arena.nodes);
+    let mut moves = Vec::new();
+    for (s, winning) in answer.winning.iter().enumerate() {
+        let (p, i) = arena.owners[s];
+        let options = arena.graph.options(arena.nodes[s]);
+        for &k in winning {
+            moves.push((s, parts[p].describe(i, &arena.labels, &options[k])));
+        }
+    }
+    Ok(Verdict {
+        outcome: answer.outcome,
+        steps: Some(UBig::from(answer.steps)),
+        moves,
+        method: format!(
+            "Every-SG by Smith's theorem (Winning Ways ch. 9): the sum lasts as long as its \
+             longest summand, each played by its suspense (the winner of a summand makes it last, \
+             the loser ends it), computed from the rules within {CONVENTION_BUDGET} positions and \
+             options; the player to move wins when the largest is odd; a winning move plays one \
+             listed move in every summand that has a move, so that the largest suspense left is \
+             even"
+        ),
+    })
+}
+
+/// The analysis of one game's position under `play` (misère or Every-SG).
+pub fn analyze_convention(
+    game: &dyn Game,
+    position: &[String],
+    play: Play,
+) -> Result<Analysis, Error> {
+    let summands = game.summands(position)?;
+    let verdict = match play {
+        Play::Misere => misere(std::slice::from_ref(&summands))?,
+        Play::Every => every(std::slice::from_ref(&summands))?,
+        Play::Normal => unreachable!("normal play is analyze itself"),
+    };
+    let moves = verdict.moves.into_iter().map(|(_, m)| m).collect();
+    let mut analysis = Analysis::new(
+        game,
+        summands.position.clone(),
+        verdict.outcome,
+        None,
+        moves,
+        &verdict.method,
+    );
+    if play == Play::Misere {
+        analysis = analysis.sorted();
+    }
+    analysis.play = play;
+    analysis.steps = verdict.steps;
+    Ok(analysis)
+}
+
+/// The answer of `analyze` on a sum under misère play or Every-SG.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConventionSum {
+    /// The convention.
+    pub play: Play,
+    /// Each component: its game and position.
+    pub components: Vec<(String, Vec<UBig>)>,
+    /// Who wins.
+    pub outcome: Outcome,
+    /// Every-SG: how many moves the sum lasts (the largest suspense).
+    pub steps: Option<UBig>,
+    /// Misère: every winning move; Every-SG: for each summand, the moves
+    /// that belong to a winning move. Each is a component and that
+    /// component's position after the move.
+    pub winning_moves: Vec<super::SumMove>,
+    /// How the answer was found.
+    pub method: String,
+}
+
+/// Misère play or Every-SG of the sum of `parts`.
+pub fn analyze_convention_sum(parts: &[SumPart], play: Play) -> Result<ConventionSum, Error> {
+    let mut summands = Vec::with_capacity(parts.len());
+    for (i, part) in parts.iter().enumerate() {
+        if part.graph.is_some() {
+            return Err(in_component(
+                i,
+                part,
+                part.game.unsupported(
+                    "a sum under misère play or Every-SG",
+                    "it is played on a graph",
+                ),
+            ));
+        }
+        summands.push(
+            part.game
+                .summands(&part.position)
+                .map_err(|e| in_component(i, part, e))?,
+        );
+    }
+    let verdict = match play {
+        Play::Misere => misere(&summands)?,
+        Play::Every => every(&summands)?,
+        Play::Normal => unreachable!("normal play is analyze_sum itself"),
+    };
+    let owners: Vec<usize> = summands
+        .iter()
+        .enumerate()
+        .flat_map(|(p, s)| std::iter::repeat(p).take(s.count()))
+        .collect();
+    let mut winning_moves: Vec<super::SumMove> = verdict
+        .moves
+        .into_iter()
+        .map(|(s, m)| {
+            let c = owners[s];
+            super::SumMove {
+                component: c,
+                to: m.apply(&summands[c].position),
+                description: m.description,
+            }
+        })
+        .collect();
+    winning_moves.sort_by(|a, b| (a.component, &a.to).cmp(&(b.component, &b.to)));
+    Ok(ConventionSum {
+        play,
+        components: parts
+            .iter()
+            .zip(&summands)
+            .map(|(part, s)| (part.game.spec(), s.position.clone()))
+            .collect(),
+        outcome: verdict.outcome,
+        steps: verdict.steps,
+        winning_moves,
+        method: verdict.method,
+    })
+}
+
+impl Serialize for ConventionSum {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("game", "sum")?;
+        map.serialize_entry("play", self.play.key())?;
+        map.serialize_entry("components", &PlayComponents(&self.components))?;
+        map.serialize_entry("outcome", self.outcome.letter())?;
+        if let Some(steps) = &self.steps {
+            map.serialize_entry("steps", &Int(steps))?;
+        }
+        map.serialize_entry("grundy", &None::<u8>)?;
+        map.serialize_entry(
+            "winning_moves",
+            &super::sum::SumMovesJson(&self.winning_moves),
+        )?;
+        map.serialize_entry("method", &self.method)?;
+        map.end()
+    }
+}
+
+struct PlayComponents<'a>(&'a [(String, Vec<UBig>)]);
+
+impl Serialize for PlayComponents<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for (game, position) in self.0 {
+            seq.serialize_element(&PlayComponent(game, position))?;
+        }
+        seq.end()
+    }
+}
+
+struct PlayComponent<'a>(&'a str, &'a [UBig]);
+
+impl Serialize for PlayComponent<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("game", self.0)?;
+        map.serialize_entry("position", &Ints(self.1))?;
+        map.end()
+    }
+}
+
+/// The answer of `sequence --misere`: the misère Grundy value of each heap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MisereSequence {
+    /// The canonical spec.
+    pub game: String,
+    /// `G-(0), G-(1), ...`: the misère Grundy values (a heap is a misère
+    /// P-position exactly when its value is 0).
+    pub values: Vec<UBig>,
+    /// How they were found.
+    pub method: String,
+}
+
+/// The misère Grundy values `G-(0..count)` of single heaps of a heap game:
+/// from the tame closed form (the Nim-heap equivalent `v`, with 0 and 1
+/// swapped: the genera `0^120` and `1^031` have `γ0` 1 and 0, and `a^a` has
+/// `a`), else from the rules within [`CONVENTION_BUDGET`].
+pub fn misere_sequence(game: &dyn Game, count: u64) -> Result<MisereSequence, Error> {
+    if count == 0 || count > MISERE_SEQUENCE_LIMIT {
+        return Err(Error::Limit(format!(
+            "--count {count}: sequence --misere computes 1 to {MISERE_SEQUENCE_LIMIT} values in one \
+             call"
+        )));
+    }
+    let heaps: Vec<String> = (0..count.max(1)).map(|n| n.to_string()).collect();
+    let summands = game.summands(&heaps)?;
+    if summands.layout != Layout::Heaps {
+        return Err(game.unsupported("sequence --misere", "it is not played on heaps"));
+    }
+    let (values, method) = match &summands.tame {
+        Some(tame) => {
+            let swap = |v: &UBig| {
+                if *v <= UBig::ONE {
+                    v ^ UBig::ONE
+                } else {
+                    v.clone()
+                }
+            };
+            (
+                tame.values.iter().map(swap).collect(),
+                format!(
+                    "closed form: the Nim heap v each heap plays as ({}), with 0 and 1 swapped",
+                    tame.rule
+                ),
+            )
+        }
+        None => {
+            let built = (summands.build)(CONVENTION_BUDGET)
+                .ok_or_else(|| unknown("building the rules of the heaps; lower --count"))?;
+            let values = built
+                .graph
+                .misere_values()
+                .map_err(|e| Error::BadPosition(e.to_string()))?
+                .ok_or_else(|| {
+                    game.unsupported(
+                        "sequence --misere",
+                        "a move splits a heap, and the misère value of a sum is not a function \
+                         of its parts' values",
+                    )
+                })?;
+            (
+                values.into_iter().map(UBig::from).collect(),
+                "from the rules: 1 without a move, else the mex of the options' values".into(),
+            )
+        }
+    };
+    let mut values: Vec<UBig> = values;
+    values.truncate(count as usize);
+    Ok(MisereSequence {
+        game: game.spec(),
+        values,
+        method,
+    })
+}
+
+impl Serialize for MisereSequence {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(5))?;
+        map.serialize_entry("game", &self.game)?;
+        map.serialize_entry("play", Play::Misere.key())?;
+        map.serialize_entry("values", &Ints(&self.values))?;
+        let outcomes: Vec<&str> = self
+            .values
+            .iter()
+            .map(|v| Outcome::from_p(*v == UBig::ZERO).letter())
+            .collect();
+        map.serialize_entry("outcomes", &outcomes)?;
+        map.serialize_entry("method", &self.method)?;
+        map.end()
+    }
+}
