@@ -140,6 +140,24 @@ fn every_verb_answers_the_json_of_the_command_line() {
             vec!["conjecture", "bash:3"],
             "",
         ),
+        (
+            "analyze",
+            r#"{"game": "nim", "position": [1, 1, 2], "misere": true}"#.into(),
+            vec!["analyze", "nim", "1", "1", "2", "--misere"],
+            "",
+        ),
+        (
+            "analyze",
+            r#"{"game": "nim", "position": [2, "+", "bash:2", 3], "every": true}"#.into(),
+            vec!["analyze", "nim", "2", "+", "bash:2", "3", "--every"],
+            "",
+        ),
+        (
+            "sequence",
+            r#"{"game": "nim", "count": 8, "misere": true}"#.into(),
+            vec!["sequence", "nim", "--count", "8", "--misere"],
+            "",
+        ),
         ("games", "{}".into(), vec!["games"], ""),
         ("games", String::new(), vec!["games"], ""),
     ];
