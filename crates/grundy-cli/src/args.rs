@@ -41,6 +41,11 @@ pub enum Verb {
     /// Play a game against the program in the terminal, with hints, undo,
     /// restart and swapping sides.
     Play(Play),
+    /// A local web app and its JSON API, on 127.0.0.1 only.
+    ///
+    /// POST /api/VERB (analyze, sequence, period, table, conjecture, games)
+    /// with a JSON body answers the JSON of grundy VERB ... --json.
+    Serve(Serve),
     /// A shell's completion script for grundy, on stdout.
     ///
     /// For example: grundy completions bash > ~/.local/share/bash-completion/completions/grundy
@@ -64,6 +69,7 @@ impl Verb {
             Verb::Conjecture(c) => c.output.json,
             Verb::Games(g) => g.output.json,
             Verb::Play(p) => p.output.json,
+            Verb::Serve(s) => s.output.json,
             Verb::Completions(c) => c.output.json,
             Verb::Man(m) => m.output.json,
         }
@@ -253,6 +259,22 @@ pub struct Play {
     pub output: Output,
 }
 
+/// `grundy serve`
+#[derive(Debug, Args)]
+pub struct Serve {
+    /// The port on 127.0.0.1 (0: any free port; the first line printed says which).
+    #[arg(long, default_value = "8080")]
+    pub port: u16,
+    /// The most seconds one request may compute before it is refused.
+    #[arg(long, default_value = "10", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub time_limit: u64,
+    /// The most requests computed at once (others wait, within their time limit).
+    #[arg(long, default_value = "4", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: u64,
+    #[command(flatten)]
+    pub output: Output,
+}
+
 /// The keys and examples of `grundy play --help`.
 const PLAY_HELP: &str = "Keys: up/down (or j/k) select a move, Enter plays it; digits then Enter \
 play a move by its number; t types the position reached (numbers separated by spaces; \
@@ -354,7 +376,7 @@ pub fn report_usage_error(e: clap::Error) -> ExitCode {
 
 /// clap's message on one line, with its tips but without its usage block:
 /// "did you mean 'X'?" when clap found a near name, else a pointer to the help.
-fn one_line(e: &clap::Error) -> String {
+pub fn one_line(e: &clap::Error) -> String {
     let rendered = e.to_string();
     let message = rendered.split("\n\n").next().unwrap_or(&rendered);
     let message = message.trim().trim_start_matches("error:").trim();

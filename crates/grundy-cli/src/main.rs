@@ -5,20 +5,21 @@
 //! the command-line contract. It holds no game logic of its own.
 
 mod args;
+mod dispatch;
 mod files;
 mod monitor;
 mod play;
 mod render;
+mod serve;
 mod text;
 
-use std::io::{self, BufWriter, Read, Write};
-use std::path::Path;
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use grundy::catalog::GraphInput;
 use serde::Serialize;
 
-use args::{Cli, MovesWanted, Verb};
+use args::{Cli, Verb};
+use dispatch::{Answer, Inputs};
 use monitor::{Checkpoint, ShellMonitor};
 
 /// Exit status for bad input, as the contract says.
@@ -79,7 +80,7 @@ pub(crate) fn escape_controls(text: &str) -> String {
 }
 
 /// Why a run failed.
-enum Failure {
+pub(crate) enum Failure {
     /// The user's input was wrong (exit status 2).
     BadInput(grundy::Error),
     /// The answer could not be written (exit status 1).
@@ -116,86 +117,37 @@ fn run(cli: Cli) -> Result<(), Failure> {
     };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    match verb {
+    match &verb {
         Verb::Analyze(a) => {
-            let words: Vec<String> = std::iter::once(a.game.clone())
-                .chain(a.position.iter().cloned())
-                .collect();
-            if let Some(groups) = grundy::catalog::split_sum(&words) {
-                if a.grid.is_some() {
-                    return Err(bad_argument(
-                        "--grid is for geography alone, not for a sum of games".into(),
-                    ));
-                }
-                let parts = sum_parts(groups?)?;
-                if let Some(play) = play_of(a.misere, a.every) {
-                    let mut sum = grundy::catalog::analyze_convention_sum(&parts, play)?;
-                    if a.moves == MovesWanted::One {
-                        sum.winning_moves.truncate(1);
-                    }
-                    emit(&mut out, json, &sum, text::convention_sum)?;
-                    out.flush()?;
-                    return Ok(());
-                }
-                let mut monitor = ShellMonitor::new("analyze", None);
-                let sum =
-                    grundy::catalog::analyze_sum(&parts, a.moves == MovesWanted::One, &mut monitor);
-                monitor.finish();
-                emit(&mut out, json, &sum?, text::sum)?;
-                out.flush()?;
-                return Ok(());
-            }
-            let game = game_of(&a.game)?;
-            let first_only = a.moves == MovesWanted::One;
+            let inputs = Inputs::command_line(a.grid.as_deref())?;
             let mut monitor = ShellMonitor::new("analyze", None);
-            let mut grid = None;
-            let mut analysis = if game.reads_graph() {
-                let (graph, position) = read_graph(a.grid.as_deref(), &a.position)?;
-                grid = grid_cells(&graph);
-                let position = cell_vertices(grid, position)?;
-                game.analyze_graph(graph, &position, first_only, &mut monitor)?
-            } else if a.grid.is_some() {
-                return Err(bad_argument(format!(
-                    "--grid is for geography, not {}",
-                    game.spec()
-                )));
-            } else if let Some(play) = play_of(a.misere, a.every) {
-                grundy::catalog::analyze_convention(game.as_ref(), &a.position, play)?
-            } else {
-                game.analyze(&a.position, first_only, &mut monitor)?
-            };
+            let answer = dispatch::answer(&verb, &inputs, &mut monitor);
             monitor.finish();
-            if first_only {
-                analysis.keep_first_move();
+            match answer.expect("analyze is answered")? {
+                Answer::Sum(sum) => emit(&mut out, json, &sum, text::sum)?,
+                Answer::ConventionSum(sum) => emit(&mut out, json, &sum, text::convention_sum)?,
+                Answer::Analysis(analysis, grid) => {
+                    let name = text::game_name(&a.game, &analysis.game);
+                    emit(&mut out, json, &analysis, |out, analysis| {
+                        text::analysis(out, analysis, &name, grid)
+                    })?
+                }
+                _ => unreachable!("analyze answers an analysis"),
             }
-            let name = text::game_name(&a.game, &analysis.game);
-            emit(&mut out, json, &analysis, |out, analysis| {
-                text::analysis(out, analysis, &name, grid)
-            })?;
         }
         Verb::Sequence(s) if s.misere => {
-            let game = game_of(&s.game)?;
-            let sequence = grundy::catalog::misere_sequence(game.as_ref(), s.count)?;
+            let mut monitor = ShellMonitor::new("sequence", None);
+            let Answer::MisereSequence(sequence) = answer_of(&verb, &mut monitor)? else {
+                unreachable!("sequence --misere answers a misère sequence")
+            };
             emit(&mut out, json, &sequence, text::misere_sequence)?;
         }
         Verb::Sequence(s) => {
-            let game = game_of(&s.game)?;
-            let mut monitor = checkpointing("sequence", s.checkpoint)?;
-            let sequence = match &s.file {
-                Some(file) if game.reads_graph() => {
-                    let (graph, _) = read_graph(None, std::slice::from_ref(file))?;
-                    game.sequence_graph(graph, &mut monitor)
-                }
-                Some(file) => {
-                    return Err(bad_argument(format!(
-                        "unexpected argument '{file}': only a game given by its graph (digraph) \
-                         takes a file for sequence"
-                    )))
-                }
-                None => game.sequence(s.count, &mut monitor),
+            let mut monitor = checkpointing("sequence", s.checkpoint.clone())?;
+            let sequence = answer_of(&verb, &mut monitor);
+            let Answer::Sequence(sequence) = sequence? else {
+                unreachable!("sequence answers a sequence")
             };
-            monitor.finish();
-            let sequence = sequence?;
             let name = text::game_name(&s.game, &sequence.game);
             emit(&mut out, json, &sequence, |out, sequence| {
                 text::sequence(out, sequence, &name, s.verbose)
@@ -204,11 +156,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             checkpoint_saved(&monitor)?;
         }
         Verb::Period(p) => {
-            let game = game_of(&p.game)?;
-            let mut monitor = checkpointing("period", p.checkpoint)?;
-            let report = game.period(p.max, &mut monitor);
-            monitor.finish();
-            let report = report?;
+            let mut monitor = checkpointing("period", p.checkpoint.clone())?;
+            let Answer::Period(report) = answer_of(&verb, &mut monitor)? else {
+                unreachable!("period answers a period")
+            };
             let name = text::game_name(&p.game, &report.game);
             emit(&mut out, json, &report, |out, report| {
                 text::period(out, report, &name)
@@ -221,12 +172,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
             emit(&mut out, json, &report, text::beatty)?;
         }
         Verb::Table(t) => {
-            let game = game_of(&t.game)?;
-            let outputs = render::Outputs::choose(t.png, t.svg, t.csv, json)?;
+            let outputs =
+                render::Outputs::choose(t.png.clone(), t.svg.clone(), t.csv.clone(), json)?;
             let mut monitor = ShellMonitor::new("table", None);
-            let table = game.table(t.size, t.values, &mut monitor);
-            monitor.finish();
-            let table = table?;
+            let Answer::Table(table) = answer_of(&verb, &mut monitor)? else {
+                unreachable!("table answers a table")
+            };
             let name = text::game_name(&t.game, &table.game);
             let paths = outputs.write_files(&table)?;
             if outputs.csv_to_stdout() {
@@ -243,9 +194,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Verb::Conjecture(c) => {
             let mut monitor = ShellMonitor::new("conjecture", None);
-            let report = game_of(&c.game)?.conjecture(&mut monitor);
-            monitor.finish();
-            let report = report?;
+            let Answer::Conjectures(report) = answer_of(&verb, &mut monitor)? else {
+                unreachable!("conjecture answers conjectures")
+            };
             let name = text::game_name(&c.game, &report.game);
             emit(&mut out, json, &report, |out, report| {
                 text::conjectures(out, report, &name)
@@ -253,8 +204,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Verb::Play(_) => unreachable!("played above"),
         Verb::Games(_) => {
-            emit(&mut out, json, &grundy::catalog::games(), text::games)?;
+            let Answer::Games(list) = answer_of(&verb, &mut ShellMonitor::new("games", None))?
+            else {
+                unreachable!("games answers the games")
+            };
+            emit(&mut out, json, &list, text::games)?;
         }
+        Verb::Serve(s) => serve::run(s).map_err(Failure::BadInput)?,
         Verb::Completions(c) => {
             let script = Generated::new("script", args::completion_script(c.shell));
             emit(&mut out, json, &script, Generated::write)?;
@@ -274,143 +230,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
     Ok(())
 }
 
-fn bad_argument(message: String) -> Failure {
+/// The answer of a verb that takes no `--grid`, from the command line's files;
+/// the monitor is finished (its bar cleared) whatever the answer.
+fn answer_of(verb: &Verb, monitor: &mut ShellMonitor) -> Result<Answer, Failure> {
+    let answer = dispatch::answer(verb, &Inputs::command_line(None)?, monitor);
+    monitor.finish();
+    answer.expect("a verb that answers data")
+}
+
+pub(crate) fn bad_argument(message: String) -> Failure {
     Failure::BadInput(grundy::Error::BadArgument(message))
-}
-
-/// The game of `spec`; the file of a scripted game (`-`: stdin) is read here.
-fn game_of(spec: &str) -> Result<Box<dyn grundy::catalog::Game>, Failure> {
-    let game = grundy::catalog::parse(spec)?;
-    let Some(path) = game.script_file() else {
-        return Ok(game);
-    };
-    let text = if path == "-" {
-        read_limited(io::stdin().lock(), "stdin")?
-    } else {
-        read_text(Path::new(path))?
-    };
-    Ok(grundy::catalog::script(path, &text)?)
-}
-
-/// The graph of a graph game: the `--grid` file, or the first position
-/// argument (a graph file, or `-` for stdin); and the arguments after it.
-fn read_graph<'a>(
-    grid: Option<&Path>,
-    position: &'a [String],
-) -> Result<(GraphInput, &'a [String]), Failure> {
-    if let Some(path) = grid {
-        return Ok((GraphInput::Grid(read_text(path)?), position));
-    }
-    let (file, rest) = position
-        .split_first()
-        .ok_or_else(|| bad_argument("give a graph file, or - to read it from stdin".into()))?;
-    let text = if file == "-" {
-        read_limited(io::stdin().lock(), "stdin")?
-    } else {
-        read_text(Path::new(file))?
-    };
-    Ok((GraphInput::Edges(text), rest))
-}
-
-/// The components of a sum, each a spec and its position arguments; a graph
-/// game's graph file is read here (at most one component reads stdin).
-fn sum_parts(groups: Vec<Vec<String>>) -> Result<Vec<grundy::catalog::SumPart>, Failure> {
-    let reads_stdin = |group: &Vec<String>| {
-        grundy::catalog::parse(&group[0]).is_ok_and(|g| {
-            g.script_file() == Some("-")
-                || (g.reads_graph() && group.get(1).is_some_and(|f| f == "-"))
-        })
-    };
-    if let Some(second) = groups.iter().filter(|g| reads_stdin(g)).nth(1) {
-        return Err(bad_argument(format!(
-            "'{}' reads stdin too: only one component of a sum may",
-            second.join(" ")
-        )));
-    }
-    let mut parts = Vec::with_capacity(groups.len());
-    for (index, group) in groups.into_iter().enumerate() {
-        let (spec, position) = group.split_first().expect("a component is not empty");
-        let words = group.join(" ");
-        let in_component = |failure| match failure {
-            Failure::BadInput(e) => Failure::BadInput(grundy::Error::Component {
-                index,
-                words: words.clone(),
-                source: Box::new(e),
-            }),
-            other => other,
-        };
-        let game = game_of(spec).map_err(in_component)?;
-        let (graph, position) = if game.reads_graph() {
-            let (graph, rest) = read_graph(None, position).map_err(in_component)?;
-            (Some(graph), rest.to_vec())
-        } else {
-            (None, position.to_vec())
-        };
-        parts.push(grundy::catalog::SumPart {
-            game,
-            graph,
-            position,
-            words,
-        });
-    }
-    Ok(parts)
-}
-
-/// The cells of a `--grid` graph, to read and write its vertices as cells;
-/// `None` for a graph file, or a malformed grid (the catalogue says why).
-fn grid_cells(graph: &GraphInput) -> Option<text::GridCells> {
-    let GraphInput::Grid(text) = graph else {
-        return None;
-    };
-    let grid = grundy::graph::parse_grid(text).ok()?;
-    Some(text::GridCells {
-        height: grid.height as u64,
-        width: grid.width as u64,
-    })
-}
-
-/// The start arguments of a graph game, each `ROW,COLUMN` cell of a `--grid`
-/// written as its vertex (`row * width + column`); vertex numbers are kept.
-fn cell_vertices(
-    grid: Option<text::GridCells>,
-    position: &[String],
-) -> Result<Vec<String>, Failure> {
-    position
-        .iter()
-        .map(|arg| match (arg.split_once(','), grid) {
-            (Some((row, column)), Some(cells)) => cells.vertex(row, column).ok_or_else(|| {
-                bad_argument(format!(
-                    "'{arg}' is not a cell of the grid: write ROW,COLUMN with \
-                     0 <= ROW < {} and 0 <= COLUMN < {}",
-                    cells.height, cells.width
-                ))
-            }),
-            _ => Ok(arg.clone()),
-        })
-        .collect()
-}
-
-fn read_text(path: &Path) -> Result<String, Failure> {
-    let file = std::fs::File::open(path)
-        .map_err(|e| bad_argument(format!("cannot read {}: {e}", path.display())))?;
-    read_limited(file, &path.display().to_string())
-}
-
-/// The text of `source`, refused when it is not UTF-8 or holds more than
-/// [`MAX_GRAPH_BYTES`](grundy::limits::MAX_GRAPH_BYTES).
-fn read_limited(source: impl Read, name: &str) -> Result<String, Failure> {
-    let mut text = String::new();
-    source
-        .take(grundy::limits::MAX_GRAPH_BYTES + 1)
-        .read_to_string(&mut text)
-        .map_err(|e| bad_argument(format!("cannot read {name}: {e}")))?;
-    if text.len() as u64 > grundy::limits::MAX_GRAPH_BYTES {
-        return Err(bad_argument(format!(
-            "{name} holds more than {} MiB, the most a graph file may hold",
-            grundy::limits::MAX_GRAPH_BYTES >> 20
-        )));
-    }
-    Ok(text)
 }
 
 /// A monitor for a long run, its bar labelled `label`. Its checkpoint, if any, is locked and checked
@@ -445,15 +274,6 @@ fn checkpoint_saved(monitor: &ShellMonitor) -> Result<(), Failure> {
 }
 
 /// Writes `answer` as one JSON document, or as text for people.
-/// The play convention `--misere` or `--every` asks for (none: normal play).
-fn play_of(misere: bool, every: bool) -> Option<grundy::catalog::Play> {
-    match (misere, every) {
-        (true, _) => Some(grundy::catalog::Play::Misere),
-        (_, true) => Some(grundy::catalog::Play::Every),
-        _ => None,
-    }
-}
-
 fn emit<T: Serialize>(
     out: &mut impl Write,
     json: bool,

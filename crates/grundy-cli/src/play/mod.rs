@@ -23,6 +23,7 @@ use serde::ser::SerializeMap;
 use serde::Serialize;
 
 use crate::args::Play;
+use crate::dispatch::{self, Inputs};
 use crate::Failure;
 use app::{App, Key};
 
@@ -31,18 +32,14 @@ static TERMINAL_TAKEN: AtomicBool = AtomicBool::new(false);
 
 /// Runs `grundy play`.
 pub fn run(play: Play) -> Result<Record, Failure> {
-    let game = crate::game_of(&play.game)?;
+    let inputs = Inputs::command_line(play.grid.as_deref())?;
+    let game = inputs.game(&play.game)?;
     let position = if game.reads_graph() {
-        let (graph, rest) = crate::read_graph(play.grid.as_deref(), &play.position)?;
-        let grid = crate::grid_cells(&graph);
-        let rest = crate::cell_vertices(grid, rest)?;
+        let (graph, rest) = inputs.graph(&play.position)?;
+        let rest = dispatch::cell_vertices(dispatch::grid_cells(&graph), rest)?;
         Position::new(Some(graph), &rest)?
-    } else if play.grid.is_some() {
-        return Err(crate::bad_argument(format!(
-            "--grid is for geography, not {}",
-            game.spec()
-        )));
     } else {
+        inputs.refuse_graph_for(game.as_ref(), "play")?;
         Position::new(None, &play.position)?
     };
     let name = crate::text::game_name(&play.game, &game.spec());

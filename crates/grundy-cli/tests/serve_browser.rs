@@ -1,0 +1,339 @@
+//! The page of `grundy serve` in headless Chromium, driven over the DevTools
+//! protocol as a person would: clicks and typing at the elements' places on
+//! the screen; what the page shows is checked against the command line.
+//!
+//! Chromium is Debian's `chromium` package (installed by `.ci/run`); without
+//! it the test says so and passes, except in CI (`CI` set), where it fails.
+
+mod common;
+mod serve_support;
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use serve_support::Server;
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
+
+/// How long the page may take to show an answer.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A headless Chromium and one page of it, driven over the DevTools protocol.
+struct Browser {
+    child: Child,
+    socket: WebSocket<MaybeTlsStream<TcpStream>>,
+    session: String,
+    next_id: u64,
+    _profile: TempDir,
+}
+
+/// A directory removed when dropped (Chromium's profile).
+struct TempDir(std::path::PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+impl Browser {
+    /// Chromium with one page at `url`; `None` when Chromium is not installed.
+    fn open(url: &str, name: &str) -> Option<Browser> {
+        let profile = TempDir(std::env::temp_dir().join(format!(
+            "grundy-serve-browser-{}-{name}",
+            std::process::id()
+        )));
+        let mut child = match Command::new("chromium")
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--window-size=1280,900",
+                "--remote-debugging-port=0",
+            ])
+            .arg(format!("--user-data-dir={}", profile.0.display()))
+            .arg("about:blank")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+        {
+            Ok(child) => child,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+            Err(e) => panic!("chromium does not start: {e}"),
+        };
+        let stderr = BufReader::new(child.stderr.take().expect("piped"));
+        let endpoint = stderr
+            .lines()
+            .map_while(Result::ok)
+            .find_map(|line| {
+                line.strip_prefix("DevTools listening on ")
+                    .map(str::to_string)
+            })
+            .expect("chromium says where its DevTools listen");
+        let (socket, _) = tungstenite::connect(endpoint).expect("the DevTools socket");
+        let mut browser = Browser {
+            child,
+            socket,
+            session: String::new(),
+            next_id: 0,
+            _profile: profile,
+        };
+        let target = browser.call("Target.createTarget", json!({ "url": url }));
+        let attached = browser.call(
+            "Target.attachToTarget",
+            json!({ "targetId": target["targetId"], "flatten": true }),
+        );
+        browser.session = attached["sessionId"].as_str().expect("a session").into();
+        Some(browser)
+    }
+
+    /// Calls a DevTools method (on the page, once attached) and waits for its result.
+    fn call(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        let mut message = json!({ "id": id, "method": method, "params": params });
+        if !self.session.is_empty() {
+            message["sessionId"] = json!(self.session);
+        }
+        self.socket
+            .send(Message::Text(message.to_string().into()))
+            .expect("sent");
+        loop {
+            let Message::Text(text) = self.socket.read().expect("an answer") else {
+                continue;
+            };
+            let answer: Value = serde_json::from_str(text.as_str()).expect("JSON");
+            if answer["id"] == id {
+                assert!(answer["error"].is_null(), "{method}: {answer}");
+                return answer["result"].clone();
+            }
+        }
+    }
+
+    /// The value of a JavaScript expression in the page.
+    fn eval(&mut self, expression: &str) -> Value {
+        let result = self.call(
+            "Runtime.evaluate",
+            json!({ "expression": expression, "returnByValue": true, "awaitPromise": true }),
+        );
+        assert!(
+            result["exceptionDetails"].is_null(),
+            "{expression}: {result}"
+        );
+        result["result"]["value"].clone()
+    }
+
+    /// Waits until `expression` is true in the page (an exception, such as
+    /// an element not there yet, counts as false).
+    fn wait_for(&mut self, expression: &str) {
+        let start = Instant::now();
+        let guarded =
+            format!("(() => {{ try {{ return {expression}; }} catch (e) {{ return false; }} }})()");
+        while self.eval(&guarded) != json!(true) {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "the page never showed: {expression}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// The text of the element with id `id`.
+    fn text(&mut self, id: &str) -> String {
+        let value = self.eval(&format!("document.getElementById('{id}').textContent"));
+        value.as_str().expect("a text").to_string()
+    }
+
+    /// The centre of the element selected by `selector`, plus `(dx, dy)` from
+    /// its top left corner when given, in the page's pixels.
+    fn point(&mut self, selector: &str, offset: Option<(f64, f64)>) -> (f64, f64) {
+        let rect = self.eval(&format!(
+            "(() => {{ const e = document.querySelector({selector:?}); e.scrollIntoView(); \
+             const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; }})()"
+        ));
+        let r: Vec<f64> = serde_json::from_value(rect).expect("a rectangle");
+        let (dx, dy) = offset.unwrap_or((r[2] / 2.0, r[3] / 2.0));
+        (r[0] + dx, r[1] + dy)
+    }
+
+    /// A mouse event at `(x, y)`.
+    fn mouse(&mut self, kind: &str, (x, y): (f64, f64)) {
+        let button = if kind == "mouseMoved" { "none" } else { "left" };
+        self.call(
+            "Input.dispatchMouseEvent",
+            json!({ "type": kind, "x": x, "y": y, "button": button, "clickCount": 1 }),
+        );
+    }
+
+    /// A left click on the element selected by `selector` (at `offset`).
+    fn click(&mut self, selector: &str, offset: Option<(f64, f64)>) {
+        let at = self.point(selector, offset);
+        self.mouse("mouseMoved", at);
+        self.mouse("mousePressed", at);
+        self.mouse("mouseReleased", at);
+    }
+
+    /// Clicks into the input `selector`, selects what it holds and types `text`.
+    fn type_into(&mut self, selector: &str, text: &str) {
+        self.click(selector, None);
+        self.eval(&format!("document.querySelector({selector:?}).select()"));
+        self.call("Input.insertText", json!({ "text": text }));
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The browser on the page of `server` (its profile named `name`), or `None`
+/// (outside CI) without Chromium.
+fn browser_on(server: &Server, name: &str) -> Option<Browser> {
+    let browser = Browser::open(&format!("http://127.0.0.1:{}/", server.port), name);
+    if browser.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "chromium is not installed: .ci/run installs Debian's chromium package"
+        );
+        eprintln!("skipped: chromium is not installed (Debian's chromium package)");
+    }
+    browser
+}
+
+/// Picks the registry entry whose spec is `spec` in the game list.
+fn pick_game(browser: &mut Browser, spec: &str) {
+    browser.wait_for("document.getElementById('games').options.length > 0");
+    let picked = browser.eval(&format!(
+        "(() => {{ const s = document.getElementById('games'); \
+         const i = [...s.options].findIndex(o => o.textContent.startsWith({:?})); \
+         s.selectedIndex = i; s.dispatchEvent(new Event('change')); return i; }})()",
+        format!("{spec}: ")
+    ));
+    assert!(picked.as_i64().is_some_and(|i| i >= 0), "{spec} is listed");
+}
+
+#[test]
+fn the_page_analyses_a_position_plays_a_move_and_reads_the_table() {
+    let server = Server::start(&[]);
+    let Some(mut browser) = browser_on(&server, "table") else {
+        return;
+    };
+    pick_game(&mut browser, "wythoff");
+    browser.wait_for("document.getElementById('spec').value === 'wythoff'");
+
+    // Type a position and analyse it: the page shows the command line's answer.
+    browser.type_into("#position", "3 4");
+    browser.click("#analyze", None);
+    let expected = common::json_of(&["analyze", "wythoff", "3", "4"]);
+    browser.wait_for("document.getElementById('outcome').textContent.startsWith('N')");
+    assert_eq!(
+        browser.text("value"),
+        format!("Grundy value {}", expected["grundy"])
+    );
+    let moves = expected["winning_moves"].as_array().expect("moves");
+    let buttons = browser.eval("document.querySelectorAll('#moves button').length");
+    assert_eq!(buttons, json!(moves.len()));
+
+    // Play the first winning move by clicking it: the page goes there, a P-position.
+    browser.click("#moves button", None);
+    let to = moves[0]["to"].as_array().expect("a position");
+    let to = format!("{} {}", to[0], to[1]);
+    browser.wait_for(&format!(
+        "document.getElementById('position').value === '{to}' && \
+         document.getElementById('outcome').textContent.startsWith('P')"
+    ));
+
+    // The table: hovering a cell names it, clicking it analyses it.
+    browser.wait_for("document.getElementById('canvas').width > 0");
+    let zoom = browser.eval("zoom").as_f64().expect("a zoom");
+    let cell = Some((7.0 * zoom + zoom / 2.0, 4.0 * zoom + zoom / 2.0));
+    let at = browser.point("#canvas", cell);
+    browser.mouse("mouseMoved", at);
+    assert_eq!(browser.text("cell"), "(4, 7): P");
+    browser.click("#canvas", cell);
+    browser.wait_for(
+        "document.getElementById('position').value === '4 7' && \
+         document.getElementById('outcome').textContent.startsWith('P')",
+    );
+    // Zooming in draws bigger cells.
+    browser.click("#zoom-in", None);
+    let bigger = browser.eval("zoom").as_f64().expect("a zoom");
+    assert!(bigger > zoom, "{bigger} > {zoom}");
+}
+
+#[test]
+fn the_page_marks_the_period_and_lists_the_conjectures() {
+    let server = Server::start(&[]);
+    let Some(mut browser) = browser_on(&server, "period") else {
+        return;
+    };
+    pick_game(&mut browser, "octal:CODE");
+    browser.wait_for("document.getElementById('spec').value === 'kayles'");
+    browser.wait_for("document.querySelectorAll('#terms span').length === 96");
+    browser.wait_for("document.getElementById('period').textContent.includes('certified')");
+    assert!(browser
+        .text("period")
+        .starts_with("G(n + 12) = G(n) + 0 for n >= 71, certified"));
+    // The period's first term is marked, the preperiod's terms apart.
+    let start = browser.eval("[...document.querySelectorAll('#terms span')].findIndex(s => s.classList.contains('start'))");
+    assert_eq!(start, json!(71));
+    let preperiod = browser.eval("document.querySelectorAll('#terms span.pre').length");
+    assert_eq!(preperiod, json!(71));
+    let expected = common::json_of(&["conjecture", "kayles"]);
+    let listed = expected["conjectures"]
+        .as_array()
+        .expect("conjectures")
+        .len();
+    browser.wait_for(&format!(
+        "document.querySelectorAll('#conjecture-list li').length === {listed}"
+    ));
+    assert!(browser.text("conjecture-list").contains("checked up to"));
+}
+
+#[test]
+fn the_page_plays_a_game_with_hints_and_undo() {
+    let server = Server::start(&[]);
+    let Some(mut browser) = browser_on(&server, "play") else {
+        return;
+    };
+    pick_game(&mut browser, "nim");
+    browser.wait_for("document.getElementById('spec').value === 'nim'");
+    browser.type_into("#position", "1 2");
+    browser.click("#play-start", None);
+    browser
+        .wait_for("document.getElementById('play-status').textContent === 'Your move, from 1 2:'");
+    // Every legal move is offered: 1 -> 0, 2 -> 0, 2 -> 1.
+    let offered = browser.eval("document.querySelectorAll('#play-body button').length");
+    assert_eq!(offered, json!(3));
+    // Hints mark the one winning move (to 1 1) and say why.
+    browser.click("#hints", None);
+    browser.wait_for("document.querySelectorAll('#play-body button.win').length === 1");
+    assert!(browser
+        .text("play-body")
+        .contains("1 (heap 1) xor 2 (heap 2) = 3"));
+    browser.click("#play-body button.win", None);
+    // The program answers from 1 1 (a P-position), and it is our turn again.
+    browser.wait_for(
+        "document.getElementById('play-body').textContent.includes('Program: heap ') && \
+         document.getElementById('play-status').textContent.startsWith('Your move, from 0 1')",
+    );
+    // Undo goes back to 1 2.
+    browser.click("#play-undo", None);
+    browser
+        .wait_for("document.getElementById('play-status').textContent === 'Your move, from 1 2:'");
+    // Perfect play wins: winning move, the program's reply, winning move.
+    browser.click("#play-body button.win", None);
+    browser.wait_for(
+        "document.getElementById('play-status').textContent.startsWith('Your move, from ') && \
+                      !document.getElementById('play-status').textContent.includes('1 2')",
+    );
+    browser.wait_for("document.querySelectorAll('#play-body button.win').length === 1");
+    browser.click("#play-body button.win", None);
+    browser.wait_for("document.getElementById('play-status').textContent === 'You win: the program has no move.'");
+}

@@ -1,0 +1,416 @@
+// grundy's page: a thin client of POST /api/VERB, which answers the JSON of
+// `grundy VERB ... --json`. No game logic here: every answer is the server's.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+let games = [];     // the registry, from /api/games
+let entry = null;   // the registry entry picked
+let table = null;   // the table drawn, from /api/table
+let zoom = 12;      // pixels per cell of the table
+const MAX_CANVAS = 8192;
+
+async function api(verb, body) {
+  const response = await fetch('/api/' + verb, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(answer.error);
+  return answer;
+}
+
+// A ticket for a request of `kind`: it is current until the next of that
+// kind, so that a slow answer never overwrites a newer one.
+const latest = {};
+function ticket(kind) {
+  const mine = (latest[kind] || 0) + 1;
+  latest[kind] = mine;
+  return () => latest[kind] === mine;
+}
+
+function element(tag, text, className) {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  if (className) e.className = className;
+  return e;
+}
+
+function showError(e) { $('error').textContent = e ? 'error: ' + e.message : ''; }
+
+// The spec, position and file text of a registry example such as
+// "printf '0 1\n1 2\n' | grundy analyze hackenbush -".
+function readExample(example) {
+  let source = '';
+  const piped = example.match(/^printf '(.*)' \| (.*)$/);
+  if (piped) { source = piped[1].replace(/\\n/g, '\n'); example = piped[2]; }
+  const words = example.split(/\s+/).slice(2);
+  return { spec: words[0], position: words.slice(1).filter((w) => w !== '-').join(' '), source };
+}
+
+// What the game reads besides its position: "script", "graph" or nothing.
+function sourceKind(e) {
+  if (e.spec.startsWith('script:')) return 'script';
+  return /file/.test(e.position) ? 'graph' : null;
+}
+
+// The request body of the form, for `verb`, with `extra` keys.
+function body(extra) {
+  const b = { game: $('spec').value.trim() };
+  const kind = sourceKind(entry);
+  if (kind) b[kind] = $('source').value;
+  return Object.assign(b, extra);
+}
+
+function positionWords() { return $('position').value.trim().split(/\s+/).filter((w) => w); }
+
+function pick(e, example) {
+  entry = e;
+  const ex = example || readExample(e.example);
+  $('summary').textContent = e.summary + ' (position: ' + e.position + '; theory: ' + e.theory + ')';
+  $('spec').value = ex.spec;
+  $('position').value = ex.position;
+  const kind = sourceKind(e);
+  $('source-label').hidden = !kind;
+  $('source-name').textContent = kind === 'script' ? 'Script' : 'Graph';
+  $('source').value = ex.source;
+  refresh();
+}
+
+// Everything the game answers, for the spec and position of the form.
+function refresh() {
+  showError(null);
+  analyze();
+  for (const [id, verb, load] of [['table', 'table', loadTable], ['sequence', 'sequence', loadSequence],
+    ['conjectures', 'conjecture', loadConjectures]]) {
+    $(id).hidden = !entry.verbs.includes(verb);
+    if (!$(id).hidden) load();
+  }
+  resetPlay();
+}
+
+async function analyze() {
+  const words = positionWords();
+  location.hash = new URLSearchParams({ game: $('spec').value, position: words.join(' ') });
+  const current = ticket('analyze');
+  try {
+    const a = await api('analyze', body({ position: words }));
+    if (current()) showAnalysis(a);
+  } catch (e) {
+    if (!current()) return;
+    $('analysis').hidden = true;
+    showError(e);
+  }
+}
+
+const OUTCOMES = { P: 'P: the player to move loses', N: 'N: the player to move wins', D: 'D: a draw' };
+
+function showAnalysis(a) {
+  $('analysis').hidden = false;
+  if (table && !$('table').hidden) drawTable();
+  $('outcome').textContent = OUTCOMES[a.outcome] || a.outcome;
+  $('outcome').className = a.outcome;
+  $('value').textContent = a.grundy === null ? '' : 'Grundy value ' + a.grundy;
+  $('method').textContent = a.method;
+  const moves = $('moves');
+  moves.replaceChildren();
+  if (a.winning_moves.length) {
+    moves.append(element('p', 'Winning moves (click one to go there):'));
+    for (const m of a.winning_moves) moves.append(moveButton(a, m));
+  } else if (a.longest_move) {
+    moves.append(element('p', 'Every move loses; the longest defence (' + a.remoteness + ' moves to the end):'));
+    moves.append(moveButton(a, a.longest_move));
+  }
+}
+
+// A button for move `m` of analysis `a` that analyses the position it leads
+// to; graph games' moves (an edge cut, a vertex reached) are not positions.
+function moveButton(a, m) {
+  const button = element('button', m.move + '  \u2192 ' + m.to.join(' '));
+  button.type = 'button';
+  const target = a.components ? sumAfter(a, m) : sourceKind(entry) ? null : { spec: $('spec').value, words: m.to };
+  if (target) {
+    button.onclick = () => {
+      $('spec').value = target.spec;
+      $('position').value = target.words.join(' ');
+      analyze();
+    };
+  } else {
+    button.disabled = true;
+  }
+  return button;
+}
+
+// The words of a sum after move `m` in one of its components.
+function sumAfter(a, m) {
+  const words = a.components.flatMap((c, i) => ['+', c.game, ...(i === m.component ? m.to : c.position)]);
+  return { spec: words[1], words: words.slice(2) };
+}
+
+async function loadTable() {
+  const current = ticket('table');
+  try {
+    const values = $('values').checked;
+    const answer = await api('table', body({ size: Number($('size').value), values }));
+    if (!current()) return;
+    table = answer;
+    drawTable();
+  } catch (e) {
+    if (current()) showError(e);
+  }
+}
+
+function cellColour(cell) {
+  if (cell === 'P' || cell === 0) return '#223';
+  if (cell === 'N') return '#dde6ef';
+  const v = typeof cell === 'number' ? cell : 997;
+  return 'hsl(' + (v * 47) % 360 + ', 70%, ' + (55 + (v % 3) * 10) + '%)';
+}
+
+function tableCells() { return table.values || table.outcomes; }
+
+function drawTable() {
+  const cells = tableCells();
+  const n = cells.length;
+  zoom = Math.max(1, Math.min(zoom, Math.floor(MAX_CANVAS / Math.max(n, 1))));
+  const canvas = $('canvas');
+  canvas.width = canvas.height = n * zoom;
+  const g = canvas.getContext('2d');
+  cells.forEach((row, x) => row.forEach((cell, y) => {
+    g.fillStyle = cellColour(cell);
+    g.fillRect(y * zoom, x * zoom, zoom, zoom);
+  }));
+  // The position analysed, framed.
+  const [x, y] = positionWords().map(Number);
+  if (x < n && y < n) {
+    g.strokeStyle = '#e40';
+    g.lineWidth = Math.max(1, zoom / 5);
+    g.strokeRect(y * zoom, x * zoom, zoom, zoom);
+  }
+}
+
+// The position (x, y) under a mouse event on the canvas: row x, column y.
+function cellAt(event) {
+  const x = Math.floor(event.offsetY / zoom);
+  const y = Math.floor(event.offsetX / zoom);
+  const cells = tableCells();
+  return x < cells.length && y < cells.length ? [x, y, cells[x][y]] : null;
+}
+
+function setZoom(factor) { zoom = Math.max(1, Math.round(zoom * factor) || 1); if (table) drawTable(); }
+
+async function loadSequence() {
+  const terms = $('terms');
+  const current = ticket('sequence');
+  try {
+    const s = await api('sequence', body({ count: Number($('count').value) }));
+    const p = entry.verbs.includes('period') ? await periodOf(current) : null;
+    if (!current()) return;
+    terms.replaceChildren();
+    if (s.pairs) {
+      $('period').textContent = 'The first P-positions (a, b), a <= b:';
+      for (const [a, b] of s.pairs) terms.append(element('span', a + ',' + b));
+      return;
+    }
+    s.values.forEach((v, n) => {
+      const span = element('span', String(v), p ? periodClass(p, n) : '');
+      span.append(element('small', String(n)));
+      span.title = 'G(' + n + ') = ' + v;
+      terms.append(span);
+    });
+  } catch (e) {
+    if (current()) showError(e);
+  }
+}
+
+async function periodOf(current) {
+  $('period').textContent = '';
+  try {
+    const p = await api('period', body({}));
+    if (!current()) return null;
+    $('period').textContent = 'G(n + ' + p.period + ') = G(n) + ' + p.saltus + ' for n >= ' + p.preperiod +
+      (p.certified ? ', certified (' + p.method + ')' : ', not certified: checked up to ' + p.checked_to) +
+      '. Preperiod in sand, each period in blue.';
+    return p;
+  } catch (e) {
+    if (current()) $('period').textContent = 'period: ' + e.message;
+    return null;
+  }
+}
+
+function periodClass(p, n) {
+  if (n < p.preperiod) return 'pre';
+  const cycle = Math.floor((n - p.preperiod) / p.period);
+  return 'cycle' + (cycle % 2) + (n === p.preperiod ? ' start' : '');
+}
+
+async function loadConjectures() {
+  const list = $('conjecture-list');
+  const current = ticket('conjecture');
+  try {
+    const r = await api('conjecture', body({}));
+    if (!current()) return;
+    list.replaceChildren();
+    for (const c of r.conjectures) {
+      const item = element('li', c.statement + ' ');
+      item.append(element('span', '(' + c.kind + ', checked up to ' + c.verified_up_to + ')', 'checked'));
+      list.append(item);
+    }
+    if (!r.conjectures.length) list.append(element('li', 'no pattern found'));
+  } catch (e) {
+    if (current()) list.replaceChildren(element('li', e.message));
+  }
+}
+
+// Play against the program (POST /api/play): the page keeps the game, the
+// server answers each turn. `history` holds the positions where it was the
+// user's turn, for undo and restart.
+let history = [];
+let log = [];
+
+function resetPlay() {
+  $('play').hidden = false;
+  history = [];
+  log = [];
+  $('play-body').replaceChildren();
+  $('play-status').textContent = 'Press Start to play from the position above.';
+}
+
+// The request for state `s` (a position as /api/play writes it).
+function playBody(s, reply) {
+  const b = Object.assign({}, s, { reply });
+  const kind = sourceKind(entry);
+  if (kind === 'script') b.script = $('source').value;
+  return b;
+}
+
+async function turn(state, reply, said) {
+  const current = ticket('play');
+  try {
+    const answer = await api('play', playBody(state, reply));
+    if (!current()) return;
+    if (said) log.push(said);
+    if (reply) {
+      log.push(answer.reply ? 'Program: ' + answer.reply.move + ' (' + answer.reply.reason + ')'
+        : 'Program: no move left.');
+    }
+    if (!reply || answer.reply) history.push(answer.at);
+    showTurn(answer, reply && !answer.reply);
+  } catch (e) {
+    if (current()) $('play-status').textContent = 'error: ' + e.message;
+  }
+}
+
+function showTurn(answer, programLost) {
+  const body = $('play-body');
+  body.replaceChildren();
+  const shown = log.slice(-8).map((line) => element('div', line));
+  body.append(element('div', '', 'play-log'));
+  body.lastChild.append(...shown);
+  const hint = answer.hint;
+  if (programLost) {
+    $('play-status').textContent = 'You win: the program has no move.';
+    return;
+  }
+  if (answer.over) {
+    $('play-status').textContent = 'The program wins: you have no move.';
+    return;
+  }
+  $('play-status').textContent = 'Your move, from ' + answer.at.position.join(' ') + ':';
+  answer.moves.forEach((m, i) => {
+    const button = element('button', m.move, hint && $('hints').checked && hint.winning.includes(i) ? 'win' : '');
+    button.type = 'button';
+    button.onclick = () => turn(m.to, true, 'You: ' + m.move);
+    body.append(button);
+  });
+  if (answer.move_count > answer.moves.length) {
+    body.append(element('p', (answer.move_count - answer.moves.length) + ' more moves not listed'));
+  }
+  if ($('hints').checked) {
+    const a = hint.analysis;
+    body.append(element('p', 'Hint: ' + (OUTCOMES[a.outcome] || a.outcome) +
+      (a.grundy === null ? '' : ', Grundy value ' + a.grundy) + '; ' + hint.why +
+      (hint.winning.length ? '. Winning moves are marked.' : '.'), 'hint'));
+  }
+}
+
+function startPlay(programFirst) {
+  history = [];
+  log = [];
+  const start = body({ position: positionWords() });
+  delete start.script;
+  turn(start, programFirst);
+}
+
+function wirePlay() {
+  $('play-start').onclick = () => startPlay(false);
+  $('play-program').onclick = () => {
+    const now = history.length ? history[history.length - 1] : null;
+    if (now) turn(now, true, 'You let the program move.'); else startPlay(true);
+  };
+  $('play-undo').onclick = () => {
+    if (history.length < 2) return;
+    history.pop();
+    const back = history.pop();
+    log.push('(undo)');
+    turn(back, false);
+  };
+  $('play-restart').onclick = () => {
+    if (!history.length) return;
+    const first = history[0];
+    history = [];
+    log = ['(restart)'];
+    turn(first, false);
+  };
+  $('hints').onchange = () => { if (history.length) turn(history.pop(), false); };
+}
+
+function wire() {
+  wirePlay();
+  $('games').onchange = () => pick(games[$('games').selectedIndex]);
+  $('ask').onsubmit = (event) => { event.preventDefault(); refresh(); };
+  $('size').onchange = loadTable;
+  $('values').onchange = loadTable;
+  $('count').onchange = loadSequence;
+  $('zoom-in').onclick = () => setZoom(1.5);
+  $('zoom-out').onclick = () => setZoom(1 / 1.5);
+  const canvas = $('canvas');
+  canvas.onmousemove = (event) => {
+    const cell = cellAt(event);
+    $('cell').textContent = cell ? '(' + cell[0] + ', ' + cell[1] + '): ' + cell[2] : '';
+  };
+  canvas.onclick = (event) => {
+    const cell = cellAt(event);
+    if (cell) { $('position').value = cell[0] + ' ' + cell[1]; analyze(); }
+  };
+  canvas.onwheel = (event) => { event.preventDefault(); setZoom(event.deltaY < 0 ? 1.25 : 0.8); };
+}
+
+// The game of the address (#game=SPEC&position=...), else the first.
+function fromAddress() {
+  const wanted = new URLSearchParams(location.hash.slice(1));
+  const spec = wanted.get('game');
+  if (!spec) return pick(games[0]);
+  const name = spec.split(':')[0];
+  const index = Math.max(0, games.findIndex((g) => readExample(g.example).spec.split(':')[0] === name ||
+    g.spec.split(':')[0] === name));
+  $('games').selectedIndex = index;
+  const ex = readExample(games[index].example);
+  pick(games[index], { spec, position: wanted.get('position') || '', source: ex.source });
+  // #...&play=1 starts a game at once (&hints=1 with hints).
+  $('hints').checked = wanted.get('hints') === '1';
+  if (wanted.get('play') === '1') startPlay(false);
+}
+
+async function start() {
+  wire();
+  try {
+    games = (await api('games', {})).games;
+  } catch (e) {
+    return showError(e);
+  }
+  for (const g of games) $('games').append(element('option', g.spec + ': ' + g.summary));
+  fromAddress();
+}
+
+start();
