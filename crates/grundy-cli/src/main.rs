@@ -7,6 +7,7 @@
 mod args;
 mod files;
 mod monitor;
+mod quotient;
 mod render;
 mod text;
 
@@ -173,6 +174,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
             })?;
             out.flush()?;
             checkpoint_saved(&monitor)?;
+        }
+        Verb::Period(p) if p.misere => {
+            let report = grundy::catalog::misere_quotient(&p.game, p.max)?;
+            let name = text::game_name(&p.game, &report.game);
+            emit(&mut out, json, &report, |out, report| {
+                quotient::quotient(out, report, &name)
+            })?;
         }
         Verb::Period(p) => {
             let game = game_of(&p.game)?;

@@ -181,6 +181,24 @@ pub const SCRIPT_PERIOD_SEARCH: u64 = 1000;
 /// game values.
 pub const SCRIPT_CONJECTURE_SIDE: usize = 128;
 
+/// Elements of a misère quotient `period --misere` computes.
+pub const QUOTIENT_ORDER: usize = 4096;
+
+/// Positions the exhaustive misère search behind `period --misere` stores.
+pub const QUOTIENT_SEARCH: usize = 1 << 23;
+
+/// Sums of heap types the verification of a misère quotient examines.
+pub const QUOTIENT_CHECKS: u64 = 1 << 26;
+
+/// The largest heap `period --misere` takes (`--max`).
+pub const QUOTIENT_HEAPS: u64 = 256;
+
+/// The largest heap of `period --misere` when `--max` does not say.
+pub const QUOTIENT_DEFAULT_HEAPS: u64 = 12;
+
+/// The largest order whose multiplication table `period --misere` prints.
+pub const QUOTIENT_TABLE: usize = 16;
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
