@@ -812,15 +812,133 @@ mod tests {
         code.parse().expect("a valid code")
     }
 
-    #[test]
-    fn explore_orders() {
-        for (code, n) in [("0.75", 14), ("0.31", 14), ("0.77", 16), ("0.07", 14), ("0.333", 3), ("0.137", 14), ("0.04", 14), ("0.15", 14), ("0.26", 14), ("0.53", 14), ("0.54", 14), ("0.36", 14), ("0.57", 14), ("0.72", 14), ("0.71", 14), ("0.62", 14), ("0.64", 14), ("0.45", 14)] {
-            let t = std::time::Instant::now();
-            let q = MisereQuotient::compute(&octal(code), n);
-            match q {
-                Ok(q) => println!("{code} N={n}: order {} |P| {} stable since {} hist {:?} {:?}", q.order(), q.p_portion().len(), q.stable_since(), q.history.iter().map(|h| h.1).collect::<Vec<_>>(), t.elapsed()),
-                Err(e) => println!("{code}: {e}"),
+    /// Every sorted sum of at most `count` heaps of sizes `1..=max`.
+    fn small_sums(count: usize, max: u64) -> Vec<Vec<u64>> {
+        let mut sums = vec![Vec::new()];
+        let mut layer = vec![Vec::new()];
+        for _ in 0..count {
+            let mut next = Vec::new();
+            for sum in &layer {
+                let from = sum.last().copied().unwrap_or(1);
+                for h in from..=max {
+                    next.push([&sum[..], &[h]].concat());
+                }
             }
+            sums.extend(next.iter().cloned());
+            layer = next;
         }
+        sums
+    }
+
+    /// The quotient's P-portion against exhaustive misère search.
+    fn assert_agrees_with_search(code: &str, max_heap: u64, count: usize) {
+        let game = octal(code);
+        let q = MisereQuotient::compute(&game, max_heap).expect("within the limits");
+        let mut search = MisereSearch::new(game, QUOTIENT_SEARCH);
+        let sums = small_sums(count, max_heap);
+        for sum in &sums {
+            assert_eq!(
+                q.outcome(sum).unwrap(),
+                search.outcome(sum).unwrap(),
+                "{code}: misère outcome of {sum:?}"
+            );
+        }
+        assert!(sums.len() > 100, "{code}: {} sums checked", sums.len());
+    }
+
+    #[test]
+    fn quotients_agree_with_search_on_all_sums_of_three_heaps_up_to_10() {
+        for code in [
+            "0.75", "0.31", "0.77", "0.07", "0.137", "0.53", "0.57", "0.72", "0.04", "0.15",
+            "0.71", "4.7",
+        ] {
+            assert_agrees_with_search(code, 10, 3);
+        }
+    }
+
+    #[test]
+    fn quotients_agree_with_search_on_all_sums_of_four_heaps_up_to_8() {
+        for code in ["0.75", "0.77", "0.07", "0.53"] {
+            assert_agrees_with_search(code, 8, 4);
+        }
+    }
+
+    /// The element of `heap` in `q`.
+    fn at(q: &MisereQuotient, heaps: &[u64]) -> usize {
+        q.element(heaps).unwrap()
+    }
+
+    /// Plambeck, "Taming the wild in impartial combinatorial games",
+    /// INTEGERS 5 (2005) G05: the quotient of 0.75 is R8 =
+    /// <a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2> with P = {a, b^2},
+    /// a, b, c the heaps 1, 2, 5.
+    #[test]
+    fn octal_0_75_has_plambecks_quotient_r8() {
+        let q = MisereQuotient::compute(&octal("0.75"), 12).unwrap();
+        assert_eq!(q.order(), 8);
+        assert_eq!(q.stable_since(), 5);
+        let (a, b, c) = (at(&q, &[1]), at(&q, &[2]), at(&q, &[5]));
+        let t = &q.table;
+        assert_eq!(t[a][a], 0);
+        assert_eq!(t[t[b][b]][b], b);
+        assert_eq!(t[b][c], t[a][b]);
+        assert_eq!(t[c][c], t[b][b]);
+        assert_eq!(q.p_portion(), {
+            let mut p = vec![a, t[b][b]];
+            p.sort_unstable();
+            p
+        });
+    }
+
+    /// The tame quotient T2 of misère Nim on heaps of at most 3 (Plambeck and
+    /// Siegel, "Misère quotients for impartial games", JCTA 115 (2008)):
+    /// <a, b | a^2 = 1, b^3 = b>, P = {a, b^2}. 0.333 is Nim on heaps up to 3.
+    #[test]
+    fn nim_heaps_up_to_three_have_the_tame_quotient_t2() {
+        let q = MisereQuotient::compute(&octal("0.333"), 3).unwrap();
+        assert_eq!(q.order(), 6);
+        let (a, b) = (at(&q, &[1]), at(&q, &[2]));
+        assert_eq!(at(&q, &[3]), q.table[a][b]);
+        assert_eq!(q.table[a][a], 0);
+        assert_eq!(q.table[q.table[b][b]][b], b);
+        let mut p = vec![a, q.table[b][b]];
+        p.sort_unstable();
+        assert_eq!(q.p_portion(), p);
+        assert_eq!(q.presentation.relations.len(), 2);
+    }
+
+    /// 0.3 (take one counter, leaving at most one heap) lasts as many moves
+    /// as there are counters, so a sum is a misère P-position exactly when
+    /// their number is odd: the quotient is T1 = <a | a^2 = 1>, P = {a}
+    /// (She-Loves-Me-She-Loves-Me-Not, Winning Ways ch. 13).
+    #[test]
+    fn heaps_of_nim_values_zero_and_one_give_t1() {
+        let q = MisereQuotient::compute(&octal("0.3"), 10).unwrap();
+        assert_eq!(q.order(), 2);
+        assert_eq!(q.p_portion(), vec![at(&q, &[1])]);
+    }
+
+    #[test]
+    fn dawsons_kayles_quotients_grow_and_are_reported_as_such() {
+        let q = MisereQuotient::compute(&octal("0.07"), 10).unwrap();
+        let orders: Vec<usize> = q.history.iter().map(|h| h.1).collect();
+        assert_eq!(orders, [1, 2, 2, 6, 6, 6, 6, 6, 6, 12]);
+        assert_eq!(q.stable_since(), 10);
+    }
+
+    #[test]
+    fn heaps_beyond_the_bound_are_refused() {
+        let q = MisereQuotient::compute(&octal("0.77"), 4).unwrap();
+        assert!(q.outcome(&[1, 5]).is_err());
+        assert_eq!(q.outcome(&[]).unwrap(), Outcome::N);
+        assert_eq!(q.outcome(&[1]).unwrap(), Outcome::P);
+    }
+
+    #[test]
+    fn names_and_words() {
+        assert_eq!(word_text(&[0, 0]), "1");
+        assert_eq!(word_text(&[2, 1, 0, 3]), "a^2bd^3");
+        assert_eq!(generator_name(25), "z");
+        assert_eq!(generator_name(26), "g27");
     }
 }
