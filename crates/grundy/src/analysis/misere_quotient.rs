@@ -48,6 +48,19 @@ pub struct MisereSearch<G> {
     /// `true` for a misère P-position.
     memo: HashMap<Vec<u64>, bool>,
     budget: usize,
+    /// A verified quotient of the smaller heaps, which answers every sum of
+    /// them at once (the search then only walks sums holding a larger heap).
+    known: Option<Known>,
+}
+
+/// A verified quotient as the search uses it.
+struct Known {
+    /// The largest heap it holds.
+    bound: u64,
+    table: Vec<Vec<usize>>,
+    p: Vec<bool>,
+    /// The element of each heap `0..=bound`.
+    heap_element: Vec<usize>,
 }
 
 impl<G: HeapGame> MisereSearch<G> {
@@ -57,7 +70,20 @@ impl<G: HeapGame> MisereSearch<G> {
             game: Heaps(game),
             memo: HashMap::new(),
             budget,
+            known: None,
         }
+    }
+
+    /// The outcome of a sorted sum of heaps the known quotient holds.
+    fn known_p(&self, position: &[u64]) -> Option<bool> {
+        let known = self.known.as_ref()?;
+        if position.last().is_some_and(|&h| h > known.bound) {
+            return None;
+        }
+        let element = position.iter().fold(0, |x, &h| {
+            known.table[x][known.heap_element[usize::try_from(h).unwrap_or(0)]]
+        });
+        Some(known.p[element])
     }
 
     /// The misère outcome of the sum of `heaps` (any order): the player who
@@ -69,7 +95,7 @@ impl<G: HeapGame> MisereSearch<G> {
     /// Whether the sum of `heaps` is a misère P-position.
     pub fn is_p(&mut self, heaps: &[u64]) -> Result<bool, Error> {
         let root = Heaps::<G>::position(heaps);
-        if let Some(&known) = self.memo.get(&root) {
+        if let Some(known) = self.known_p(&root).or_else(|| self.memo.get(&root).copied()) {
             return Ok(known);
         }
         let mut stack = vec![root.clone()];
@@ -82,7 +108,7 @@ impl<G: HeapGame> MisereSearch<G> {
             let mut unknown = Vec::new();
             let mut reaches_p = false;
             for option in options.iter() {
-                match self.memo.get(option) {
+                match self.known_p(option).or_else(|| self.memo.get(option).copied()) {
                     Some(true) => {
                         reaches_p = true;
                         break;
@@ -179,6 +205,12 @@ impl MisereQuotient {
             let heaps = HeapMoves::of(game, n);
             let candidate = Candidate::learn(&heaps, &mut search, &mut tests)?;
             history.push((n, candidate.reps.len(), candidate.p_count()));
+            search.known = Some(Known {
+                bound: n,
+                table: candidate.table(),
+                p: candidate.rows.iter().map(|row| row[0]).collect(),
+                heap_element: candidate.heap_elements(&heaps, n),
+            });
             last = Some((heaps, candidate));
         }
         let (heaps, candidate) = match last {
@@ -199,13 +231,7 @@ impl MisereQuotient {
         history: Vec<(u64, usize, usize)>,
     ) -> Self {
         let table = candidate.table();
-        let heap_element: Vec<usize> = (0..=max_heap)
-            .map(|h| {
-                heaps
-                    .letter_of(h)
-                    .map_or(0, |letter| candidate.delta[0][letter])
-            })
-            .collect();
+        let heap_element = candidate.heap_elements(heaps, max_heap);
         let presentation = Presentation::of(&table, &heap_element);
         MisereQuotient {
             max_heap,
@@ -402,6 +428,13 @@ impl Candidate {
             x += 1;
         }
         Ok(candidate)
+    }
+
+    /// The element of each heap `0..=max_heap` (a heap without a move is the identity).
+    fn heap_elements(&self, heaps: &HeapMoves, max_heap: u64) -> Vec<usize> {
+        (0..=max_heap)
+            .map(|h| heaps.letter_of(h).map_or(0, |letter| self.delta[0][letter]))
+            .collect()
     }
 
     fn p_count(&self) -> usize {
