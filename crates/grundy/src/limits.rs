@@ -187,7 +187,7 @@ pub const QUOTIENT_ORDER: usize = 4096;
 /// Positions the exhaustive misère search behind `period --misere` stores.
 pub const QUOTIENT_SEARCH: usize = 1 << 23;
 
-/// Sums of heap types the verification of a misère quotient examines.
+/// Profiles of sums the verification of a misère quotient visits.
 pub const QUOTIENT_CHECKS: u64 = 1 << 26;
 
 /// The largest heap `period --misere` takes (`--max`).

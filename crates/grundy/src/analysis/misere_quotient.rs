@@ -823,6 +823,8 @@ fn normal_forms(table: &[Vec<usize>], generators: &[usize]) -> (Vec<Vec<u32>>, V
         }
         layer = next_layer;
     }
+    // By degree, then `a` first: a^2 before ab before b^2.
+    relations.sort_by_key(|(word, _)| (word.iter().sum::<u32>(), std::cmp::Reverse(word.clone())));
     let forms = forms.into_iter().map(Option::unwrap_or_default).collect();
     (forms, relations)
 }
