@@ -46,7 +46,11 @@ pub fn quotient(out: &mut dyn Write, q: &QuotientReport, name: &str) -> io::Resu
         .iter()
         .map(|s| format!("{}:{}", s.max_heap, s.order))
         .collect();
-    writeln!(out, "order of the quotient of heaps up to n: {}", orders.join(" "))?;
+    writeln!(
+        out,
+        "order of the quotient of heaps up to n: {}",
+        orders.join(" ")
+    )?;
     writeln!(
         out,
         "unchanged from heaps up to {} to heaps up to {}",

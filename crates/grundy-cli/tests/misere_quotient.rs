@@ -42,7 +42,12 @@ fn the_presentation_names_only_elements() {
         .map(|e| e.as_str().unwrap())
         .collect();
     assert_eq!(elements.len() as u64, q["order"].as_u64().unwrap());
-    for name in q["heaps"].as_array().unwrap().iter().chain(q["p_portion"].as_array().unwrap()) {
+    for name in q["heaps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(q["p_portion"].as_array().unwrap())
+    {
         assert!(elements.contains(&name.as_str().unwrap()), "{name}");
     }
     for relation in q["relations"].as_array().unwrap() {
@@ -54,14 +59,24 @@ fn the_presentation_names_only_elements() {
 #[test]
 fn period_misere_text_says_what_is_proved() {
     let text = text_of(&["period", "dawson", "--misere", "--max", "6"]);
-    assert!(text.starts_with("dawson (octal:0.07), misère play: the quotient of the sums of heaps up to 6"), "{text}");
-    assert!(text.contains("nothing is claimed for larger heaps"), "{text}");
+    assert!(
+        text.starts_with(
+            "dawson (octal:0.07), misère play: the quotient of the sums of heaps up to 6"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("nothing is claimed for larger heaps"),
+        "{text}"
+    );
     assert!(text.contains("multiplication table:"), "{text}");
 }
 
 #[test]
 fn period_misere_refuses_what_it_cannot_do() {
     assert!(refusal(&["period", "nim", "--misere"]).contains("octal games"));
-    assert!(refusal(&["period", "kayles", "--misere", "--max", "100000"]).contains("QUOTIENT_HEAPS"));
+    assert!(
+        refusal(&["period", "kayles", "--misere", "--max", "100000"]).contains("QUOTIENT_HEAPS")
+    );
     refusal(&["period", "kayles", "--misere", "--checkpoint", "x"]);
 }

@@ -95,7 +95,10 @@ impl<G: HeapGame> MisereSearch<G> {
     /// Whether the sum of `heaps` is a misère P-position.
     pub fn is_p(&mut self, heaps: &[u64]) -> Result<bool, Error> {
         let root = Heaps::<G>::position(heaps);
-        if let Some(known) = self.known_p(&root).or_else(|| self.memo.get(&root).copied()) {
+        if let Some(known) = self
+            .known_p(&root)
+            .or_else(|| self.memo.get(&root).copied())
+        {
             return Ok(known);
         }
         let mut stack = vec![root.clone()];
@@ -108,7 +111,10 @@ impl<G: HeapGame> MisereSearch<G> {
             let mut unknown = Vec::new();
             let mut reaches_p = false;
             for option in options.iter() {
-                match self.known_p(option).or_else(|| self.memo.get(option).copied()) {
+                match self
+                    .known_p(option)
+                    .or_else(|| self.memo.get(option).copied())
+                {
                     Some(true) => {
                         reaches_p = true;
                         break;
@@ -165,8 +171,11 @@ pub struct Presentation {
     /// The relations `word = element`: every word that is not a normal form
     /// while all the words it covers are. Rewriting by them reaches the
     /// normal form of every word, so they present the monoid.
-    pub relations: Vec<(Vec<u32>, usize)>,
+    pub relations: Vec<Relation>,
 }
+
+/// A relation: a word (exponents of the generators) and the element it equals.
+pub type Relation = (Vec<u32>, usize);
 
 /// The name of generator `i`: `a`, `b`, ..., `z`, then `g27`, `g28`, ...
 pub fn generator_name(i: usize) -> String {
@@ -510,18 +519,18 @@ impl Candidate {
         table: &[Vec<usize>],
         images: &OptionImages,
     ) -> Option<Vec<Suspect>> {
-        for y in 0..self.reps.len() {
+        for (y, rep) in self.reps.iter().enumerate() {
             for (letter, options) in heaps.options.iter().enumerate() {
                 if !self.is_p(self.delta[y][letter]) {
                     continue;
                 }
                 for (o, option) in options.iter().enumerate() {
                     if self.is_p(table[y][images.of[letter][o]]) {
-                        let mut with_heap = self.reps[y].clone();
+                        let mut with_heap = rep.clone();
                         with_heap.push(letter);
                         return Some(vec![
                             Suspect::plain(with_heap),
-                            Suspect::plain([&self.reps[y][..], option].concat()),
+                            Suspect::plain([&rep[..], option].concat()),
                         ]);
                     }
                 }
@@ -650,7 +659,11 @@ impl HeapType {
         for letter in 0..heaps.heaps.len() {
             let element = candidate.delta[0][letter];
             let winning_contexts: Vec<bool> = (0..candidate.reps.len())
-                .map(|y| images.of[letter].iter().any(|&o| candidate.is_p(table[y][o])))
+                .map(|y| {
+                    images.of[letter]
+                        .iter()
+                        .any(|&o| candidate.is_p(table[y][o]))
+                })
                 .collect();
             if seen
                 .insert((element, winning_contexts.clone()), ())
@@ -711,8 +724,11 @@ impl Profile {
 
     /// The profile of the sum plus one heap of type `t`, of element `a`.
     fn plus(&self, t: usize, a: usize, table: &[Vec<usize>]) -> Self {
-        let mut without: Vec<Option<usize>> =
-            self.without.iter().map(|y| y.map(|y| table[y][a])).collect();
+        let mut without: Vec<Option<usize>> = self
+            .without
+            .iter()
+            .map(|y| y.map(|y| table[y][a]))
+            .collect();
         without[t] = Some(self.element);
         Profile {
             element: table[self.element][a],
@@ -723,11 +739,10 @@ impl Profile {
     /// Outside `P` (and not empty) with no heap that has a move into `P`.
     fn is_stuck(&self, candidate: &Candidate, types: &[HeapType]) -> bool {
         !candidate.is_p(self.element)
-            && self
-                .without
-                .iter()
-                .zip(types)
-                .all(|(y, kind)| y.is_none_or(|y| !kind.winning_contexts[y]))
+            && self.without.iter().zip(types).all(|(y, kind)| match y {
+                Some(y) => !kind.winning_contexts[*y],
+                None => true,
+            })
     }
 }
 
@@ -790,7 +805,7 @@ fn closure(table: &[Vec<usize>], generators: &[usize]) -> Vec<bool> {
 /// every word they cover is. Normal forms are closed under taking sub-words,
 /// so each degree's candidates are the last degree's normal forms times a
 /// generator.
-fn normal_forms(table: &[Vec<usize>], generators: &[usize]) -> (Vec<Vec<u32>>, Vec<(Vec<u32>, usize)>) {
+fn normal_forms(table: &[Vec<usize>], generators: &[usize]) -> (Vec<Vec<u32>>, Vec<Relation>) {
     let k = generators.len();
     let mut forms: Vec<Option<Vec<u32>>> = vec![None; table.len()];
     forms[0] = Some(vec![0; k]);

@@ -35,7 +35,9 @@ pub use answer::{
 pub use beatty::{beatty, BeattyReport};
 pub use explore::{Cells, Table};
 pub use graphs::GraphInput;
-pub use octal::{misere_quotient, QuotientGenerator, QuotientRelation, QuotientReport, QuotientStep};
+pub use octal::{
+    misere_quotient, QuotientGenerator, QuotientRelation, QuotientReport, QuotientStep,
+};
 pub use registry::{
     game_names, games, known_games, markdown_table, parse, plain, verb_help, Alias, Entry,
     GameList, Verb, GAMES,
