@@ -214,6 +214,9 @@ impl MisereQuotient {
             let heaps = HeapMoves::of(game, n);
             let candidate = Candidate::learn(&heaps, &mut search, &mut tests)?;
             history.push((n, candidate.reps.len(), candidate.p_count()));
+            // Every stored position is a sum of heaps up to `n`, which the
+            // quotient now answers: the memo is dropped, not kept growing.
+            search.memo.clear();
             search.known = Some(Known {
                 bound: n,
                 table: candidate.table(),
@@ -982,6 +985,29 @@ mod tests {
         assert!(q.outcome(&[1, 5]).is_err());
         assert_eq!(q.outcome(&[]).unwrap(), Outcome::N);
         assert_eq!(q.outcome(&[1]).unwrap(), Outcome::P);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+        /// Random three-digit octal games: the quotient of heaps up to 6
+        /// against exhaustive search on random sums of up to six heaps.
+        #[test]
+        fn random_octal_quotients_agree_with_search(
+            digits in proptest::collection::vec(0u8..8, 3),
+            sums in proptest::collection::vec(proptest::collection::vec(1u64..=6, 0..=6), 20),
+        ) {
+            let code = format!("0.{}{}{}", digits[0], digits[1], digits[2]);
+            let game = octal(&code);
+            let q = MisereQuotient::compute(&game, 6).unwrap();
+            let mut search = MisereSearch::new(game, QUOTIENT_SEARCH);
+            for sum in &sums {
+                proptest::prop_assert_eq!(
+                    q.outcome(sum).unwrap(),
+                    search.outcome(sum).unwrap(),
+                    "{} {:?}", code, sum
+                );
+            }
+        }
     }
 
     #[test]
