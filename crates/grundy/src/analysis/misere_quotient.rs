@@ -37,9 +37,26 @@
 
 use std::collections::HashMap;
 
-use crate::error::Error;
+use thiserror::Error;
+
 use crate::game::{HeapGame, Heaps, Impartial, Outcome};
 use crate::limits::{QUOTIENT_CHECKS, QUOTIENT_ORDER, QUOTIENT_SEARCH};
+
+/// Why a quotient was not computed, or a sum not answered by one.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum QuotientError {
+    /// A limit of `limits.rs` was reached (the message names it and `--max`).
+    #[error("{0}")]
+    Limit(String),
+    /// A heap of the sum is larger than the quotient's bound.
+    #[error("heap {heap} is larger than {max}, the largest heap of this quotient (--max)")]
+    HeapTooLarge {
+        /// The heap asked about.
+        heap: u64,
+        /// The quotient's largest heap.
+        max: u64,
+    },
+}
 
 /// Misère outcomes of sums of heaps of one game by exhaustive search over its
 /// moves, memoised on sorted heaps, with an explicit stack (no recursion).
@@ -88,12 +105,12 @@ impl<G: HeapGame> MisereSearch<G> {
 
     /// The misère outcome of the sum of `heaps` (any order): the player who
     /// cannot move wins.
-    pub fn outcome(&mut self, heaps: &[u64]) -> Result<Outcome, Error> {
+    pub fn outcome(&mut self, heaps: &[u64]) -> Result<Outcome, QuotientError> {
         self.is_p(heaps).map(Outcome::from_p)
     }
 
     /// Whether the sum of `heaps` is a misère P-position.
-    pub fn is_p(&mut self, heaps: &[u64]) -> Result<bool, Error> {
+    pub fn is_p(&mut self, heaps: &[u64]) -> Result<bool, QuotientError> {
         let root = Heaps::<G>::position(heaps);
         if let Some(known) = self
             .known_p(&root)
@@ -129,7 +146,7 @@ impl<G: HeapGame> MisereSearch<G> {
                 let top = stack.pop().unwrap_or_default();
                 self.memo.insert(top, is_p);
                 if self.memo.len() > self.budget {
-                    return Err(Error::Limit(format!(
+                    return Err(QuotientError::Limit(format!(
                         "the misère search stored more than {} positions (QUOTIENT_SEARCH); lower --max",
                         self.budget
                     )));
@@ -205,7 +222,7 @@ pub fn word_text(exponents: &[u32]) -> String {
 impl MisereQuotient {
     /// The quotient of the sums of heaps of size at most `max_heap` of `game`,
     /// verified as the module explains.
-    pub fn compute<G: HeapGame + Clone>(game: &G, max_heap: u64) -> Result<Self, Error> {
+    pub fn compute<G: HeapGame + Clone>(game: &G, max_heap: u64) -> Result<Self, QuotientError> {
         let mut search = MisereSearch::new(game.clone(), QUOTIENT_SEARCH);
         let mut tests = vec![Vec::new()];
         let mut history = Vec::new();
@@ -266,16 +283,14 @@ impl MisereQuotient {
     }
 
     /// The element of a sum of heaps, each at most `max_heap`.
-    pub fn element(&self, heaps: &[u64]) -> Result<usize, Error> {
+    pub fn element(&self, heaps: &[u64]) -> Result<usize, QuotientError> {
         heaps.iter().try_fold(0, |x, &h| {
             let heap = usize::try_from(h)
                 .ok()
                 .and_then(|i| self.heap_element.get(i))
-                .ok_or_else(|| {
-                    Error::BadPosition(format!(
-                        "heap {h} is larger than {}, the largest heap of this quotient (--max)",
-                        self.max_heap
-                    ))
+                .ok_or(QuotientError::HeapTooLarge {
+                    heap: h,
+                    max: self.max_heap,
                 })?;
             Ok(self.table[x][*heap])
         })
@@ -283,7 +298,7 @@ impl MisereQuotient {
 
     /// The misère outcome of a sum of heaps, each at most `max_heap`, read
     /// from the quotient.
-    pub fn outcome(&self, heaps: &[u64]) -> Result<Outcome, Error> {
+    pub fn outcome(&self, heaps: &[u64]) -> Result<Outcome, QuotientError> {
         self.element(heaps).map(|x| Outcome::from_p(self.p[x]))
     }
 
@@ -374,7 +389,7 @@ impl Candidate {
         heaps: &HeapMoves,
         search: &mut MisereSearch<G>,
         tests: &mut Vec<Vec<u64>>,
-    ) -> Result<Self, Error> {
+    ) -> Result<Self, QuotientError> {
         loop {
             let candidate = Self::build(heaps, search, tests)?;
             let suspects = match candidate.first_failure(heaps)? {
@@ -395,7 +410,7 @@ impl Candidate {
             if !repaired {
                 // Cannot happen if search is right: a failed check means
                 // some prediction among the suspects is wrong.
-                return Err(Error::Limit(
+                return Err(QuotientError::Limit(
                     "the misère quotient could not be repaired (internal inconsistency)".into(),
                 ));
             }
@@ -407,7 +422,7 @@ impl Candidate {
         heaps: &HeapMoves,
         search: &mut MisereSearch<G>,
         tests: &[Vec<u64>],
-    ) -> Result<Self, Error> {
+    ) -> Result<Self, QuotientError> {
         let mut candidate = Candidate {
             reps: vec![Vec::new()],
             rows: vec![row_of(heaps, search, tests, &[])?],
@@ -427,7 +442,7 @@ impl Candidate {
                 let target = *index.entry(row.clone()).or_insert(next);
                 if target == next {
                     if next >= QUOTIENT_ORDER {
-                        return Err(Error::Limit(format!(
+                        return Err(QuotientError::Limit(format!(
                             "the misère quotient has more than {QUOTIENT_ORDER} elements (QUOTIENT_ORDER); lower --max"
                         )));
                     }
@@ -475,7 +490,7 @@ impl Candidate {
 
     /// The first failed check, as the words that may be mispredicted; `None`
     /// when every check passes.
-    fn first_failure(&self, heaps: &HeapMoves) -> Result<Option<Vec<Suspect>>, Error> {
+    fn first_failure(&self, heaps: &HeapMoves) -> Result<Option<Vec<Suspect>>, QuotientError> {
         if let Some(suspects) = self.commutativity_failure() {
             return Ok(Some(suspects));
         }
@@ -549,7 +564,7 @@ impl Candidate {
         heaps: &HeapMoves,
         table: &[Vec<usize>],
         images: &OptionImages,
-    ) -> Result<Option<Vec<Suspect>>, Error> {
+    ) -> Result<Option<Vec<Suspect>>, QuotientError> {
         let types = HeapType::classify(self, heaps, table, images);
         let start = Profile::empty(types.len());
         let mut seen: HashMap<Profile, ()> = HashMap::new();
@@ -570,7 +585,7 @@ impl Candidate {
                     return Ok(Some(stuck_suspects(heaps, word)));
                 }
                 if found.len() as u64 > QUOTIENT_CHECKS {
-                    return Err(Error::Limit(format!(
+                    return Err(QuotientError::Limit(format!(
                         "verifying the misère quotient visits more than {QUOTIENT_CHECKS} profiles of sums (QUOTIENT_CHECKS); lower --max"
                     )));
                 }
@@ -587,7 +602,7 @@ impl Candidate {
         heaps: &HeapMoves,
         search: &mut MisereSearch<G>,
         suspect: &Suspect,
-    ) -> Result<Option<Vec<u64>>, Error> {
+    ) -> Result<Option<Vec<u64>>, QuotientError> {
         let extra = &suspect.extra;
         let word = &suspect.word;
         let mut before = search.is_p(&heaps.sum(word, extra))?;
@@ -755,7 +770,7 @@ fn row_of<G: HeapGame>(
     search: &mut MisereSearch<G>,
     tests: &[Vec<u64>],
     word: &[usize],
-) -> Result<Vec<bool>, Error> {
+) -> Result<Vec<bool>, QuotientError> {
     tests
         .iter()
         .map(|test| search.is_p(&heaps.sum(word, test)))

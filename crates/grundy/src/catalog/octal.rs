@@ -16,7 +16,7 @@ use super::heap::searched_heap_defence;
 use super::{parse_naturals, Analysis, Component, Game, Monitor, Move, MoveFamily, PeriodReport};
 use super::{ConjectureReport, Sequence, Terms, ValueStats};
 use crate::analysis::conjecture::heap_period;
-use crate::analysis::misere_quotient::{generator_name, word_text, MisereQuotient};
+use crate::analysis::misere_quotient::{generator_name, word_text, MisereQuotient, QuotientError};
 use crate::analysis::periodicity::apparent_period;
 use crate::error::Error;
 use crate::games::octal::moves::{family_total, first_moves, HeapValues, OctalFamily};
@@ -478,7 +478,10 @@ pub fn misere_quotient(spec: &str, max_heap: Option<u64>) -> Result<QuotientRepo
             "--max {max_heap} is more than the {QUOTIENT_HEAPS} heaps a misère quotient is computed for (QUOTIENT_HEAPS)"
         )));
     }
-    let quotient = MisereQuotient::compute(&octal, max_heap)?;
+    let quotient = MisereQuotient::compute(&octal, max_heap).map_err(|e| match e {
+        QuotientError::Limit(message) => Error::Limit(message),
+        QuotientError::HeapTooLarge { .. } => Error::BadPosition(e.to_string()),
+    })?;
     Ok(QuotientReport::of(canonical, &quotient))
 }
 
