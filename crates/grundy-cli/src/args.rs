@@ -152,13 +152,17 @@ pub struct Period {
     pub game: String,
     /// The most values to compute while looking for the period (a number, or
     /// a power such as 2^30); by default 2^20 for octal games and 10^7 for
-    /// subtraction games.
+    /// subtraction games. With --misere: the largest heap (default 12).
     #[arg(long, value_parser = parse_count)]
     pub max: Option<u64>,
     /// Resume from this checkpoint file if it exists, and keep it up to date
     /// (octal games).
     #[arg(long)]
     pub checkpoint: Option<std::path::PathBuf>,
+    /// Misère play (octal games): the misère quotient of the sums of heaps
+    /// up to --max, proved for those heaps only.
+    #[arg(long, conflicts_with = "checkpoint")]
+    pub misere: bool,
     #[command(flatten)]
     pub output: Output,
 }

@@ -9,6 +9,7 @@ mod dispatch;
 mod files;
 mod monitor;
 mod play;
+mod quotient;
 mod render;
 mod serve;
 mod text;
@@ -154,6 +155,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
             })?;
             out.flush()?;
             checkpoint_saved(&monitor)?;
+        }
+        Verb::Period(p) if p.misere => {
+            let report = grundy::catalog::misere_quotient(&p.game, p.max)?;
+            let name = text::game_name(&p.game, &report.game);
+            emit(&mut out, json, &report, |out, report| {
+                quotient::quotient(out, report, &name)
+            })?;
         }
         Verb::Period(p) => {
             let mut monitor = checkpointing("period", p.checkpoint.clone())?;

@@ -209,6 +209,23 @@ pub const ROW_WORK: u128 = 1 << 28;
 /// Columns of one row computed while looking for a repeated state (8 bytes
 /// each), and the most options in lower rows a certified row may have.
 pub const ROW_COLUMNS: u64 = 1 << 22;
+/// Elements of a misère quotient `period --misere` computes.
+pub const QUOTIENT_ORDER: usize = 4096;
+
+/// Positions the exhaustive misère search behind `period --misere` stores.
+pub const QUOTIENT_SEARCH: usize = 1 << 23;
+
+/// Profiles of sums the verification of a misère quotient visits.
+pub const QUOTIENT_CHECKS: u64 = 1 << 26;
+
+/// The largest heap `period --misere` takes (`--max`).
+pub const QUOTIENT_HEAPS: u64 = 256;
+
+/// The largest heap of `period --misere` when `--max` does not say.
+pub const QUOTIENT_DEFAULT_HEAPS: u64 = 12;
+
+/// The largest order whose multiplication table `period --misere` prints.
+pub const QUOTIENT_TABLE: usize = 16;
 
 #[cfg(test)]
 mod tests {

@@ -41,6 +41,9 @@ pub use conventions::{
 };
 pub use explore::{Cells, Table};
 pub use graphs::GraphInput;
+pub use octal::{
+    misere_quotient, QuotientGenerator, QuotientRelation, QuotientReport, QuotientStep,
+};
 pub use play::{PlayMove, Position};
 pub use registry::{
     game_names, games, known_games, markdown_table, parse, plain, verb_help, Alias, Entry,

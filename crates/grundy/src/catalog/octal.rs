@@ -2,7 +2,9 @@
 
 use crate::limits::{
     FULL_POSITION_LIMIT, MAX_OCTAL_COUNT, MOVE_LIST_BITS, MOVE_LIST_LIMIT, OCTAL_PERIOD_SEARCH,
+    QUOTIENT_DEFAULT_HEAPS, QUOTIENT_HEAPS, QUOTIENT_TABLE,
 };
+use serde::Serialize;
 use std::rc::Rc;
 
 use dashu_int::ops::BitTest;
@@ -15,6 +17,7 @@ use super::play::{heap_options, heap_parts, PlayMove, Position};
 use super::{parse_naturals, Analysis, Component, Game, Monitor, Move, MoveFamily, PeriodReport};
 use super::{ConjectureReport, Sequence, Summands, Terms, ValueStats};
 use crate::analysis::conjecture::heap_period;
+use crate::analysis::misere_quotient::{generator_name, word_text, MisereQuotient, QuotientError};
 use crate::analysis::periodicity::apparent_period;
 use crate::error::Error;
 use crate::games::octal::moves::{family_total, first_moves, HeapValues, OctalFamily};
@@ -469,6 +472,150 @@ impl Game for OctalEntry {
                 single_report(self, heap_period(&values))
             }
         })
+    }
+}
+
+/// `period GAME --misere`: the misère quotient (Plambeck and Siegel) of the
+/// sums of heaps of size at most `max_heap` of an octal game, as
+/// [`MisereQuotient::compute`] finds and verifies it.
+pub fn misere_quotient(spec: &str, max_heap: Option<u64>) -> Result<QuotientReport, Error> {
+    let game = super::parse(spec)?;
+    let canonical = game.spec();
+    let code = canonical
+        .strip_prefix("octal:")
+        .ok_or_else(|| Error::Unsupported {
+            verb: "period --misere",
+            game: canonical.clone(),
+            reason: "misère quotients are computed for octal games (octal:CODE, kayles, dawson)"
+                .to_string(),
+        })?;
+    let octal: Octal = code
+        .parse()
+        .map_err(|e: crate::games::octal::OctalError| Error::spec(spec, e.to_string()))?;
+    let max_heap = max_heap.unwrap_or(QUOTIENT_DEFAULT_HEAPS);
+    if max_heap > QUOTIENT_HEAPS {
+        return Err(Error::Limit(format!(
+            "--max {max_heap} is more than the {QUOTIENT_HEAPS} heaps a misère quotient is computed for (QUOTIENT_HEAPS)"
+        )));
+    }
+    let quotient = MisereQuotient::compute(&octal, max_heap).map_err(|e| match e {
+        QuotientError::Limit(message) => Error::Limit(message),
+        QuotientError::HeapTooLarge { .. } => Error::BadPosition(e.to_string()),
+    })?;
+    Ok(QuotientReport::of(canonical, &quotient))
+}
+
+/// The answer of `period --misere`: the quotient as data for people and JSON.
+#[derive(Clone, Debug, Serialize)]
+pub struct QuotientReport {
+    /// The game's canonical spec.
+    pub game: String,
+    /// Always `"misere"`.
+    pub convention: &'static str,
+    /// The bound `N`: the quotient is that of the sums of heaps `<= N`.
+    pub max_heap: u64,
+    /// The number of elements.
+    pub order: usize,
+    /// The elements by their normal forms; an element's index in this list
+    /// is its number in `table`.
+    pub elements: Vec<String>,
+    /// The elements of the P-portion (the classes of misère P-positions).
+    pub p_portion: Vec<String>,
+    /// Each generator and the heap it is.
+    pub generators: Vec<QuotientGenerator>,
+    /// The relations that present the quotient.
+    pub relations: Vec<QuotientRelation>,
+    /// The element of each heap `0..=max_heap`.
+    pub heaps: Vec<String>,
+    /// The multiplication table by element number, when the order is at most
+    /// [`QUOTIENT_TABLE`]; else `None`.
+    pub table: Option<Vec<Vec<usize>>>,
+    /// The order and P-portion size of the quotient of heaps up to each `n`.
+    pub history: Vec<QuotientStep>,
+    /// The least `n0` from which the quotient of heaps up to `n` is the same
+    /// for every `n0 <= n <= max_heap`.
+    pub stable_since: u64,
+    /// What is proved.
+    pub proved: String,
+    /// How it was computed.
+    pub method: String,
+}
+
+/// A generator of a quotient: its name and the heap it is the element of.
+#[derive(Clone, Debug, Serialize)]
+pub struct QuotientGenerator {
+    /// `a`, `b`, ...
+    pub name: String,
+    /// The least heap whose element it is.
+    pub heap: u64,
+}
+
+/// A relation `word = element` of a presentation.
+#[derive(Clone, Debug, Serialize)]
+pub struct QuotientRelation {
+    /// A word over the generators, e.g. `a^2`.
+    pub word: String,
+    /// The normal form it equals, e.g. `1`.
+    pub equals: String,
+}
+
+/// The quotient of heaps up to `max_heap`: its order and P-portion size.
+#[derive(Clone, Debug, Serialize)]
+pub struct QuotientStep {
+    /// The bound on heap sizes.
+    pub max_heap: u64,
+    /// The order of the quotient.
+    pub order: usize,
+    /// The size of its P-portion.
+    pub p_count: usize,
+}
+
+impl QuotientReport {
+    fn of(game: String, q: &MisereQuotient) -> Self {
+        let names: Vec<String> = (0..q.order()).map(|x| q.name(x)).collect();
+        let presentation = &q.presentation;
+        QuotientReport {
+            game,
+            convention: "misere",
+            max_heap: q.max_heap,
+            order: q.order(),
+            elements: names.clone(),
+            p_portion: q.p_portion().iter().map(|&x| names[x].clone()).collect(),
+            generators: presentation
+                .generator_heaps
+                .iter()
+                .enumerate()
+                .map(|(i, &heap)| QuotientGenerator {
+                    name: generator_name(i),
+                    heap,
+                })
+                .collect(),
+            relations: presentation
+                .relations
+                .iter()
+                .map(|(word, x)| QuotientRelation {
+                    word: word_text(word),
+                    equals: names[*x].clone(),
+                })
+                .collect(),
+            heaps: q.heap_element.iter().map(|&x| names[x].clone()).collect(),
+            table: (q.order() <= QUOTIENT_TABLE).then(|| q.table.clone()),
+            history: q
+                .history
+                .iter()
+                .map(|&(max_heap, order, p_count)| QuotientStep {
+                    max_heap,
+                    order,
+                    p_count,
+                })
+                .collect(),
+            stable_since: q.stable_since(),
+            proved: format!(
+                "the misère quotient of all sums of heaps of size at most {}: every such sum is a misère P-position exactly when its element is in the P-portion; nothing is claimed for larger heaps",
+                q.max_heap
+            ),
+            method: "learned from exhaustive misère search of small sums, then verified by Plambeck and Siegel's local conditions on the profile of every sum (its element, and its element without one heap of each type in it)".to_string(),
+        }
     }
 }
 

@@ -1,0 +1,1035 @@
+//! Misère quotients of heap games (Plambeck 2005; Plambeck and Siegel 2008).
+//!
+//! Two sums of heaps `G`, `H` are *indistinguishable* modulo a set `A` of sums
+//! when `G + X` and `H + X` have the same misère outcome for every `X` in `A`.
+//! The classes form a commutative monoid, the *misère quotient* `Q(A)`, and the
+//! classes of misère P-positions its *P-portion*. Here `A` is the set of all
+//! sums of heaps of size at most `N` of one [`HeapGame`].
+//!
+//! How it is computed, for each bound `n = 1..=N` in turn:
+//! 1. *Candidate.* Sums are learned as words over the heaps (an Angluin-style
+//!    table): each element is a representative sum, known by its row, the
+//!    misère outcomes of the representative plus each *test* sum; adding a
+//!    heap to a representative gives a sum whose row names the element it
+//!    goes to. The outcomes come from [`MisereSearch`], exhaustive memoised
+//!    search over sorted heaps, never from a theory.
+//! 2. *Checks.* The candidate must be commutative, and must satisfy the local
+//!    conditions of the verification theorem (Plambeck and Siegel 2008, the
+//!    basis of Siegel's MisereSolver): the empty sum is not in `P`; no sum in
+//!    `P` has an option in `P`; every non-empty sum outside `P` has an option
+//!    in `P`. The second condition is checked for every element and heap. The
+//!    third is checked on the *profile* of every sum: its element and, for
+//!    each heap *type* in it (heaps with the same element and the same winning
+//!    contexts), the element of the sum without one heap of that type. The
+//!    profile of a sum plus a heap follows from the sum's, so a breadth-first
+//!    search from the empty sum meets the profiles of all (infinitely many)
+//!    sums, and there are finitely many. By induction on the sum, the
+//!    candidate's `P` then holds exactly the misère P-positions of `A`.
+//! 3. *Repair.* A failed check names a sum whose predicted outcome is wrong
+//!    (the candidate disagrees with search on it or on one of its options);
+//!    its prefixes show a representative and a test sum that tell two merged
+//!    elements apart (Rivest and Schapire's counterexample analysis), the test
+//!    is added and the candidate rebuilt.
+//!
+//! Distinct elements have distinct rows of true outcomes, so none can be
+//! merged: the verified candidate *is* the quotient. What is proved is the
+//! quotient of heaps up to `N` only; nothing is claimed of larger heaps.
+
+use std::collections::HashMap;
+
+use thiserror::Error;
+
+use crate::game::{HeapGame, Heaps, Impartial, Outcome};
+use crate::limits::{QUOTIENT_CHECKS, QUOTIENT_ORDER, QUOTIENT_SEARCH};
+
+/// Why a quotient was not computed, or a sum not answered by one.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum QuotientError {
+    /// A limit of `limits.rs` was reached (the message names it and `--max`).
+    #[error("{0}")]
+    Limit(String),
+    /// A heap of the sum is larger than the quotient's bound.
+    #[error("heap {heap} is larger than {max}, the largest heap of this quotient (--max)")]
+    HeapTooLarge {
+        /// The heap asked about.
+        heap: u64,
+        /// The quotient's largest heap.
+        max: u64,
+    },
+}
+
+/// Misère outcomes of sums of heaps of one game by exhaustive search over its
+/// moves, memoised on sorted heaps, with an explicit stack (no recursion).
+pub struct MisereSearch<G> {
+    game: Heaps<G>,
+    /// `true` for a misère P-position.
+    memo: HashMap<Vec<u64>, bool>,
+    budget: usize,
+    /// A verified quotient of the smaller heaps, which answers every sum of
+    /// them at once (the search then only walks sums holding a larger heap).
+    known: Option<Known>,
+}
+
+/// A verified quotient as the search uses it.
+struct Known {
+    /// The largest heap it holds.
+    bound: u64,
+    table: Vec<Vec<usize>>,
+    p: Vec<bool>,
+    /// The element of each heap `0..=bound`.
+    heap_element: Vec<usize>,
+}
+
+impl<G: HeapGame> MisereSearch<G> {
+    /// A search that stores at most `budget` positions.
+    pub fn new(game: G, budget: usize) -> Self {
+        MisereSearch {
+            game: Heaps(game),
+            memo: HashMap::new(),
+            budget,
+            known: None,
+        }
+    }
+
+    /// The outcome of a sorted sum of heaps the known quotient holds.
+    fn known_p(&self, position: &[u64]) -> Option<bool> {
+        let known = self.known.as_ref()?;
+        if position.last().is_some_and(|&h| h > known.bound) {
+            return None;
+        }
+        let element = position.iter().fold(0, |x, &h| {
+            known.table[x][known.heap_element[usize::try_from(h).unwrap_or(0)]]
+        });
+        Some(known.p[element])
+    }
+
+    /// The misère outcome of the sum of `heaps` (any order): the player who
+    /// cannot move wins.
+    pub fn outcome(&mut self, heaps: &[u64]) -> Result<Outcome, QuotientError> {
+        self.is_p(heaps).map(Outcome::from_p)
+    }
+
+    /// Whether the sum of `heaps` is a misère P-position.
+    pub fn is_p(&mut self, heaps: &[u64]) -> Result<bool, QuotientError> {
+        let root = Heaps::<G>::position(heaps);
+        if let Some(known) = self
+            .known_p(&root)
+            .or_else(|| self.memo.get(&root).copied())
+        {
+            return Ok(known);
+        }
+        let mut stack = vec![root.clone()];
+        while let Some(top) = stack.last() {
+            if self.memo.contains_key(top) {
+                stack.pop();
+                continue;
+            }
+            let options = self.game.options(top);
+            let mut unknown = Vec::new();
+            let mut reaches_p = false;
+            for option in options.iter() {
+                match self
+                    .known_p(option)
+                    .or_else(|| self.memo.get(option).copied())
+                {
+                    Some(true) => {
+                        reaches_p = true;
+                        break;
+                    }
+                    Some(false) => {}
+                    None => unknown.push(option.clone()),
+                }
+            }
+            if reaches_p || unknown.is_empty() {
+                // A position without moves is won by the player to move.
+                let is_p = !reaches_p && !options.is_empty();
+                let top = stack.pop().unwrap_or_default();
+                self.memo.insert(top, is_p);
+                if self.memo.len() > self.budget {
+                    return Err(QuotientError::Limit(format!(
+                        "the misère search stored more than {} positions (QUOTIENT_SEARCH); lower --max",
+                        self.budget
+                    )));
+                }
+            } else {
+                stack.extend(unknown);
+            }
+        }
+        Ok(self.memo[&root])
+    }
+}
+
+/// The misère quotient of the sums of heaps of size at most `max_heap`.
+#[derive(Clone, Debug)]
+pub struct MisereQuotient {
+    /// The bound `N` on heap sizes.
+    pub max_heap: u64,
+    /// `table[x][y]`: the product of elements `x` and `y`; element 0 is the identity.
+    pub table: Vec<Vec<usize>>,
+    /// `p[x]`: whether element `x` is in the P-portion.
+    pub p: Vec<bool>,
+    /// The element of each heap `0..=max_heap`.
+    pub heap_element: Vec<usize>,
+    /// The presentation: generators, normal forms and relations.
+    pub presentation: Presentation,
+    /// `(n, order, |P|)` of the quotient of heaps up to `n`, for `n = 1..=max_heap`.
+    pub history: Vec<(u64, usize, usize)>,
+}
+
+/// A presentation of a quotient by generators and relations.
+#[derive(Clone, Debug)]
+pub struct Presentation {
+    /// The heap each generator first appears as (generator `i` is named by
+    /// [`generator_name`]`(i)`).
+    pub generator_heaps: Vec<u64>,
+    /// The normal form of each element: its exponent of each generator, the
+    /// least word of the element in graded lexicographic order.
+    pub normal_forms: Vec<Vec<u32>>,
+    /// The relations `word = element`: every word that is not a normal form
+    /// while all the words it covers are. Rewriting by them reaches the
+    /// normal form of every word, so they present the monoid.
+    pub relations: Vec<Relation>,
+}
+
+/// A relation: a word (exponents of the generators) and the element it equals.
+pub type Relation = (Vec<u32>, usize);
+
+/// The name of generator `i`: `a`, `b`, ..., `z`, then `g27`, `g28`, ...
+pub fn generator_name(i: usize) -> String {
+    match u8::try_from(i) {
+        Ok(small) if small < 26 => char::from(b'a' + small).to_string(),
+        _ => format!("g{}", i + 1),
+    }
+}
+
+/// A word over the generators as text: `1`, `a`, `a^2b`, `bc^3`.
+pub fn word_text(exponents: &[u32]) -> String {
+    let mut text = String::new();
+    for (i, &e) in exponents.iter().enumerate() {
+        if e > 0 {
+            text.push_str(&generator_name(i));
+            if e > 1 {
+                text.push_str(&format!("^{e}"));
+            }
+        }
+    }
+    if text.is_empty() {
+        text.push('1');
+    }
+    text
+}
+
+impl MisereQuotient {
+    /// The quotient of the sums of heaps of size at most `max_heap` of `game`,
+    /// verified as the module explains.
+    pub fn compute<G: HeapGame + Clone>(game: &G, max_heap: u64) -> Result<Self, QuotientError> {
+        let mut search = MisereSearch::new(game.clone(), QUOTIENT_SEARCH);
+        let mut tests = vec![Vec::new()];
+        let mut history = Vec::new();
+        let mut last = None;
+        for n in 1..=max_heap {
+            let heaps = HeapMoves::of(game, n);
+            let candidate = Candidate::learn(&heaps, &mut search, &mut tests)?;
+            history.push((n, candidate.reps.len(), candidate.p_count()));
+            // Every stored position is a sum of heaps up to `n`, which the
+            // quotient now answers: the memo is dropped, not kept growing.
+            search.memo.clear();
+            search.known = Some(Known {
+                bound: n,
+                table: candidate.table(),
+                p: candidate.rows.iter().map(|row| row[0]).collect(),
+                heap_element: candidate.heap_elements(&heaps, n),
+            });
+            last = Some((heaps, candidate));
+        }
+        let (heaps, candidate) = match last {
+            Some(found) => found,
+            None => {
+                let heaps = HeapMoves::of(game, 0);
+                let candidate = Candidate::learn(&heaps, &mut search, &mut tests)?;
+                (heaps, candidate)
+            }
+        };
+        Ok(Self::from_candidate(&heaps, &candidate, max_heap, history))
+    }
+
+    fn from_candidate(
+        heaps: &HeapMoves,
+        candidate: &Candidate,
+        max_heap: u64,
+        history: Vec<(u64, usize, usize)>,
+    ) -> Self {
+        let table = candidate.table();
+        let heap_element = candidate.heap_elements(heaps, max_heap);
+        let presentation = Presentation::of(&table, &heap_element);
+        MisereQuotient {
+            max_heap,
+            p: candidate.rows.iter().map(|row| row[0]).collect(),
+            table,
+            heap_element,
+            presentation,
+            history,
+        }
+    }
+
+    /// The number of elements.
+    pub fn order(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The elements of the P-portion, ascending.
+    pub fn p_portion(&self) -> Vec<usize> {
+        (0..self.order()).filter(|&x| self.p[x]).collect()
+    }
+
+    /// The element of a sum of heaps, each at most `max_heap`.
+    pub fn element(&self, heaps: &[u64]) -> Result<usize, QuotientError> {
+        heaps.iter().try_fold(0, |x, &h| {
+            let heap = usize::try_from(h)
+                .ok()
+                .and_then(|i| self.heap_element.get(i))
+                .ok_or(QuotientError::HeapTooLarge {
+                    heap: h,
+                    max: self.max_heap,
+                })?;
+            Ok(self.table[x][*heap])
+        })
+    }
+
+    /// The misère outcome of a sum of heaps, each at most `max_heap`, read
+    /// from the quotient.
+    pub fn outcome(&self, heaps: &[u64]) -> Result<Outcome, QuotientError> {
+        self.element(heaps).map(|x| Outcome::from_p(self.p[x]))
+    }
+
+    /// The least `n0` such that the quotient of heaps up to `n` has the same
+    /// order for every `n0 <= n <= max_heap` (then they are all isomorphic:
+    /// the heaps below `n` generate the quotient of heaps up to `n`, which
+    /// maps onto the quotient of heaps below `n`).
+    pub fn stable_since(&self) -> u64 {
+        let final_order = self.order();
+        self.history
+            .iter()
+            .rev()
+            .take_while(|&&(_, order, _)| order == final_order)
+            .last()
+            .map_or(0, |&(n, _, _)| n)
+    }
+
+    /// The name of element `x`: its normal form.
+    pub fn name(&self, x: usize) -> String {
+        word_text(&self.presentation.normal_forms[x])
+    }
+}
+
+/// The heaps `1..=n` as letters: the heaps that have a move (a heap without a
+/// move is the empty sum), and the options of each, as lists of letters.
+struct HeapMoves {
+    /// The heap of each letter, ascending.
+    heaps: Vec<u64>,
+    /// The options of each letter's heap, as letters (heaps without moves dropped).
+    options: Vec<Vec<Vec<usize>>>,
+}
+
+impl HeapMoves {
+    fn of<G: HeapGame>(game: &G, n: u64) -> Self {
+        let mut heaps = Vec::new();
+        let mut options = Vec::new();
+        let mut letter = HashMap::new();
+        for h in 1..=n {
+            let mut moves = Vec::new();
+            let mut any = false;
+            game.for_each_move(h, |left| {
+                any = true;
+                moves.push(left.iter().filter_map(|x| letter.get(x).copied()).collect());
+            });
+            if any {
+                letter.insert(h, heaps.len());
+                heaps.push(h);
+                options.push(moves);
+            }
+        }
+        HeapMoves { heaps, options }
+    }
+
+    fn letter_of(&self, heap: u64) -> Option<usize> {
+        self.heaps.binary_search(&heap).ok()
+    }
+
+    /// The sum of the heaps of some letters, plus `extra`.
+    fn sum(&self, letters: &[usize], extra: &[u64]) -> Vec<u64> {
+        let mut sum: Vec<u64> = letters.iter().map(|&l| self.heaps[l]).collect();
+        sum.extend_from_slice(extra);
+        sum
+    }
+}
+
+/// A candidate quotient: representatives, their rows over the tests, and the
+/// element each representative goes to when a heap is added.
+struct Candidate {
+    /// The word (letters, in the order found) of each element's representative.
+    reps: Vec<Vec<usize>>,
+    rows: Vec<Vec<bool>>,
+    /// `delta[x][letter]`.
+    delta: Vec<Vec<usize>>,
+    /// The test sums the rows are over; the first is the empty sum.
+    tests: Vec<Vec<u64>>,
+}
+
+/// What a failed check points at: a word whose prediction may be wrong, with
+/// a test sum after it.
+struct Suspect {
+    word: Vec<usize>,
+    extra: Vec<u64>,
+}
+
+impl Candidate {
+    /// Learns the quotient of `heaps`, adding tests until every check passes.
+    fn learn<G: HeapGame>(
+        heaps: &HeapMoves,
+        search: &mut MisereSearch<G>,
+        tests: &mut Vec<Vec<u64>>,
+    ) -> Result<Self, QuotientError> {
+        loop {
+            let candidate = Self::build(heaps, search, tests)?;
+            let suspects = match candidate.first_failure(heaps)? {
+                None => return Ok(candidate),
+                Some(suspects) => suspects,
+            };
+            let mut repaired = false;
+            for suspect in suspects {
+                if let Some(test) = candidate.distinguishing_test(heaps, search, &suspect)? {
+                    if tests.contains(&test) {
+                        break; // cannot happen: the test separates two equal rows
+                    }
+                    tests.push(test);
+                    repaired = true;
+                    break;
+                }
+            }
+            if !repaired {
+                // Cannot happen if search is right: a failed check means
+                // some prediction among the suspects is wrong.
+                return Err(QuotientError::Limit(
+                    "the misère quotient could not be repaired (internal inconsistency)".into(),
+                ));
+            }
+        }
+    }
+
+    /// The candidate of the current tests: elements found breadth first.
+    fn build<G: HeapGame>(
+        heaps: &HeapMoves,
+        search: &mut MisereSearch<G>,
+        tests: &[Vec<u64>],
+    ) -> Result<Self, QuotientError> {
+        let mut candidate = Candidate {
+            reps: vec![Vec::new()],
+            rows: vec![row_of(heaps, search, tests, &[])?],
+            delta: Vec::new(),
+            tests: tests.to_vec(),
+        };
+        let mut index: HashMap<Vec<bool>, usize> = HashMap::new();
+        index.insert(candidate.rows[0].clone(), 0);
+        let mut x = 0;
+        while x < candidate.reps.len() {
+            let mut targets = Vec::with_capacity(heaps.heaps.len());
+            for letter in 0..heaps.heaps.len() {
+                let mut word = candidate.reps[x].clone();
+                word.push(letter);
+                let row = row_of(heaps, search, tests, &word)?;
+                let next = candidate.reps.len();
+                let target = *index.entry(row.clone()).or_insert(next);
+                if target == next {
+                    if next >= QUOTIENT_ORDER {
+                        return Err(QuotientError::Limit(format!(
+                            "the misère quotient has more than {QUOTIENT_ORDER} elements (QUOTIENT_ORDER); lower --max"
+                        )));
+                    }
+                    candidate.reps.push(word);
+                    candidate.rows.push(row);
+                }
+                targets.push(target);
+            }
+            candidate.delta.push(targets);
+            x += 1;
+        }
+        Ok(candidate)
+    }
+
+    /// The element of each heap `0..=max_heap` (a heap without a move is the identity).
+    fn heap_elements(&self, heaps: &HeapMoves, max_heap: u64) -> Vec<usize> {
+        (0..=max_heap)
+            .map(|h| heaps.letter_of(h).map_or(0, |letter| self.delta[0][letter]))
+            .collect()
+    }
+
+    fn p_count(&self) -> usize {
+        self.rows.iter().filter(|row| row[0]).count()
+    }
+
+    fn is_p(&self, x: usize) -> bool {
+        self.rows[x][0]
+    }
+
+    /// The element a word leads to from `x`.
+    fn walk(&self, x: usize, word: &[usize]) -> usize {
+        word.iter().fold(x, |y, &letter| self.delta[y][letter])
+    }
+
+    /// The multiplication table (the candidate must be commutative).
+    fn table(&self) -> Vec<Vec<usize>> {
+        (0..self.reps.len())
+            .map(|x| {
+                (0..self.reps.len())
+                    .map(|y| self.walk(x, &self.reps[y]))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The first failed check, as the words that may be mispredicted; `None`
+    /// when every check passes.
+    fn first_failure(&self, heaps: &HeapMoves) -> Result<Option<Vec<Suspect>>, QuotientError> {
+        if let Some(suspects) = self.commutativity_failure() {
+            return Ok(Some(suspects));
+        }
+        let table = self.table();
+        let images = OptionImages::of(self, heaps);
+        if let Some(suspects) = self.p_to_p_failure(heaps, &table, &images) {
+            return Ok(Some(suspects));
+        }
+        self.stuck_failure(heaps, &table, &images)
+    }
+
+    /// Two orders of adding two heaps that reach different elements.
+    fn commutativity_failure(&self) -> Option<Vec<Suspect>> {
+        let letters = self.delta.first().map_or(0, Vec::len);
+        for x in 0..self.reps.len() {
+            for i in 0..letters {
+                for j in i + 1..letters {
+                    let u = self.walk(x, &[i, j]);
+                    let v = self.walk(x, &[j, i]);
+                    if u != v {
+                        let test = (0..self.rows[u].len())
+                            .find(|&t| self.rows[u][t] != self.rows[v][t])
+                            .unwrap_or(0);
+                        return Some(
+                            [[i, j], [j, i]]
+                                .iter()
+                                .map(|pair| Suspect {
+                                    word: [&self.reps[x][..], pair].concat(),
+                                    extra: self.tests[test].clone(),
+                                })
+                                .collect(),
+                        );
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// An element `y` and a heap `h` with `y h` in `P` and an option `y o` in `P`.
+    fn p_to_p_failure(
+        &self,
+        heaps: &HeapMoves,
+        table: &[Vec<usize>],
+        images: &OptionImages,
+    ) -> Option<Vec<Suspect>> {
+        for (y, rep) in self.reps.iter().enumerate() {
+            for (letter, options) in heaps.options.iter().enumerate() {
+                if !self.is_p(self.delta[y][letter]) {
+                    continue;
+                }
+                for (o, option) in options.iter().enumerate() {
+                    if self.is_p(table[y][images.of[letter][o]]) {
+                        let mut with_heap = rep.clone();
+                        with_heap.push(letter);
+                        return Some(vec![
+                            Suspect::plain(with_heap),
+                            Suspect::plain([&rep[..], option].concat()),
+                        ]);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// A non-empty sum outside `P` none of whose options is in `P`, found by
+    /// a breadth-first search over the profiles of all sums (see [`Profile`]).
+    fn stuck_failure(
+        &self,
+        heaps: &HeapMoves,
+        table: &[Vec<usize>],
+        images: &OptionImages,
+    ) -> Result<Option<Vec<Suspect>>, QuotientError> {
+        let types = HeapType::classify(self, heaps, table, images);
+        let start = Profile::empty(types.len());
+        let mut seen: HashMap<Profile, ()> = HashMap::new();
+        seen.insert(start.clone(), ());
+        // Each profile found, with the profile it came from and the type added.
+        let mut found: Vec<(Profile, usize, usize)> = vec![(start, 0, 0)];
+        let mut next = 0;
+        while next < found.len() {
+            for (t, kind) in types.iter().enumerate() {
+                let profile = found[next].0.plus(t, kind.element, table);
+                if seen.insert(profile.clone(), ()).is_some() {
+                    continue;
+                }
+                let stuck = profile.is_stuck(self, &types);
+                found.push((profile, next, t));
+                if stuck {
+                    let word = word_of(&found, found.len() - 1, &types);
+                    return Ok(Some(stuck_suspects(heaps, word)));
+                }
+                if found.len() as u64 > QUOTIENT_CHECKS {
+                    return Err(QuotientError::Limit(format!(
+                        "verifying the misère quotient visits more than {QUOTIENT_CHECKS} profiles of sums (QUOTIENT_CHECKS); lower --max"
+                    )));
+                }
+            }
+            next += 1;
+        }
+        Ok(None)
+    }
+
+    /// A test that tells apart two elements the candidate merged, found along
+    /// the suspect's word if its prediction is wrong.
+    fn distinguishing_test<G: HeapGame>(
+        &self,
+        heaps: &HeapMoves,
+        search: &mut MisereSearch<G>,
+        suspect: &Suspect,
+    ) -> Result<Option<Vec<u64>>, QuotientError> {
+        let extra = &suspect.extra;
+        let word = &suspect.word;
+        let mut before = search.is_p(&heaps.sum(word, extra))?;
+        let mut x = 0;
+        for j in 0..word.len() {
+            let next = self.delta[x][word[j]];
+            let rest = heaps.sum(&word[j + 1..], extra);
+            let with_rep = [heaps.sum(&self.reps[next], &[]), rest.clone()].concat();
+            let after = search.is_p(&with_rep)?;
+            if after != before {
+                return Ok(Some(rest));
+            }
+            before = after;
+            x = next;
+        }
+        Ok(None)
+    }
+}
+
+impl Suspect {
+    fn plain(word: Vec<usize>) -> Self {
+        Suspect {
+            word,
+            extra: Vec::new(),
+        }
+    }
+}
+
+/// The elements of each heap's options.
+struct OptionImages {
+    /// `of[letter][o]`: the element of option `o` of the letter's heap.
+    of: Vec<Vec<usize>>,
+}
+
+impl OptionImages {
+    fn of(candidate: &Candidate, heaps: &HeapMoves) -> Self {
+        OptionImages {
+            of: heaps
+                .options
+                .iter()
+                .map(|options| {
+                    options
+                        .iter()
+                        .map(|option| candidate.walk(0, option))
+                        .collect()
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Heaps that are interchangeable for the verification: the same element and
+/// the same winning contexts.
+struct HeapType {
+    /// The smallest heap of the type, as a letter.
+    letter: usize,
+    /// The element of its heaps.
+    element: usize,
+    /// `winning_contexts[y]`: some option `o` of the heap has `y o` in `P`.
+    winning_contexts: Vec<bool>,
+}
+
+impl HeapType {
+    fn classify(
+        candidate: &Candidate,
+        heaps: &HeapMoves,
+        table: &[Vec<usize>],
+        images: &OptionImages,
+    ) -> Vec<HeapType> {
+        let mut types: Vec<HeapType> = Vec::new();
+        let mut seen: HashMap<(usize, Vec<bool>), ()> = HashMap::new();
+        for letter in 0..heaps.heaps.len() {
+            let element = candidate.delta[0][letter];
+            let winning_contexts: Vec<bool> = (0..candidate.reps.len())
+                .map(|y| {
+                    images.of[letter]
+                        .iter()
+                        .any(|&o| candidate.is_p(table[y][o]))
+                })
+                .collect();
+            if seen
+                .insert((element, winning_contexts.clone()), ())
+                .is_none()
+            {
+                types.push(HeapType {
+                    letter,
+                    element,
+                    winning_contexts,
+                });
+            }
+        }
+        types
+    }
+}
+
+/// The word of the sum found at `index`, by following the path back.
+fn word_of(found: &[(Profile, usize, usize)], mut index: usize, types: &[HeapType]) -> Vec<usize> {
+    let mut word = Vec::new();
+    while index > 0 {
+        let (_, parent, t) = found[index];
+        word.push(types[t].letter);
+        index = parent;
+    }
+    word
+}
+
+/// A stuck sum and its options: one of them must be mispredicted.
+fn stuck_suspects(heaps: &HeapMoves, word: Vec<usize>) -> Vec<Suspect> {
+    let mut suspects = vec![Suspect::plain(word.clone())];
+    for (i, &letter) in word.iter().enumerate() {
+        let rest: Vec<usize> = [&word[..i], &word[i + 1..]].concat();
+        for option in &heaps.options[letter] {
+            suspects.push(Suspect::plain([&rest[..], option].concat()));
+        }
+    }
+    suspects
+}
+
+/// What the third check needs of a sum: its element and, for each heap type
+/// in it, the element of the sum without one heap of that type (`None` for a
+/// type not in it). The profile of a sum plus a heap follows from the sum's,
+/// so a search from the empty sum meets the profile of every sum, and there
+/// are finitely many.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Profile {
+    element: usize,
+    without: Vec<Option<usize>>,
+}
+
+impl Profile {
+    fn empty(types: usize) -> Self {
+        Profile {
+            element: 0,
+            without: vec![None; types],
+        }
+    }
+
+    /// The profile of the sum plus one heap of type `t`, of element `a`.
+    fn plus(&self, t: usize, a: usize, table: &[Vec<usize>]) -> Self {
+        let mut without: Vec<Option<usize>> = self
+            .without
+            .iter()
+            .map(|y| y.map(|y| table[y][a]))
+            .collect();
+        without[t] = Some(self.element);
+        Profile {
+            element: table[self.element][a],
+            without,
+        }
+    }
+
+    /// Outside `P` (and not empty) with no heap that has a move into `P`.
+    fn is_stuck(&self, candidate: &Candidate, types: &[HeapType]) -> bool {
+        !candidate.is_p(self.element)
+            && self.without.iter().zip(types).all(|(y, kind)| match y {
+                Some(y) => !kind.winning_contexts[*y],
+                None => true,
+            })
+    }
+}
+
+/// The row of a word: the misère outcome of its sum plus each test.
+fn row_of<G: HeapGame>(
+    heaps: &HeapMoves,
+    search: &mut MisereSearch<G>,
+    tests: &[Vec<u64>],
+    word: &[usize],
+) -> Result<Vec<bool>, QuotientError> {
+    tests
+        .iter()
+        .map(|test| search.is_p(&heaps.sum(word, test)))
+        .collect()
+}
+
+impl Presentation {
+    /// Generators (each heap whose element the earlier heaps do not generate),
+    /// graded-lexicographic normal forms and the minimal relations.
+    fn of(table: &[Vec<usize>], heap_element: &[usize]) -> Self {
+        let mut generator_heaps = Vec::new();
+        let mut generators = Vec::new();
+        let mut generated = vec![true];
+        generated.resize(table.len(), false);
+        for (heap, &x) in heap_element.iter().enumerate() {
+            if !generated[x] {
+                generator_heaps.push(heap as u64);
+                generators.push(x);
+                generated = closure(table, &generators);
+            }
+        }
+        let (normal_forms, relations) = normal_forms(table, &generators);
+        Presentation {
+            generator_heaps,
+            normal_forms,
+            relations,
+        }
+    }
+}
+
+/// The submonoid generated by `generators`.
+fn closure(table: &[Vec<usize>], generators: &[usize]) -> Vec<bool> {
+    let mut inside = vec![false; table.len()];
+    inside[0] = true;
+    let mut queue = vec![0];
+    while let Some(x) = queue.pop() {
+        for &g in generators {
+            let y = table[x][g];
+            if !inside[y] {
+                inside[y] = true;
+                queue.push(y);
+            }
+        }
+    }
+    inside
+}
+
+/// The least word of each element (graded lexicographic order, `a` the most
+/// significant), and the relations: the words that are not normal forms while
+/// every word they cover is. Normal forms are closed under taking sub-words,
+/// so each degree's candidates are the last degree's normal forms times a
+/// generator.
+fn normal_forms(table: &[Vec<usize>], generators: &[usize]) -> (Vec<Vec<u32>>, Vec<Relation>) {
+    let k = generators.len();
+    let mut forms: Vec<Option<Vec<u32>>> = vec![None; table.len()];
+    forms[0] = Some(vec![0; k]);
+    let mut normal: HashMap<Vec<u32>, usize> = HashMap::new();
+    normal.insert(vec![0; k], 0);
+    let mut layer = vec![(vec![0u32; k], 0usize)];
+    let mut relations = Vec::new();
+    while !layer.is_empty() {
+        let mut candidates: Vec<(Vec<u32>, usize)> = Vec::new();
+        for (word, x) in &layer {
+            for (g, &element) in generators.iter().enumerate() {
+                let mut next = word.clone();
+                next[g] += 1;
+                candidates.push((next, table[*x][element]));
+            }
+        }
+        // Ascending in lexicographic order (a the most significant): the
+        // first word of each element is its least, its normal form.
+        candidates.sort_by(|a, b| a.0.cmp(&b.0));
+        candidates.dedup_by(|a, b| a.0 == b.0);
+        let mut next_layer = Vec::new();
+        for (word, x) in candidates {
+            if forms[x].is_none() {
+                forms[x] = Some(word.clone());
+                normal.insert(word.clone(), x);
+                next_layer.push((word, x));
+            } else if covers_only_normal(&word, &normal) {
+                relations.push((word, x));
+            }
+        }
+        layer = next_layer;
+    }
+    // By degree, then `a` first: a^2 before ab before b^2.
+    relations.sort_by_key(|(word, _)| (word.iter().sum::<u32>(), std::cmp::Reverse(word.clone())));
+    let forms = forms.into_iter().map(Option::unwrap_or_default).collect();
+    (forms, relations)
+}
+
+/// Whether every word one generator below `word` is a normal form.
+fn covers_only_normal(word: &[u32], normal: &HashMap<Vec<u32>, usize>) -> bool {
+    (0..word.len()).filter(|&g| word[g] > 0).all(|g| {
+        let mut below = word.to_vec();
+        below[g] -= 1;
+        normal.contains_key(&below)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::octal::Octal;
+
+    fn octal(code: &str) -> Octal {
+        code.parse().expect("a valid code")
+    }
+
+    /// Every sorted sum of at most `count` heaps of sizes `1..=max`.
+    fn small_sums(count: usize, max: u64) -> Vec<Vec<u64>> {
+        let mut sums = vec![Vec::new()];
+        let mut layer = vec![Vec::new()];
+        for _ in 0..count {
+            let mut next = Vec::new();
+            for sum in &layer {
+                let from = sum.last().copied().unwrap_or(1);
+                for h in from..=max {
+                    next.push([&sum[..], &[h]].concat());
+                }
+            }
+            sums.extend(next.iter().cloned());
+            layer = next;
+        }
+        sums
+    }
+
+    /// The quotient's P-portion against exhaustive misère search.
+    fn assert_agrees_with_search(code: &str, max_heap: u64, count: usize) {
+        let game = octal(code);
+        let q = MisereQuotient::compute(&game, max_heap).expect("within the limits");
+        let mut search = MisereSearch::new(game, QUOTIENT_SEARCH);
+        let sums = small_sums(count, max_heap);
+        for sum in &sums {
+            assert_eq!(
+                q.outcome(sum).unwrap(),
+                search.outcome(sum).unwrap(),
+                "{code}: misère outcome of {sum:?}"
+            );
+        }
+        assert!(sums.len() > 100, "{code}: {} sums checked", sums.len());
+    }
+
+    #[test]
+    fn quotients_agree_with_search_on_all_sums_of_three_heaps_up_to_10() {
+        for code in [
+            "0.75", "0.31", "0.77", "0.07", "0.137", "0.53", "0.57", "0.72", "0.04", "0.15",
+            "0.71", "4.7",
+        ] {
+            assert_agrees_with_search(code, 10, 3);
+        }
+    }
+
+    #[test]
+    fn quotients_agree_with_search_on_all_sums_of_four_heaps_up_to_8() {
+        for code in ["0.75", "0.77", "0.07", "0.53"] {
+            assert_agrees_with_search(code, 8, 4);
+        }
+    }
+
+    /// The element of `heap` in `q`.
+    fn at(q: &MisereQuotient, heaps: &[u64]) -> usize {
+        q.element(heaps).unwrap()
+    }
+
+    /// Plambeck, "Taming the wild in impartial combinatorial games",
+    /// INTEGERS 5 (2005) G05: the quotient of 0.75 is R8 =
+    /// <a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2> with P = {a, b^2},
+    /// a, b, c the heaps 1, 2, 5.
+    #[test]
+    fn octal_0_75_has_plambecks_quotient_r8() {
+        let q = MisereQuotient::compute(&octal("0.75"), 12).unwrap();
+        assert_eq!(q.order(), 8);
+        assert_eq!(q.stable_since(), 5);
+        let (a, b, c) = (at(&q, &[1]), at(&q, &[2]), at(&q, &[5]));
+        let t = &q.table;
+        assert_eq!(t[a][a], 0);
+        assert_eq!(t[t[b][b]][b], b);
+        assert_eq!(t[b][c], t[a][b]);
+        assert_eq!(t[c][c], t[b][b]);
+        assert_eq!(q.p_portion(), {
+            let mut p = vec![a, t[b][b]];
+            p.sort_unstable();
+            p
+        });
+    }
+
+    /// The tame quotient T2 of misère Nim on heaps of at most 3 (Plambeck and
+    /// Siegel, "Misère quotients for impartial games", JCTA 115 (2008)):
+    /// <a, b | a^2 = 1, b^3 = b>, P = {a, b^2}. 0.333 is Nim on heaps up to 3.
+    #[test]
+    fn nim_heaps_up_to_three_have_the_tame_quotient_t2() {
+        let q = MisereQuotient::compute(&octal("0.333"), 3).unwrap();
+        assert_eq!(q.order(), 6);
+        let (a, b) = (at(&q, &[1]), at(&q, &[2]));
+        assert_eq!(at(&q, &[3]), q.table[a][b]);
+        assert_eq!(q.table[a][a], 0);
+        assert_eq!(q.table[q.table[b][b]][b], b);
+        let mut p = vec![a, q.table[b][b]];
+        p.sort_unstable();
+        assert_eq!(q.p_portion(), p);
+        assert_eq!(q.presentation.relations.len(), 2);
+    }
+
+    /// 0.3 (take one counter, leaving at most one heap) lasts as many moves
+    /// as there are counters, so a sum is a misère P-position exactly when
+    /// their number is odd: the quotient is T1 = <a | a^2 = 1>, P = {a}
+    /// (She-Loves-Me-She-Loves-Me-Not, Winning Ways ch. 13).
+    #[test]
+    fn heaps_of_nim_values_zero_and_one_give_t1() {
+        let q = MisereQuotient::compute(&octal("0.3"), 10).unwrap();
+        assert_eq!(q.order(), 2);
+        assert_eq!(q.p_portion(), vec![at(&q, &[1])]);
+    }
+
+    #[test]
+    fn dawsons_kayles_quotients_grow_and_are_reported_as_such() {
+        let q = MisereQuotient::compute(&octal("0.07"), 10).unwrap();
+        let orders: Vec<usize> = q.history.iter().map(|h| h.1).collect();
+        assert_eq!(orders, [1, 2, 2, 6, 6, 6, 6, 6, 6, 12]);
+        assert_eq!(q.stable_since(), 10);
+    }
+
+    #[test]
+    fn heaps_beyond_the_bound_are_refused() {
+        let q = MisereQuotient::compute(&octal("0.77"), 4).unwrap();
+        assert!(q.outcome(&[1, 5]).is_err());
+        assert_eq!(q.outcome(&[]).unwrap(), Outcome::N);
+        assert_eq!(q.outcome(&[1]).unwrap(), Outcome::P);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+        /// Random three-digit octal games: the quotient of heaps up to 6
+        /// against exhaustive search on random sums of up to six heaps.
+        #[test]
+        fn random_octal_quotients_agree_with_search(
+            digits in proptest::collection::vec(0u8..8, 3),
+            sums in proptest::collection::vec(proptest::collection::vec(1u64..=6, 0..=6), 20),
+        ) {
+            let code = format!("0.{}{}{}", digits[0], digits[1], digits[2]);
+            let game = octal(&code);
+            let q = MisereQuotient::compute(&game, 6).unwrap();
+            let mut search = MisereSearch::new(game, QUOTIENT_SEARCH);
+            for sum in &sums {
+                proptest::prop_assert_eq!(
+                    q.outcome(sum).unwrap(),
+                    search.outcome(sum).unwrap(),
+                    "{} {:?}", code, sum
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn names_and_words() {
+        assert_eq!(word_text(&[0, 0]), "1");
+        assert_eq!(word_text(&[2, 1, 0, 3]), "a^2bd^3");
+        assert_eq!(generator_name(25), "z");
+        assert_eq!(generator_name(26), "g27");
+    }
+}
