@@ -38,6 +38,10 @@ pub enum Verb {
     /// Every game: its specs, what it is, its position, its theory, the verbs
     /// that answer it and an example.
     Games(Games),
+    /// Nim-multiplication and nim-addition of integers below 2^64 (the field
+    /// of nimbers): grundy nimber mul A B, grundy nimber add A B, or
+    /// grundy nimber mul - for pairs `A B` a line on stdin, one answer a line.
+    Nimber(Nimber),
     /// A shell's completion script for grundy, on stdout.
     ///
     /// For example: grundy completions bash > ~/.local/share/bash-completion/completions/grundy
@@ -60,6 +64,7 @@ impl Verb {
             Verb::Table(t) => t.output.json,
             Verb::Conjecture(c) => c.output.json,
             Verb::Games(g) => g.output.json,
+            Verb::Nimber(n) => n.output.json,
             Verb::Completions(c) => c.output.json,
             Verb::Man(m) => m.output.json,
         }
@@ -216,6 +221,28 @@ pub struct Conjecture {
 pub struct Games {
     #[command(flatten)]
     pub output: Output,
+}
+
+/// `grundy nimber mul|add A B` or `grundy nimber mul|add -`
+#[derive(Debug, Args)]
+pub struct Nimber {
+    /// The operation.
+    #[arg(value_enum)]
+    pub operation: NimberOperation,
+    /// Two integers below 2^64, or - to read pairs from stdin.
+    #[arg(num_args = 1..=2, required = true)]
+    pub operands: Vec<String>,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// An operation of the field of nimbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum NimberOperation {
+    /// Nim-multiplication.
+    Mul,
+    /// Nim-addition (XOR).
+    Add,
 }
 
 /// `grundy completions SHELL`

@@ -7,6 +7,7 @@
 mod args;
 mod files;
 mod monitor;
+mod nimber;
 mod render;
 mod text;
 
@@ -225,6 +226,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Verb::Games(_) => {
             emit(&mut out, json, &grundy::catalog::games(), text::games)?;
         }
+        Verb::Nimber(n) => nimber::run(&mut out, json, &n)?,
         Verb::Completions(c) => {
             let script = Generated::new("script", args::completion_script(c.shell));
             emit(&mut out, json, &script, Generated::write)?;
