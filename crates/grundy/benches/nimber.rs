@@ -33,9 +33,9 @@ fn products(c: &mut Criterion) {
     });
     group.bench_function(BenchmarkId::new("recursive", PAIRS), |bench| {
         bench.iter(|| {
-            pairs
-                .iter()
-                .fold(0, |acc, &(a, b)| acc ^ nim_product_recursive(black_box(a), b))
+            pairs.iter().fold(0, |acc, &(a, b)| {
+                acc ^ nim_product_recursive(black_box(a), b)
+            })
         })
     });
     group.finish();

@@ -141,7 +141,11 @@ mod tests {
         let table = mex_table(64);
         for (a, row) in table.iter().enumerate() {
             for (b, &product) in row.iter().enumerate() {
-                assert_eq!(nim_product_recursive(a as u64, b as u64), product, "{a}*{b}");
+                assert_eq!(
+                    nim_product_recursive(a as u64, b as u64),
+                    product,
+                    "{a}*{b}"
+                );
             }
         }
     }
