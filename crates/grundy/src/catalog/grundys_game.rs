@@ -168,6 +168,15 @@ impl Game for GrundysEntry {
             stats: Some(stats),
         })
     }
+
+    fn period(&self, _: Option<u64>, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
+        Err(self.unsupported(
+            "period",
+            "no period is known (none below 2^35, and the Guy-Smith theorem, which would \
+             certify one, does not apply to it); 'grundy sequence grundys-game --count N' gives \
+             its values",
+        ))
+    }
 }
 
 #[cfg(test)]
