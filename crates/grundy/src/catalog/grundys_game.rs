@@ -6,7 +6,8 @@ use dashu_int::UBig;
 use super::answer::sort_moves;
 use super::heap::searched_heap_defence;
 use super::{
-    parse_naturals, Analysis, Component, Game, Monitor, Move, Sequence, Terms, ValueStats,
+    parse_naturals, Analysis, Component, Game, Monitor, Move, PeriodReport, Sequence, Terms,
+    ValueStats,
 };
 use crate::error::Error;
 use crate::games::grundys_game::{self, GrundysGame};

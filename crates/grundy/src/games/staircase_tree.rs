@@ -368,7 +368,10 @@ mod tests {
         // 5 -> 5 ^ 6 = 3 at the deep end; 3 ^ 6 = 5 is no decrease.
         let moves = tree.winning_moves();
         assert_eq!(moves.len(), 1);
-        assert_eq!((tree.label(moves[0].vertex), &moves[0].coins), (n - 1, &UBig::from(2u8)));
+        assert_eq!(
+            (tree.label(moves[0].vertex), &moves[0].coins),
+            (n - 1, &UBig::from(2u8))
+        );
     }
 
     #[test]
