@@ -11,6 +11,7 @@ use super::{
 };
 use crate::error::Error;
 use crate::games::grundys_game::{self, GrundysGame};
+use crate::games::octal::search::{run_to, Progress};
 use crate::games::octal::sparse::{SparseSolver, Value};
 use crate::limits::{MAX_OCTAL_COUNT, MOVE_LIST_LIMIT, OCTAL_ANALYZE_SEARCH};
 
@@ -21,23 +22,43 @@ pub(super) fn grundys_game() -> Box<dyn Game> {
 
 struct GrundysEntry;
 
-/// The values `G(0..count)`, or the limit they exceed.
-fn solve(count: u64, limit: u64, option: &str) -> Result<SparseSolver, Error> {
+/// The values `G(0..count)`, or the limit they exceed; progress goes to
+/// `monitor` (no snapshot: a run is not resumed).
+fn solve(
+    count: u64,
+    limit: u64,
+    option: &str,
+    monitor: &mut dyn Monitor,
+) -> Result<SparseSolver, Error> {
     if count > limit {
         return Err(Error::Limit(format!(
             "{option} {count} is more than the {limit} values of Grundy's game one run computes"
         )));
     }
-    grundys_game::values(count as usize).map_err(|e| {
+    let mut solver = SparseSolver::grundys_game();
+    run_to(&mut solver, count as usize, count, &mut Reporting(monitor)).map_err(|e| {
         Error::Limit(format!(
             "the value of heap {} does not fit in 16 bits",
             e.heap
         ))
-    })
+    })?;
+    Ok(solver)
+}
+
+/// The engine's progress, passed on to a monitor.
+struct Reporting<'a>(&'a mut dyn Monitor);
+
+impl Progress for Reporting<'_> {
+    fn progress(&mut self, done: u64, total: u64) -> bool {
+        self.0.progress(done, total);
+        false
+    }
+
+    fn snapshot(&mut self, _: &SparseSolver) {}
 }
 
 /// The values of every heap up to the largest of `heaps`.
-fn values_for(heaps: &[UBig]) -> Result<SparseSolver, Error> {
+fn values_for(heaps: &[UBig], monitor: &mut dyn Monitor) -> Result<SparseSolver, Error> {
     let largest = heaps.iter().max().cloned().unwrap_or(UBig::ZERO);
     let count = u64::try_from(&largest)
         .ok()
@@ -49,7 +70,7 @@ fn values_for(heaps: &[UBig]) -> Result<SparseSolver, Error> {
                  computes (Grundy's game has no known period to go further)"
             ))
         })?;
-    solve(count, OCTAL_ANALYZE_SEARCH, "heap")
+    solve(count, OCTAL_ANALYZE_SEARCH, "heap", monitor)
 }
 
 fn method(count: usize) -> String {
@@ -101,10 +122,10 @@ impl Game for GrundysEntry {
         &self,
         position: &[String],
         _first_only: bool,
-        _: &mut dyn Monitor,
+        monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
         let heaps = parse_naturals(position, "heap size")?;
-        let solver = values_for(&heaps)?;
+        let solver = values_for(&heaps, monitor)?;
         let values = solver.values();
         let total = heaps.iter().fold(0, |acc, h| {
             acc ^ u64::from(values[usize::try_from(h).expect("covered")])
@@ -122,9 +143,13 @@ impl Game for GrundysEntry {
         Ok(analysis.listing_at_most(MOVE_LIST_LIMIT, UBig::from(count), Vec::new()))
     }
 
-    fn component(&self, position: &[String], _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+    fn component(
+        &self,
+        position: &[String],
+        monitor: &mut dyn Monitor,
+    ) -> Result<Component<'_>, Error> {
         let heaps = parse_naturals(position, "heap size")?;
-        let solver = values_for(&heaps)?;
+        let solver = values_for(&heaps, monitor)?;
         let values = solver.into_values();
         let value = heaps.iter().fold(0, |acc, h| {
             acc ^ u64::from(values[usize::try_from(h).expect("covered")])
@@ -153,8 +178,8 @@ impl Game for GrundysEntry {
         ))
     }
 
-    fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
-        let solver = solve(count, MAX_OCTAL_COUNT, "--count")?;
+    fn sequence(&self, count: u64, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
+        let solver = solve(count, MAX_OCTAL_COUNT, "--count", monitor)?;
         let split = solver.split();
         let stats = ValueStats {
             rare: split.rare,
