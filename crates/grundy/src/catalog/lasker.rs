@@ -300,10 +300,11 @@ mod tests {
 
     #[test]
     fn a_huge_sum_is_cut_with_its_count_and_families() {
-        // A heap of value 0b0101...01 (100 ones) beside a heap of 2^201 + 1:
-        // the splits of the big heap to that value are about 2^98.
-        let m = ((UBig::ONE << 200) - UBig::ONE) / UBig::from(3u8);
-        let a = LaskerEntry.listing(vec![(UBig::ONE << 201) + UBig::ONE, m], 300);
+        // n = 4T, T = 2^100 - 1, beside a heap of value t = 4T + 1: the splits
+        // of n to t are a = 4s + 1 (residues 1 and 3, D = 0), s any sub-mask
+        // of T with a <= n/2: about 2^99.
+        let n = ((UBig::ONE << 100) - UBig::ONE) << 2;
+        let a = LaskerEntry.listing(vec![n.clone(), n + UBig::ONE], 300);
         let count = a.winning_move_count.clone().expect("too many to list");
         assert_eq!(a.winning_moves.len(), 300);
         let in_families: UBig = a.winning_move_families.iter().map(|f| &f.count).sum();

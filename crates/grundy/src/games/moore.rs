@@ -63,31 +63,27 @@ impl Moore {
         let width = heaps.iter().map(BitTest::bit_len).max().unwrap_or(0);
         let mut new: Vec<UBig> = heaps.to_vec();
         let mut chosen: Vec<usize> = Vec::new();
+        let mut is_chosen = vec![false; heaps.len()];
         for bit in (0..width).rev() {
-            let unchosen = column(heaps, bit, |i| !chosen.contains(&i));
-            let r = unchosen % self.modulus();
+            let r = column(heaps, bit, |i| !is_chosen[i]) % self.modulus();
+            let m = chosen.len() as u128;
+            // Chosen heaps first get 0 here; then either more heaps are
+            // chosen, or some chosen ones get a 1.
+            chosen.iter().for_each(|&i| new[i].clear_bit(bit));
             if r == 0 {
-                chosen.iter().for_each(|&i| new[i].clear_bit(bit));
                 continue;
             }
-            let m = chosen.len() as u128;
             if m + r <= u128::from(self.k) {
-                chosen.iter().for_each(|&i| new[i].clear_bit(bit));
-                let set = (0..heaps.len()).filter(|&i| heaps[i].bit(bit) && !chosen.contains(&i));
+                let set = (0..heaps.len()).filter(|&i| heaps[i].bit(bit) && !is_chosen[i]);
                 let more: Vec<usize> = set.take(r as usize).collect();
                 for &i in &more {
                     new[i].clear_bit(bit);
+                    is_chosen[i] = true;
                 }
                 chosen.extend(more);
             } else {
                 let wanted = (self.modulus() - r) as usize; // at most m
-                for (j, &i) in chosen.iter().enumerate() {
-                    if j < wanted {
-                        new[i].set_bit(bit);
-                    } else {
-                        new[i].clear_bit(bit);
-                    }
-                }
+                chosen[..wanted].iter().for_each(|&i| new[i].set_bit(bit));
             }
         }
         chosen.sort_unstable();
@@ -178,6 +174,8 @@ fn subsets(n: usize, j: usize) -> Vec<Vec<usize>> {
 struct SetSearch<'a> {
     heaps: &'a [UBig],
     set: &'a [usize],
+    /// How many heaps (of all) have each binary digit set.
+    columns: &'a [u128],
     width: usize,
     modulus: u128,
     /// `ways[bit][tight]`: how many ways digits `bit - 1 .. 0` finish from
@@ -186,11 +184,13 @@ struct SetSearch<'a> {
 }
 
 impl<'a> SetSearch<'a> {
-    fn new(game: &Moore, heaps: &'a [UBig], set: &'a [usize], width: usize) -> Self {
+    fn new(game: &Moore, heaps: &'a [UBig], set: &'a [usize], columns: &'a [u128]) -> Self {
         let states = 1usize << set.len();
+        let width = columns.len();
         let mut search = SetSearch {
             heaps,
             set,
+            columns,
             width,
             modulus: game.modulus(),
             ways: vec![vec![UBig::ZERO; states]; width + 1],
@@ -216,11 +216,11 @@ impl<'a> SetSearch<'a> {
     /// The digits `bit` of the set's new sizes (bit `l` for heap `set[l]`)
     /// allowed from the tight mask `tight`, with the tight mask after them.
     fn choices(&self, bit: usize, tight: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
-        let outside = column(self.heaps, bit, |i| !self.set.contains(&i));
         let old: usize = (0..self.set.len())
             .filter(|&l| self.heaps[self.set[l]].bit(bit))
             .map(|l| 1 << l)
             .sum();
+        let outside = self.columns[bit] - old.count_ones() as u128;
         (0..1usize << self.set.len()).filter_map(move |digits| {
             // A tight heap may not get a 1 where its old size has 0.
             let too_large = digits & tight & !old;
@@ -353,6 +353,29 @@ mod tests {
             .collect();
         assert!(game.winning_moves(&heaps, 1 << 30, 10).is_err());
         assert!(game.winning_move(&heaps).is_some());
+    }
+
+    /// K = 1 is Nim: the moves are Bouton's, one per heap holding the top
+    /// bit of the nim-sum; 5000 heaps (each set's search once subtracted the
+    /// other heaps' column by scanning them all: quadratic).
+    #[test]
+    fn many_heaps_of_moore_1_are_nim() {
+        let heaps: Vec<UBig> = (1..=5000u64)
+            .map(|h| UBig::from(h * 7919 % 10007))
+            .collect();
+        let game = Moore::new(1).unwrap();
+        let (count, moves) = game.winning_moves(&heaps, 1 << 26, 1 << 18).unwrap();
+        let x = heaps.iter().fold(UBig::ZERO, |acc, h| acc ^ h);
+        let bouton: Vec<MooreMove> = (0..heaps.len())
+            .filter(|&i| (&heaps[i] ^ &x) < heaps[i])
+            .map(|i| vec![(i, &heaps[i] ^ &x)])
+            .collect();
+        assert_eq!(count, UBig::from(bouton.len()));
+        assert_eq!(moves, bouton);
+        assert_eq!(
+            game.winning_move(&heaps).map(|m| bouton.contains(&m)),
+            Some(true)
+        );
     }
 
     proptest! {
