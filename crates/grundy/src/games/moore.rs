@@ -125,6 +125,8 @@ impl Moore {
             return Err(TooMuchWork { work });
         }
         let width = heaps.iter().map(BitTest::bit_len).max().unwrap_or(0);
+        // Column sums once: a set's search subtracts its own heaps.
+        let columns: Vec<u128> = (0..width).map(|bit| column(heaps, bit, |_| true)).collect();
         let mut count = UBig::ZERO;
         let mut moves = Vec::new();
         let most = heaps
@@ -132,7 +134,7 @@ impl Moore {
             .min(usize::try_from(self.k).unwrap_or(usize::MAX));
         for j in 1..=most {
             for set in subsets(heaps.len(), j) {
-                let search = SetSearch::new(self, heaps, &set, width);
+                let search = SetSearch::new(self, heaps, &set, &columns);
                 count += search.count();
                 search.list(limit.saturating_sub(moves.len()), &mut moves);
             }
