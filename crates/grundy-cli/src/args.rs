@@ -38,6 +38,10 @@ pub enum Verb {
     /// Every game: its specs, what it is, its position, its theory, the verbs
     /// that answer it and an example.
     Games(Games),
+    /// Nim-multiplication and nim-addition of integers below 2^64 (the field
+    /// of nimbers): grundy nimber mul A B, grundy nimber add A B, or
+    /// grundy nimber mul - for pairs `A B` a line on stdin, one answer a line.
+    Nimber(Nimber),
     /// Play a game against the program in the terminal, with hints, undo,
     /// restart and swapping sides.
     Play(Play),
@@ -68,6 +72,7 @@ impl Verb {
             Verb::Table(t) => t.output.json,
             Verb::Conjecture(c) => c.output.json,
             Verb::Games(g) => g.output.json,
+            Verb::Nimber(n) => n.output.json,
             Verb::Play(p) => p.output.json,
             Verb::Serve(s) => s.output.json,
             Verb::Completions(c) => c.output.json,
@@ -294,6 +299,28 @@ Every game of 'grundy games' can be played, e.g.:
   grundy play hackenbush examples/hackenbush.txt
   grundy play geography --grid examples/maze.txt 0,0
   grundy play digraph examples/digraph.txt 6 9";
+
+/// `grundy nimber mul|add A B` or `grundy nimber mul|add -`
+#[derive(Debug, Args)]
+pub struct Nimber {
+    /// The operation.
+    #[arg(value_enum)]
+    pub operation: NimberOperation,
+    /// Two integers below 2^64, or - to read pairs from stdin.
+    #[arg(num_args = 1..=2, required = true)]
+    pub operands: Vec<String>,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// An operation of the field of nimbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum NimberOperation {
+    /// Nim-multiplication.
+    Mul,
+    /// Nim-addition (XOR).
+    Add,
+}
 
 /// `grundy completions SHELL`
 #[derive(Debug, Args)]

@@ -8,6 +8,7 @@ mod args;
 mod dispatch;
 mod files;
 mod monitor;
+mod nimber;
 mod play;
 mod quotient;
 mod render;
@@ -219,6 +220,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             emit(&mut out, json, &list, text::games)?;
         }
         Verb::Serve(s) => serve::run(s).map_err(Failure::BadInput)?,
+        Verb::Nimber(n) => nimber::run(&mut out, json, n)?,
         Verb::Completions(c) => {
             let script = Generated::new("script", args::completion_script(c.shell));
             emit(&mut out, json, &script, Generated::write)?;

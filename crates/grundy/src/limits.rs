@@ -49,6 +49,14 @@ pub const OCTAL_ANALYZE_SEARCH: u64 = 1 << 22;
 /// list this long is about 30 MB of JSON.
 pub const MOVE_LIST_LIMIT: usize = 1 << 18;
 
+/// The most steps `analyze` spends listing every winning move of Moore's
+/// Nim_K: `4^j` per binary digit for each set of `j <= K` heaps. Beyond,
+/// `--moves one` gives Moore's winning move at any size.
+pub const MOORE_LISTING_WORK: u128 = 1 << 26;
+
+/// The most vertices of a `staircase-tree` file.
+pub const MAX_TREE_VERTICES: usize = 1 << 23;
+
 /// The most bits of heap sizes the listed winning moves of an octal game may
 /// hold together (about 20 MB of decimal digits): a heap of 3000 digits lists
 /// about 1700 moves, not 2^18 of 12,000 digits each.

@@ -1,6 +1,7 @@
 //! Exact arithmetic for Beatty sequences: integer square roots, quadratic
 //! irrationals `(P + Q*sqrt(D))/S`, and the Beatty sequences `floor(n*alpha)`
-//! they define; and the crate's one reader of decimal naturals ([`decimal`]).
+//! they define; the crate's one reader of decimal naturals ([`decimal`]); and
+//! nim-multiplication, the field of nimbers below 2^64 ([`nim_product`]).
 //!
 //! Everything rests on one fact: for an integer `n >= 1` and a non-square
 //! `D > 1`, `sqrt(n^2 Q^2 D)` is irrational, so it lies strictly between its
@@ -14,10 +15,12 @@
 
 mod beatty;
 mod isqrt;
+mod nim_product;
 mod parse;
 mod quadratic;
 
 pub use beatty::{BeattySequence, FloorMultiples};
 pub use isqrt::isqrt_u128;
+pub use nim_product::{nim_product, nim_product_recursive, NimTables};
 pub use parse::{decimal, is_decimal};
 pub use quadratic::{QuadraticError, QuadraticIrrational};

@@ -159,19 +159,26 @@ pub struct MoveFamily {
     pub last: UBig,
     /// How many moves the family holds.
     pub count: UBig,
+    /// When set, the family is no progression: `a = first + step * s` for
+    /// every `s` whose binary digits are among those of `bits`
+    /// (`2^popcount(bits)` moves, `last` at `s = bits`; Lasker's Nim).
+    pub bits: Option<UBig>,
     /// The family, for people.
     pub description: String,
 }
 
 impl Serialize for MoveFamily {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(7))?;
+        let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("heap", &self.heap)?;
         map.serialize_entry("take", &Int(&self.take))?;
         map.serialize_entry("first", &Int(&self.first))?;
         map.serialize_entry("step", &Int(&self.step))?;
         map.serialize_entry("last", &Int(&self.last))?;
         map.serialize_entry("count", &Int(&self.count))?;
+        if let Some(bits) = &self.bits {
+            map.serialize_entry("bits", &Int(bits))?;
+        }
         map.serialize_entry("move", &self.description)?;
         map.end()
     }

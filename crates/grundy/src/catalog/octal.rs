@@ -177,6 +177,7 @@ impl OctalEntry {
             step: UBig::from(f.step),
             last: f.last.clone(),
             count: f.count.clone(),
+            bits: None,
             description,
         }
     }

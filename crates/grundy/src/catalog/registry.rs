@@ -8,7 +8,10 @@
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
-use super::{circle, digraph, dynsub, graphs, heap, octal, script, twopile, wythoff, Game};
+use super::{
+    circle, digraph, dynsub, graphs, grundys_game, heap, lasker, moore, octal, script,
+    staircase_tree, twopile, wythoff, Game,
+};
 use crate::error::Error;
 
 /// A verb of the catalogue: what can be asked of a game.
@@ -405,6 +408,67 @@ pub static GAMES: &[Entry] = &[
             missing: script::MISSING_FILE,
         },
     },
+    Entry {
+        name: "lasker",
+        forms: &["lasker"],
+        form_note: "",
+        aliases: &[],
+        summary: "Lasker's Nim: take any number from one heap, or split it into two",
+        position: "heap sizes",
+        theory: "closed form `G(4k+3) = 4k+4`, `G(4k+4) = 4k+3`, else `G(n) = n`; \
+                 winning splits of any heap as families of sub-masks",
+        verbs: HEAP_VERBS,
+        example_spec: "lasker",
+        example_position: "3 7 12",
+        example_stdin: "",
+        build: Build::Plain(lasker::lasker),
+    },
+    Entry {
+        name: "grundys-game",
+        forms: &["grundys-game"],
+        form_note: "",
+        aliases: &[],
+        summary: "Grundy's game: split one heap into two unequal heaps",
+        position: "heap sizes",
+        theory: "sparse-space engine (no period known); heaps up to 2^22",
+        verbs: &[Verb::Analyze, Verb::Sequence],
+        example_spec: "grundys-game",
+        example_position: "10 20 30",
+        example_stdin: "",
+        build: Build::Plain(grundys_game::grundys_game),
+    },
+    Entry {
+        name: "moore",
+        forms: &["moore:k=K"],
+        form_note: "",
+        aliases: &[],
+        summary: "Moore's Nim_K: take from at least one and at most K heaps",
+        position: "heap sizes",
+        theory: "P iff every binary digit column sums to 0 mod K+1 (Moore 1910); \
+                 a winning move at any size, every one by a digit search",
+        verbs: ANALYZE_ONLY,
+        example_spec: "moore:k=2",
+        example_position: "3 5 6 7",
+        example_stdin: "",
+        build: Build::Required {
+            build: moore::moore,
+            missing: "write moore:k=K, K >= 1 the most heaps a move changes",
+        },
+    },
+    Entry {
+        name: "staircase-tree",
+        forms: &["staircase-tree"],
+        form_note: "",
+        aliases: &[],
+        summary: "move coins from a vertex of a rooted tree to its parent (file or stdin)",
+        position: "a file of edges `U V` (vertex 0 the root) and `coins V N` lines (- for stdin)",
+        theory: "nim-sum of the coins at odd depth; trees of 10^6 vertices",
+        verbs: ANALYZE_ONLY,
+        example_spec: "staircase-tree",
+        example_position: "-",
+        example_stdin: "0 1\n1 2\n0 3\ncoins 1 3\ncoins 2 4\ncoins 3 5\n",
+        build: Build::Plain(staircase_tree::staircase_tree),
+    },
 ];
 
 /// Parses a game spec (`name` or `name:params`, case-insensitive).
@@ -774,7 +838,7 @@ mod tests {
              dynsub:k=K, fibonacci-nim, octal:CODE, kayles, dawson, circle:K, \
              hackenbush, geography, digraph, \
              twopile:DX,DY[:T]+... (take t*(DX,DY), 1 <= t [<= T]; e.g. twopile:1,0+0,1+1,1 is Wythoff), \
-             script:FILE"
+             script:FILE, lasker, grundys-game, moore:k=K, staircase-tree"
         );
     }
 

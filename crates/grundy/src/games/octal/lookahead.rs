@@ -16,7 +16,8 @@ use std::thread::Thread;
 use std::time::Duration;
 
 use super::marks::{
-    is_class_zero, mark_rare_splits, mark_splits, span_for, Marks, RareHeap, Value, VALUES,
+    is_class_zero, largest_smaller_part, mark_rare_splits, mark_splits, span_for, Marks, RareHeap,
+    Value, VALUES,
 };
 
 /// Slots in the ring of marked heaps: the helper works at most this many heaps
@@ -222,6 +223,8 @@ pub(super) struct Helper {
     pub rare: Vec<RareHeap>,
     /// Amounts that may leave two heaps.
     pub two: Vec<usize>,
+    /// Whether the two heaps may be equal.
+    pub equal_splits: bool,
     /// The class mask, fixed for the run.
     pub mask: Value,
     /// The class flip on odd heaps, fixed for the run.
@@ -263,10 +266,11 @@ impl Helper {
                 };
                 // `r > LAG` keeps `rest - r` below `need`; `r < need` keeps `r` known.
                 let known = self.rare.partition_point(|&(r, _)| (r as usize) < need);
-                mark_rare_splits(&self.values, &self.rare[first..known], rest, &mut seen);
+                let rare = &self.rare[first..known];
+                mark_rare_splits(&self.values, rare, rest, self.equal_splits, &mut seen);
                 // `a <= rest / 2 < need` for the heaps a run starts at (see
                 // `worth_helping`), and `rest - a < need` as `a > LAG`.
-                let to = limit.min(rest / 2);
+                let to = limit.min(largest_smaller_part(rest, self.equal_splits));
                 if to > LAG {
                     mark_splits(&self.values, rest, LAG + 1, to, &mut seen);
                 }

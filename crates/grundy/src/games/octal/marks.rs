@@ -46,14 +46,33 @@ pub(super) fn mark_splits(values: &[Value], rest: usize, from: usize, to: usize,
     }
 }
 
+/// The largest smaller part `a` of a split `(a, rest - a)`: `rest / 2`, or
+/// one less for an even `rest` when the two heaps must differ (Grundy's game).
+pub(super) fn largest_smaller_part(rest: usize, equal_splits: bool) -> usize {
+    if equal_splits {
+        rest / 2
+    } else {
+        rest.saturating_sub(1) / 2
+    }
+}
+
 /// Marks the values of the splits `(r, rest - r)` for the rare heaps `r` in
-/// `rare` (ascending) below `rest`.
-pub(super) fn mark_rare_splits(values: &[Value], rare: &[RareHeap], rest: usize, seen: &mut Marks) {
+/// `rare` (ascending) below `rest`, but the split into two equal heaps
+/// unless `equal_splits`.
+pub(super) fn mark_rare_splits(
+    values: &[Value],
+    rare: &[RareHeap],
+    rest: usize,
+    equal_splits: bool,
+    seen: &mut Marks,
+) {
     for &(r, value) in rare {
         let r = r as usize;
         if r >= rest {
             break;
         }
-        mark(seen, value ^ values[rest - r]);
+        if equal_splits || 2 * r != rest {
+            mark(seen, value ^ values[rest - r]);
+        }
     }
 }

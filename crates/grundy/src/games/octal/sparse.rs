@@ -35,7 +35,8 @@
 use super::lookahead::{self, Channel, Helper, LAG, SLOTS};
 pub use super::marks::Value;
 use super::marks::{
-    is_class_zero, mark, mark_rare_splits, mark_splits, span_for, Marks, RareHeap, VALUES,
+    is_class_zero, largest_smaller_part, mark, mark_rare_splits, mark_splits, span_for, Marks,
+    RareHeap, VALUES,
 };
 use super::{Leaves, Octal};
 use crate::analysis::periodicity::certify_octal;
@@ -95,8 +96,12 @@ pub struct SparseSolver {
     min_rare_splits: usize,
     /// The helper's sweep limit at the end of the last run, to start the next.
     limit: usize,
-    /// The index of the code's last non-zero digit, for the Guy-Smith theorem.
-    last_digit: usize,
+    /// Whether a split may leave two equal heaps (not in Grundy's game).
+    equal_splits: bool,
+    /// The index of the code's last non-zero digit, for the Guy-Smith
+    /// theorem; `None` where the theorem does not apply (Grundy's game:
+    /// a period would not make an equal split of `n + p` one of `n`).
+    last_digit: Option<usize>,
     /// `(n0, p)`, once the Guy-Smith theorem certifies that `G(n + p) = G(n)`
     /// for all `n >= n0`: later values are copied from one period back.
     period: Option<(usize, usize)>,
@@ -144,17 +149,45 @@ impl SparseSolver {
     /// A solver that continues from `values`, the first values of `game`
     /// (as from a checkpoint); the caller vouches for them.
     pub fn resume(game: &Octal, values: Vec<Value>) -> Self {
+        let mut moves = (Vec::new(), Vec::new(), Vec::new());
+        for (take, leaves) in game.kinds() {
+            let take = take as usize;
+            match leaves {
+                Leaves::Nothing => moves.0.push(take),
+                Leaves::One => moves.1.push(take),
+                Leaves::Two => moves.2.push(take),
+            }
+        }
+        Self::with_moves(moves, true, Some(game.last_digit()), values)
+    }
+
+    /// A solver of Grundy's game (split a heap into two unequal heaps) with
+    /// nothing computed. No period is ever certified: the Guy-Smith theorem
+    /// does not apply to it.
+    pub fn grundys_game() -> Self {
+        Self::with_moves((Vec::new(), Vec::new(), vec![0]), false, None, Vec::new())
+    }
+
+    /// A solver of the game whose moves take the amounts `(whole, one, two)`
+    /// leaving no heap, one, or two (equal ones if `equal_splits`),
+    /// continuing from `values`.
+    fn with_moves(
+        (whole, one, two): (Vec<usize>, Vec<usize>, Vec<usize>),
+        equal_splits: bool,
+        last_digit: Option<usize>,
+        values: Vec<Value>,
+    ) -> Self {
         let mut solver = SparseSolver {
-            whole: Vec::new(),
-            one: Vec::new(),
-            two: Vec::new(),
+            cursors: vec![0; two.len()],
+            whole,
+            one,
+            two,
             values,
             mask: 0,
             flip: false,
             rare_heaps: Vec::new(),
             seen: Box::new([0; VALUES]),
             mex_from: 0,
-            cursors: Vec::new(),
             witnesses: vec![[0; WITNESSES]; VALUES],
             max_value: 0,
             next_review: 64,
@@ -164,20 +197,12 @@ impl SparseSolver {
                 usize::MAX
             },
             limit: 4 * SLOTS,
-            last_digit: game.last_digit(),
+            equal_splits,
+            last_digit,
             period: None,
             filled_from: usize::MAX,
             next_period_check: FIRST_PERIOD_CHECK,
         };
-        for (take, leaves) in game.kinds() {
-            let take = take as usize;
-            match leaves {
-                Leaves::Nothing => solver.whole.push(take),
-                Leaves::One => solver.one.push(take),
-                Leaves::Two => solver.two.push(take),
-            }
-        }
-        solver.cursors = vec![0; solver.two.len()];
         solver.max_value = solver.values.iter().copied().max().unwrap_or(0);
         solver.choose_mask();
         // Values resumed from may already certify a period (and may be all
@@ -274,6 +299,7 @@ impl SparseSolver {
             values: self.values.clone(),
             rare: self.rare_heaps.clone(),
             two: self.two.clone(),
+            equal_splits: self.equal_splits,
             mask: self.mask,
             flip: self.flip,
         };
@@ -316,9 +342,13 @@ impl SparseSolver {
     /// engine also checks by itself as the values grow by a quarter).
     pub(crate) fn check_period(&mut self) {
         let len = self.values.len();
-        if guy_smith_holds(&self.values, self.last_digit) {
-            self.period = certify_octal(&self.values, self.last_digit)
-                .map(|(n0, p)| (n0 as usize, p as usize));
+        let Some(last_digit) = self.last_digit else {
+            self.next_period_check = usize::MAX;
+            return;
+        };
+        if guy_smith_holds(&self.values, last_digit) {
+            self.period =
+                certify_octal(&self.values, last_digit).map(|(n0, p)| (n0 as usize, p as usize));
         }
         self.next_period_check = len + (len / 4).max(FIRST_PERIOD_CHECK);
     }
@@ -462,8 +492,8 @@ impl SparseSolver {
             let Some(rest) = n.checked_sub(take) else {
                 continue;
             };
-            mark_rare_splits(&self.values, low, rest, &mut self.seen);
-            mark_rare_splits(&self.values, high, rest, &mut self.seen);
+            mark_rare_splits(&self.values, low, rest, self.equal_splits, &mut self.seen);
+            mark_rare_splits(&self.values, high, rest, self.equal_splits, &mut self.seen);
         }
     }
 
@@ -476,7 +506,7 @@ impl SparseSolver {
             let (i, a) = ((w >> 32) as usize, (w & u64::from(u32::MAX)) as usize);
             a > 0
                 && n.checked_sub(self.two[i]).is_some_and(|rest| {
-                    a <= rest / 2
+                    a <= largest_smaller_part(rest, self.equal_splits)
                         && usize::from(self.values[a] ^ self.values[rest - a]) == candidate
                 })
         })
@@ -509,7 +539,8 @@ impl SparseSolver {
             if !is_class_zero(target, rest, self.mask, self.flip) {
                 continue; // common-type here: every split making it is already marked
             }
-            let (half, from) = (rest / 2, self.cursors[i]);
+            let half = largest_smaller_part(rest, self.equal_splits);
+            let from = self.cursors[i];
             // The stretches still to sweep: below the skipped range, and above.
             let stretches = [
                 (from, half.min(skip.0.saturating_sub(1))),
@@ -587,6 +618,12 @@ fn find_split(
 /// The naive O(n^2) sequence of an octal game, straight from its rules: the
 /// baseline the engine is tested and benchmarked against.
 pub fn naive_values(game: &Octal, count: usize) -> Vec<Value> {
+    naive_rule_values(game, count)
+}
+
+/// The naive sequence of any heap game whose values fit a [`Value`] (Grundy's
+/// game too), by the rules.
+pub fn naive_rule_values(game: &impl crate::game::HeapGame, count: usize) -> Vec<Value> {
     crate::solve::heap_sequence(game, count)
         .into_iter()
         .map(|g| Value::try_from(g.0).expect("naive runs are short"))
@@ -641,6 +678,24 @@ mod tests {
             let game: Octal = code.parse().unwrap();
             assert_eq!(helped(code, 6000), naive_values(&game, 6000), "{code}");
         }
+    }
+
+    #[test]
+    fn grundys_game_with_and_without_the_helper_equals_the_rules() {
+        let naive = naive_rule_values(&crate::games::grundys_game::GrundysGame, 8000);
+        for min_rare_splits in [0, usize::MAX] {
+            let mut solver = SparseSolver::grundys_game();
+            solver.min_rare_splits = min_rare_splits;
+            solver.extend_to(8000).unwrap();
+            assert_eq!(solver.values(), &naive[..], "{min_rare_splits}");
+        }
+        let mut helped = SparseSolver::grundys_game();
+        helped.min_rare_splits = 0;
+        helped.extend_to(100_000).unwrap();
+        let mut alone = SparseSolver::grundys_game();
+        alone.min_rare_splits = usize::MAX;
+        alone.extend_to(100_000).unwrap();
+        assert_eq!(helped.values(), alone.values());
     }
 
     #[test]

@@ -1,0 +1,137 @@
+//! Moore's Nim_K in the catalogue: the outcome and a winning move at any
+//! size; every winning move within [`MOORE_LISTING_WORK`].
+
+use dashu_int::UBig;
+
+use super::{parse_naturals, Analysis, Game, Monitor, Move};
+use crate::arith::decimal;
+use crate::error::Error;
+use crate::game::Outcome;
+use crate::games::moore::{Moore, MooreMove};
+use crate::limits::{MOORE_LISTING_WORK, MOVE_LIST_LIMIT};
+
+/// `moore:k=K`.
+pub(super) fn moore(spec: &str, params: &str) -> Result<Box<dyn Game>, Error> {
+    let game = params
+        .strip_prefix("k=")
+        .and_then(decimal::<u64>)
+        .and_then(Moore::new)
+        .ok_or_else(|| {
+            Error::spec(
+                spec,
+                format!(
+                    "write moore:k=K with K an integer from 1 to {} (the most heaps a move changes)",
+                    u64::MAX
+                ),
+            )
+        })?;
+    Ok(Box::new(MooreEntry(game)))
+}
+
+struct MooreEntry(Moore);
+
+const METHOD: &str = "Moore's theorem: P iff every binary digit column sums to 0 mod K+1";
+
+impl Game for MooreEntry {
+    fn spec(&self) -> String {
+        format!("moore:k={}", self.0.k())
+    }
+
+    fn analyze(
+        &self,
+        position: &[String],
+        first_only: bool,
+        _monitor: &mut dyn Monitor,
+    ) -> Result<Analysis, Error> {
+        let heaps = parse_naturals(position, "heap size")?;
+        let outcome = Outcome::from_p(self.0.is_p_position(&heaps));
+        if first_only {
+            let moves = self.0.winning_move(&heaps).into_iter();
+            let moves = moves.map(|m| describe(&heaps, m)).collect();
+            let method = format!("{METHOD}; one winning move by Moore's construction");
+            return Ok(Analysis::new(self, heaps, outcome, None, moves, &method));
+        }
+        let (count, moves) = self
+            .0
+            .winning_moves(&heaps, MOORE_LISTING_WORK, MOVE_LIST_LIMIT)
+            .map_err(|e| {
+                Error::Limit(format!(
+                    "listing every winning move of this position takes about {} steps, more \
+                     than the {MOORE_LISTING_WORK} allowed (each set of at most K heaps is \
+                     searched); --moves one gives a winning move at any size",
+                    e.work
+                ))
+            })?;
+        if count > UBig::from(MOVE_LIST_LIMIT) {
+            return Err(Error::Limit(format!(
+                "this position has {count} winning moves, more than the {MOVE_LIST_LIMIT} analyze \
+                 lists; --moves one gives one of them"
+            )));
+        }
+        let moves = moves.into_iter().map(|m| describe(&heaps, m)).collect();
+        let method = format!("{METHOD}; every winning move by a digit-by-digit search");
+        Ok(Analysis::new(self, heaps, outcome, None, moves, &method).sorted())
+    }
+}
+
+/// A move as the heaps it changes.
+fn describe(heaps: &[UBig], m: MooreMove) -> Move {
+    let parts: Vec<String> = m
+        .iter()
+        .map(|(i, to)| format!("heap {}: {} -> {to}", i + 1, heaps[*i]))
+        .collect();
+    Move {
+        description: parts.join(", "),
+        changes: m.into_iter().map(|(i, to)| (i, vec![to])).collect(),
+        target: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Quiet;
+    use crate::games::oracle::{check_claim, heap_tuples, Claim};
+    use crate::solve::Memo;
+
+    #[test]
+    fn the_answers_are_those_of_the_rules() {
+        for k in [1, 2, 3] {
+            let entry = MooreEntry(Moore::new(k).unwrap());
+            let mut memo = Memo::new(entry.0);
+            for heaps in heap_tuples(3, 4) {
+                let args: Vec<String> = heaps.iter().map(u64::to_string).collect();
+                let a = entry.analyze(&args, false, &mut Quiet).unwrap();
+                let big: Vec<UBig> = heaps.iter().map(|&h| UBig::from(h)).collect();
+                let reached = a
+                    .winning_moves
+                    .iter()
+                    .map(|m| {
+                        m.apply(&big)
+                            .iter()
+                            .map(|h| u64::try_from(h).unwrap())
+                            .collect()
+                    })
+                    .collect();
+                let claim = Claim {
+                    outcome: Some(a.outcome),
+                    value: None,
+                    reached,
+                };
+                check_claim(&mut memo, &heaps, claim, &(k, &heaps));
+            }
+        }
+    }
+
+    #[test]
+    fn specs_are_checked() {
+        assert_eq!(parse_spec("moore:k=3"), Some("moore:k=3".into()));
+        for bad in ["moore:k=0", "moore:3", "moore:k=-1", "moore:k=x"] {
+            assert!(parse_spec(bad).is_none(), "{bad}");
+        }
+    }
+
+    fn parse_spec(spec: &str) -> Option<String> {
+        crate::catalog::parse(spec).ok().map(|g| g.spec())
+    }
+}

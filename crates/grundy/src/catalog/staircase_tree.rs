@@ -1,0 +1,133 @@
+//! Staircase Nim on a rooted tree in the catalogue: the tree file in, the
+//! value and every winning move out.
+
+use dashu_int::UBig;
+
+use super::{Analysis, Component, Game, GraphInput, Monitor, Move};
+use crate::error::Error;
+use crate::games::staircase_tree::{StaircaseTree, TreeError, TreeMove};
+use crate::limits::MAX_TREE_VERTICES;
+
+/// `staircase-tree`.
+pub(super) fn staircase_tree() -> Box<dyn Game> {
+    Box::new(StaircaseTreeEntry)
+}
+
+struct StaircaseTreeEntry;
+
+const METHOD: &str = "closed form: the nim-sum of the coins at odd depth (breadth-first from 0)";
+
+/// The tree of the file, which takes no other argument.
+fn tree_of(input: GraphInput, position: &[String]) -> Result<StaircaseTree, Error> {
+    if !position.is_empty() {
+        return Err(Error::BadPosition(
+            "staircase-tree takes only its file (edges 'U V' and 'coins V N' lines)".into(),
+        ));
+    }
+    let GraphInput::Edges(text) = input else {
+        return Err(Error::BadArgument(
+            "--grid is for geography; staircase-tree reads a file of edges and coins".into(),
+        ));
+    };
+    StaircaseTree::parse(&text, MAX_TREE_VERTICES).map_err(|e| match e {
+        TreeError::Line(e) => Error::GraphFile(e),
+        TreeError::TooLarge { .. } => Error::Limit(e.to_string()),
+        other => Error::BadPosition(other.to_string()),
+    })
+}
+
+/// Moves as their contract `to`: `[V, N]`, N coins from V to its parent.
+fn tree_moves(tree: &StaircaseTree, moves: Vec<TreeMove>) -> Vec<Move> {
+    moves
+        .into_iter()
+        .map(|m| {
+            let (v, p) = (tree.label(m.vertex), tree.label(tree.parent(m.vertex)));
+            let description = format!("move {} coins from vertex {v} to its parent {p}", m.coins);
+            Move::to_target(vec![UBig::from(v), m.coins], description)
+        })
+        .collect()
+}
+
+impl Game for StaircaseTreeEntry {
+    fn spec(&self) -> String {
+        "staircase-tree".into()
+    }
+
+    fn analyze(&self, _: &[String], _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+        Err(self.unsupported(
+            "analyze",
+            "it is played on a tree: grundy analyze staircase-tree FILE (or - for stdin)",
+        ))
+    }
+
+    fn reads_graph(&self) -> bool {
+        true
+    }
+
+    fn analyze_graph(
+        &self,
+        input: GraphInput,
+        position: &[String],
+        _: bool,
+        _: &mut dyn Monitor,
+    ) -> Result<Analysis, Error> {
+        let tree = tree_of(input, position)?;
+        let moves = tree_moves(&tree, tree.winning_moves());
+        Ok(Analysis::valued(
+            self,
+            Vec::new(),
+            tree.grundy(),
+            moves,
+            METHOD,
+        ))
+    }
+
+    fn component_graph(
+        &self,
+        input: GraphInput,
+        position: &[String],
+        _: &mut dyn Monitor,
+    ) -> Result<Component<'_>, Error> {
+        let tree = tree_of(input, position)?;
+        let value = tree.grundy();
+        let moves_to = move |target: &UBig| {
+            let mut moves = tree_moves(&tree, tree.moves_to(target));
+            super::answer::sort_moves(&mut moves, &[]);
+            Ok(moves)
+        };
+        Ok(Component::new(Vec::new(), value, METHOD, moves_to))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::{parse, Quiet};
+
+    fn analyze(text: &str) -> Result<Analysis, Error> {
+        let game = parse("staircase-tree").unwrap();
+        game.analyze_graph(GraphInput::Edges(text.into()), &[], false, &mut Quiet)
+    }
+
+    #[test]
+    fn moves_are_vertex_and_coins_ascending() {
+        // Depth 1: vertices 1 (3 coins) and 2 (5); depth 2: vertex 3 (4) under 1.
+        let a = analyze("0 1\n0 2\n1 3\ncoins 1 3\ncoins 2 5\ncoins 3 4\n").unwrap();
+        assert_eq!(a.grundy, Some(UBig::from(6u8)));
+        let to: Vec<Vec<UBig>> = a.winning_moves.iter().map(|m| m.apply(&[])).collect();
+        // 2: 5 -> 3 (move 2); 3: raise 1 from 3 to 5 (move 2); 1: 3 ^ 6 = 5 > 3, no.
+        let expected: Vec<Vec<UBig>> = vec![
+            vec![UBig::from(2u8), UBig::from(2u8)],
+            vec![UBig::from(3u8), UBig::from(2u8)],
+        ];
+        assert_eq!(to, expected);
+    }
+
+    #[test]
+    fn bad_files_are_one_line_errors() {
+        for text in ["0 1\n1 0\n", "0 1\ncoins x 1\n", "0 1 2\n"] {
+            let e = analyze(text).unwrap_err().to_string();
+            assert!(!e.contains('\n') && e.starts_with("bad position"), "{e}");
+        }
+    }
+}
