@@ -8,6 +8,7 @@
 
 mod answer;
 mod beatty;
+mod chomp;
 mod circle;
 mod digraph;
 mod dynsub;

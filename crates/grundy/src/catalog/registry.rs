@@ -8,7 +8,7 @@
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
-use super::{circle, digraph, dynsub, graphs, heap, octal, script, twopile, wythoff, Game};
+use super::{chomp, circle, digraph, dynsub, graphs, heap, octal, script, twopile, wythoff, Game};
 use crate::error::Error;
 
 /// A verb of the catalogue: what can be asked of a game.
@@ -405,6 +405,25 @@ pub static GAMES: &[Entry] = &[
             missing: script::MISSING_FILE,
         },
     },
+    Entry {
+        name: "chomp",
+        forms: &["chomp:RxC"],
+        form_note: "",
+        aliases: &[],
+        summary: "eat a square and every square above and to the right of it; \
+                  whoever eats the poisoned square (column 1, row 1) loses",
+        position: "column heights `H1 ... HC`, not increasing (none: the full bar)",
+        theory: "exhaustive search over the `binomial(R+C, C)` column-height profiles, \
+                 ranked in colex order; 3 x 100 and 8 x 8 with every winning move",
+        verbs: ANALYZE_ONLY,
+        example_spec: "chomp:3x4",
+        example_position: "3 3 2 1",
+        example_stdin: "",
+        build: Build::Required {
+            build: chomp::chomp,
+            missing: "write chomp:RxC, R >= 1 rows and C >= 1 columns (e.g. chomp:3x100)",
+        },
+    },
 ];
 
 /// Parses a game spec (`name` or `name:params`, case-insensitive).
@@ -774,7 +793,7 @@ mod tests {
              dynsub:k=K, fibonacci-nim, octal:CODE, kayles, dawson, circle:K, \
              hackenbush, geography, digraph, \
              twopile:DX,DY[:T]+... (take t*(DX,DY), 1 <= t [<= T]; e.g. twopile:1,0+0,1+1,1 is Wythoff), \
-             script:FILE"
+             script:FILE, chomp:RxC"
         );
     }
 

@@ -5,6 +5,7 @@
 //! exhaustive search over the rules.
 
 pub mod bash;
+pub mod chomp;
 pub mod circle;
 pub mod digraph;
 pub mod dynsub;
