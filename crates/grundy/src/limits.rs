@@ -162,6 +162,15 @@ pub const CHOMP_PROFILES: usize = 1 << 24;
 /// search may cost.
 pub const CHOMP_WORK: u128 = 1 << 33;
 
+/// The most vertices reachable from the start of `geography:directed`: a
+/// state of its search is a vertex and a set of them, one machine word.
+pub const DIRECTED_GEOGRAPHY_VERTICES: usize = 32;
+
+/// The most states (vertex, set of vertices still reachable) one search of
+/// `geography:directed` values, about 20 bytes each; beyond, the position is
+/// reported unknown, not guessed.
+pub const DIRECTED_GEOGRAPHY_STATES: usize = 1 << 24;
+
 // Scripted games (`script:FILE`).
 /// The most positions one search of a scripted game values (with those kept
 /// from earlier calls): about 100 bytes each, so at most about 400 MB.

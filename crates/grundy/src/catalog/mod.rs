@@ -11,6 +11,7 @@ mod beatty;
 mod chomp;
 mod circle;
 mod digraph;
+mod directed_geography;
 mod dynsub;
 mod explore;
 mod graphs;

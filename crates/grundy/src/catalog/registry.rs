@@ -8,7 +8,10 @@
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
-use super::{chomp, circle, digraph, dynsub, graphs, heap, octal, script, twopile, wythoff, Game};
+use super::{
+    chomp, circle, digraph, directed_geography, dynsub, graphs, heap, octal, script, twopile,
+    wythoff, Game,
+};
 use crate::error::Error;
 
 /// A verb of the catalogue: what can be asked of a game.
@@ -342,18 +345,20 @@ pub static GAMES: &[Entry] = &[
     },
     Entry {
         name: "geography",
-        forms: &["geography"],
+        forms: &["geography", "geography:directed"],
         form_note: "",
         aliases: &[],
-        summary: "move a token to an unvisited neighbour (file, or `--grid`)",
+        summary: "move a token to an unvisited neighbour (file, or `--grid`); \
+                  `directed`: along an arc `U V` of the file, from U to V",
         position: "a graph file (- for stdin) or --grid FILE, and a start vertex V \
-                   (none: the start-choosing game)",
-        theory: "maximum matchings (Hopcroft-Karp, Edmonds)",
+                   (none: the start-choosing game; `directed`: V is needed)",
+        theory: "maximum matchings (Hopcroft-Karp, Edmonds); `directed`: memoised search \
+                 over (vertex, vertices still reachable), at most 32 of them",
         verbs: ANALYZE_ONLY,
         example_spec: "geography",
         example_position: "- 0",
         example_stdin: "0 1\n1 2\n2 3\n",
-        build: Build::Plain(graphs::geography),
+        build: Build::Optional(directed_geography::geography_of),
     },
     Entry {
         name: "digraph",
@@ -791,7 +796,7 @@ mod tests {
             known_games(),
             "nim, bash:M, subtraction:S1,S2,..., staircase, wythoff, wythoff:k=K, wythoff:ratios, \
              dynsub:k=K, fibonacci-nim, octal:CODE, kayles, dawson, circle:K, \
-             hackenbush, geography, digraph, \
+             hackenbush, geography, geography:directed, digraph, \
              twopile:DX,DY[:T]+... (take t*(DX,DY), 1 <= t [<= T]; e.g. twopile:1,0+0,1+1,1 is Wythoff), \
              script:FILE, chomp:RxC"
         );

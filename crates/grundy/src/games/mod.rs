@@ -8,6 +8,7 @@ pub mod bash;
 pub mod chomp;
 pub mod circle;
 pub mod digraph;
+pub mod directed_geography;
 pub mod dynsub;
 pub mod geography;
 pub mod hackenbush;
