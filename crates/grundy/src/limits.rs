@@ -171,6 +171,11 @@ pub const DIRECTED_GEOGRAPHY_VERTICES: usize = 32;
 /// reported unknown, not guessed.
 pub const DIRECTED_GEOGRAPHY_STATES: usize = 1 << 24;
 
+/// The most words (4 bytes each, hash tables' overhead not counted) the
+/// memoised search of `node-kayles` stores for its canonical subgraphs;
+/// beyond, the graph is reported unknown, not guessed.
+pub const NODE_KAYLES_WORDS: usize = 1 << 26;
+
 // Scripted games (`script:FILE`).
 /// The most positions one search of a scripted game values (with those kept
 /// from earlier calls): about 100 bytes each, so at most about 400 MB.

@@ -16,6 +16,7 @@ mod dynsub;
 mod explore;
 mod graphs;
 mod heap;
+mod node_kayles;
 mod octal;
 mod registry;
 mod script;

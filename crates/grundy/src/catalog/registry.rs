@@ -9,8 +9,8 @@ use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
 use super::{
-    chomp, circle, digraph, directed_geography, dynsub, graphs, heap, octal, script, twopile,
-    wythoff, Game,
+    chomp, circle, digraph, directed_geography, dynsub, graphs, heap, node_kayles, octal, script,
+    twopile, wythoff, Game,
 };
 use crate::error::Error;
 
@@ -429,6 +429,21 @@ pub static GAMES: &[Entry] = &[
             missing: "write chomp:RxC, R >= 1 rows and C >= 1 columns (e.g. chomp:3x100)",
         },
     },
+    Entry {
+        name: "node-kayles",
+        forms: &["node-kayles"],
+        form_note: "",
+        aliases: &[],
+        summary: "choose a vertex of a graph (file or stdin); it and its neighbours leave",
+        position: "a graph file of edges `U V` (- for stdin)",
+        theory: "nim-sum of the connected components, each by memoised search keyed by \
+                 canonical form (AHU for trees); paths are Dawson's Kayles (0.137)",
+        verbs: ANALYZE_ONLY,
+        example_spec: "node-kayles",
+        example_position: "-",
+        example_stdin: "0 1\n0 2\n0 3\n3 4\n",
+        build: Build::Plain(node_kayles::node_kayles),
+    },
 ];
 
 /// Parses a game spec (`name` or `name:params`, case-insensitive).
@@ -798,7 +813,7 @@ mod tests {
              dynsub:k=K, fibonacci-nim, octal:CODE, kayles, dawson, circle:K, \
              hackenbush, geography, geography:directed, digraph, \
              twopile:DX,DY[:T]+... (take t*(DX,DY), 1 <= t [<= T]; e.g. twopile:1,0+0,1+1,1 is Wythoff), \
-             script:FILE, chomp:RxC"
+             script:FILE, chomp:RxC, node-kayles"
         );
     }
 

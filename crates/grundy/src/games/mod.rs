@@ -13,6 +13,7 @@ pub mod dynsub;
 pub mod geography;
 pub mod hackenbush;
 pub mod nim;
+pub mod node_kayles;
 pub mod octal;
 pub mod script;
 pub mod staircase;
