@@ -25,17 +25,17 @@ pub(super) fn geography_of(spec: &str, params: Option<&str>) -> Result<Box<dyn G
 
 struct DirectedEntry;
 
+/// A solved start: the game, the start as given, the value of every move
+/// from it (vertex moved to, value left) and how it was found.
+type Solved = (DirectedGeography, UBig, Vec<(Vertex, u32)>, String);
+
 /// How the answers are found.
 const METHOD: &str = "memoised search over (vertex, unvisited vertices still reachable from it)";
 
 impl DirectedEntry {
     /// The game, the start vertex and the value of every move from it
     /// (vertex moved to, value left), ascending by vertex.
-    fn solve(
-        &self,
-        input: GraphInput,
-        position: &[String],
-    ) -> Result<(DirectedGeography, UBig, Vec<(Vertex, u32)>, String), Error> {
+    fn solve(&self, input: GraphInput, position: &[String]) -> Result<Solved, Error> {
         let GraphInput::Edges(text) = input else {
             return Err(Error::BadArgument(
                 "--grid is for undirected geography; geography:directed reads a file of arcs 'U V'"

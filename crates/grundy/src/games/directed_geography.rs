@@ -91,8 +91,8 @@ impl DirectedGeography {
         let mut next = 0;
         while next < order.len() {
             for &w in &self.successors[order[next] as usize] {
-                if !local.contains_key(&w) {
-                    local.insert(w, order.len() as u32);
+                if let std::collections::hash_map::Entry::Vacant(slot) = local.entry(w) {
+                    slot.insert(order.len() as u32);
                     order.push(w);
                 }
             }

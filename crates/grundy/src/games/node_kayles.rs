@@ -31,6 +31,9 @@ use crate::graph::Graph;
 use crate::limits::NODE_KAYLES_WORDS;
 use crate::nimber::MexSet;
 
+/// The most vertices of a part whose value is also kept by its vertex set.
+const CACHED_PART: usize = 64;
+
 /// The most leaves of the individualisation search for a canonical form.
 pub const CANONICAL_LEAVES: usize = 64;
 
@@ -154,16 +157,18 @@ impl Part {
     /// The subgraph of `adjacency` induced by `vertices` (ascending; numbers
     /// of the graph `adjacency` describes, whose `global` names are `names`).
     fn induced(adjacency: &[Vec<u32>], vertices: &[u32]) -> Part {
-        let mut local = HashMap::with_capacity(vertices.len());
+        // The local number of each vertex of `adjacency`, or none.
+        let mut local = vec![u32::MAX; adjacency.len()];
         for (i, &v) in vertices.iter().enumerate() {
-            local.insert(v, i as u32);
+            local[v as usize] = i as u32;
         }
         let adjacency = vertices
             .iter()
             .map(|&v| {
                 adjacency[v as usize]
                     .iter()
-                    .filter_map(|w| local.get(w).copied())
+                    .map(|&w| local[w as usize])
+                    .filter(|&w| w != u32::MAX)
                     .collect()
             })
             .collect();
@@ -250,6 +255,10 @@ impl Key {
 #[derive(Debug, Default)]
 struct Solver {
     values: HashMap<Key, u32>,
+    /// The values of parts of at most [`CACHED_PART`] vertices by their
+    /// vertex set, looked up first: a part met again costs no canonical form
+    /// (larger parts are not kept: a path of n has n^2/2 sub-paths).
+    by_vertices: HashMap<Vec<u32>, u32>,
     /// Rooted trees: the sorted ids of a root's subtrees to the root's id.
     trees: HashMap<Vec<u32>, u32>,
     /// Words stored in `values` and `trees`.
@@ -260,10 +269,26 @@ impl Solver {
     /// The value of a connected part: the mex over its vertices of the
     /// nim-sum of the parts choosing it leaves.
     fn value(&mut self, part: &Part) -> Result<u32, NodeKaylesBudget> {
-        let key = self.key(part);
-        if let Some(&v) = self.values.get(&key) {
-            return Ok(v);
+        let cached = part.len() <= CACHED_PART;
+        if cached {
+            if let Some(&v) = self.by_vertices.get(&part.global) {
+                return Ok(v);
+            }
         }
+        let key = self.key(part);
+        let value = match self.values.get(&key) {
+            Some(&v) => v,
+            None => self.search(part, key)?,
+        };
+        if cached {
+            self.store(part.len())?;
+            self.by_vertices.insert(part.global.clone(), value);
+        }
+        Ok(value)
+    }
+
+    /// The value of a part not met before (as `key`), from its options.
+    fn search(&mut self, part: &Part, key: Key) -> Result<u32, NodeKaylesBudget> {
         let mut seen = MexSet::default();
         for option in self.option_values(part)? {
             seen.insert(option.into());
@@ -441,7 +466,7 @@ fn individualise(
                 rows[colours[v] as usize] |= 1 << colours[w as usize];
             }
         }
-        if best.as_ref().is_none_or(|b| rows < *b) {
+        if best.as_ref().map_or(true, |b| rows < *b) {
             *best = Some(rows);
         }
         return *leaves <= CANONICAL_LEAVES;
