@@ -119,7 +119,7 @@ impl Chomp {
         }
         if let Some(i) = (1..heights.len()).find(|&i| heights[i] > heights[i - 1]) {
             return bad(format!(
-                "column heights do not increase from left to right: column {} ({}) is higher than column {} ({})",
+                "column heights must not increase from left to right: column {} ({}) is higher than column {} ({})",
                 i + 1,
                 heights[i],
                 i,
