@@ -177,6 +177,30 @@ pub const MAX_GRAPH_BYTES: u64 = 64 << 20;
 /// arcs; files of longer numbers meet [`MAX_GRAPH_BYTES`] first.
 pub const MAX_DIGRAPH_SIZE: usize = 1 << 23;
 
+// Chomp, node Kayles and directed geography.
+/// The most column-height profiles the exhaustive search of Chomp values
+/// (4 bytes each: 64 MiB): `binomial(R + C, C)` for the smallest board that
+/// holds the position (8 x 8: 12,870; 3 x 100: 176,851; 12 x 12: 2.7 million).
+pub const CHOMP_PROFILES: usize = 1 << 24;
+
+/// The most option look-ups (profiles times squares of the board) one Chomp
+/// search may cost.
+pub const CHOMP_WORK: u128 = 1 << 33;
+
+/// The most vertices reachable from the start of `geography:directed`: a
+/// state of its search is a vertex and a set of them, one machine word.
+pub const DIRECTED_GEOGRAPHY_VERTICES: usize = 32;
+
+/// The most states (vertex, set of vertices still reachable) one search of
+/// `geography:directed` values, about 20 bytes each; beyond, the position is
+/// reported unknown, not guessed.
+pub const DIRECTED_GEOGRAPHY_STATES: usize = 1 << 24;
+
+/// The most words (4 bytes each, hash tables' overhead not counted) the
+/// memoised search of `node-kayles` stores for its canonical subgraphs;
+/// beyond, the graph is reported unknown, not guessed.
+pub const NODE_KAYLES_WORDS: usize = 1 << 26;
+
 // Scripted games (`script:FILE`).
 /// The most positions one search of a scripted game values (with those kept
 /// from earlier calls): about 100 bytes each, so at most about 400 MB.

@@ -8,9 +8,11 @@
 
 mod answer;
 mod beatty;
+mod chomp;
 mod circle;
 mod conventions;
 mod digraph;
+mod directed_geography;
 mod dynsub;
 mod explore;
 mod graphs;
@@ -18,6 +20,7 @@ mod grundys_game;
 mod heap;
 mod lasker;
 mod moore;
+mod node_kayles;
 mod octal;
 pub mod play;
 mod registry;

@@ -9,8 +9,8 @@ use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
 use super::{
-    circle, digraph, dynsub, graphs, grundys_game, heap, lasker, moore, octal, script,
-    staircase_tree, twopile, wythoff, Game,
+    chomp, circle, digraph, directed_geography, dynsub, graphs, grundys_game, heap, lasker, moore,
+    node_kayles, octal, script, staircase_tree, twopile, wythoff, Game,
 };
 use crate::error::Error;
 
@@ -345,18 +345,20 @@ pub static GAMES: &[Entry] = &[
     },
     Entry {
         name: "geography",
-        forms: &["geography"],
+        forms: &["geography", "geography:directed"],
         form_note: "",
         aliases: &[],
-        summary: "move a token to an unvisited neighbour (file, or `--grid`)",
+        summary: "move a token to an unvisited neighbour (file, or `--grid`); \
+                  `directed`: along an arc `U V` of the file, from U to V",
         position: "a graph file (- for stdin) or --grid FILE, and a start vertex V \
-                   (none: the start-choosing game)",
-        theory: "maximum matchings (Hopcroft-Karp, Edmonds)",
+                   (none: the start-choosing game; `directed`: V is needed)",
+        theory: "maximum matchings (Hopcroft-Karp, Edmonds); `directed`: memoised search \
+                 over (vertex, vertices still reachable), at most 32 of them",
         verbs: ANALYZE_ONLY,
         example_spec: "geography",
         example_position: "- 0",
         example_stdin: "0 1\n1 2\n2 3\n",
-        build: Build::Plain(graphs::geography),
+        build: Build::Optional(directed_geography::geography_of),
     },
     Entry {
         name: "digraph",
@@ -468,6 +470,40 @@ pub static GAMES: &[Entry] = &[
         example_position: "-",
         example_stdin: "0 1\n1 2\n0 3\ncoins 1 3\ncoins 2 4\ncoins 3 5\n",
         build: Build::Plain(staircase_tree::staircase_tree),
+    },
+    Entry {
+        name: "chomp",
+        forms: &["chomp:RxC"],
+        form_note: "",
+        aliases: &[],
+        summary: "eat a square and every square above and to the right of it; \
+                  whoever eats the poisoned square (column 1, row 1) loses",
+        position: "column heights `H1 ... HC`, not increasing (none: the full bar)",
+        theory: "exhaustive search over the `binomial(R+C, C)` column-height profiles, \
+                 ranked in colex order; 3 x 100 and 8 x 8 with every winning move",
+        verbs: ANALYZE_ONLY,
+        example_spec: "chomp:3x4",
+        example_position: "3 3 2 1",
+        example_stdin: "",
+        build: Build::Required {
+            build: chomp::chomp,
+            missing: "write chomp:RxC, R >= 1 rows and C >= 1 columns (e.g. chomp:3x100)",
+        },
+    },
+    Entry {
+        name: "node-kayles",
+        forms: &["node-kayles"],
+        form_note: "",
+        aliases: &[],
+        summary: "choose a vertex of a graph (file or stdin); it and its neighbours leave",
+        position: "a graph file of edges `U V` (- for stdin)",
+        theory: "nim-sum of the connected components, each by memoised search keyed by \
+                 canonical form (AHU for trees); paths are Dawson's Kayles (0.137)",
+        verbs: ANALYZE_ONLY,
+        example_spec: "node-kayles",
+        example_position: "-",
+        example_stdin: "0 1\n0 2\n0 3\n3 4\n",
+        build: Build::Plain(node_kayles::node_kayles),
     },
 ];
 
@@ -836,9 +872,9 @@ mod tests {
             known_games(),
             "nim, bash:M, subtraction:S1,S2,..., staircase, wythoff, wythoff:k=K, wythoff:ratios, \
              dynsub:k=K, fibonacci-nim, octal:CODE, kayles, dawson, circle:K, \
-             hackenbush, geography, digraph, \
+             hackenbush, geography, geography:directed, digraph, \
              twopile:DX,DY[:T]+... (take t*(DX,DY), 1 <= t [<= T]; e.g. twopile:1,0+0,1+1,1 is Wythoff), \
-             script:FILE, lasker, grundys-game, moore:k=K, staircase-tree"
+             script:FILE, lasker, grundys-game, moore:k=K, staircase-tree, chomp:RxC, node-kayles"
         );
     }
 

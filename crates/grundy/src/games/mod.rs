@@ -5,8 +5,10 @@
 //! exhaustive search over the rules.
 
 pub mod bash;
+pub mod chomp;
 pub mod circle;
 pub mod digraph;
+pub mod directed_geography;
 pub mod dynsub;
 pub mod geography;
 pub mod grundys_game;
@@ -14,6 +16,7 @@ pub mod hackenbush;
 pub mod lasker;
 pub mod moore;
 pub mod nim;
+pub mod node_kayles;
 pub mod octal;
 pub mod rows;
 pub mod script;

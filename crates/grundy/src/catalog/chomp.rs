@@ -1,0 +1,192 @@
+//! `chomp:RxC`: Chomp on an R by C bar, by exhaustive search over the
+//! column-height profiles (see [`crate::games::chomp`]).
+
+use dashu_int::UBig;
+
+use super::{parse_naturals, Analysis, Component, Game, Monitor, Move};
+use crate::arith::decimal;
+use crate::error::Error;
+use crate::games::chomp::{Chomp, ChompError, ChompMove, ChompTable};
+
+/// `chomp:RxC`.
+pub(super) fn chomp(spec: &str, params: &str) -> Result<Box<dyn Game>, Error> {
+    let usage = "write chomp:RxC, R >= 1 rows and C >= 1 columns (e.g. chomp:3x100)";
+    let (rows, columns) = params
+        .split_once('x')
+        .and_then(|(r, c)| Some((decimal::<u32>(r)?, decimal::<u32>(c)?)))
+        .ok_or_else(|| Error::spec(spec, usage))?;
+    let game = Chomp::new(rows, columns).map_err(|e| Error::spec(spec, format!("{e}; {usage}")))?;
+    Ok(Box::new(ChompEntry(game)))
+}
+
+struct ChompEntry(Chomp);
+
+impl ChompEntry {
+    /// The column heights of `position`, checked (none: the full bar).
+    fn heights(&self, position: &[String]) -> Result<Vec<u32>, Error> {
+        if position.is_empty() {
+            return Ok(self.0.full());
+        }
+        let heights = parse_naturals(position, "column height")?
+            .iter()
+            .map(|h| {
+                u32::try_from(h).map_err(|_| {
+                    Error::BadPosition(format!(
+                        "a column of height {h} does not fit in {} rows",
+                        self.0.rows()
+                    ))
+                })
+            })
+            .collect::<Result<Vec<u32>, Error>>()?;
+        self.0.check(&heights).map_err(chomp_error)?;
+        Ok(heights)
+    }
+
+    /// The heights, the table of values of the board that holds them, and
+    /// how the values were found.
+    fn solved(&self, position: &[String]) -> Result<(Vec<u32>, ChompTable, String), Error> {
+        let heights = self.heights(position)?;
+        let table = self.0.solve(&heights).map_err(chomp_error)?;
+        let method = format!(
+            "exhaustive search over the {} column-height profiles of the {} x {} board that holds the position \
+             (eating the poisoned square is never a winning move: the position with only it left is a P-position)",
+            table.profiles(),
+            heights[0],
+            heights.iter().filter(|&&h| h > 0).count()
+        );
+        Ok((heights, table, method))
+    }
+}
+
+/// The library's refusal as the catalogue's.
+fn chomp_error(e: ChompError) -> Error {
+    match e {
+        ChompError::TooLarge { .. } => Error::Limit(e.to_string()),
+        _ => Error::BadPosition(e.to_string()),
+    }
+}
+
+/// A move of the library as a catalogue move: the columns it cuts.
+fn eat(heights: &[u32], m: ChompMove) -> Move {
+    let changes = (m.column as usize - 1..heights.len())
+        .filter(|&k| heights[k] != m.to[k])
+        .map(|k| (k, vec![UBig::from(m.to[k])]))
+        .collect();
+    Move {
+        changes,
+        description: format!(
+            "eat the square in column {}, row {} (and every square above and to the right of it)",
+            m.column, m.row
+        ),
+        target: None,
+    }
+}
+
+/// The heights as the contract's position.
+fn position_of(heights: &[u32]) -> Vec<UBig> {
+    heights.iter().map(|&h| UBig::from(h)).collect()
+}
+
+impl Game for ChompEntry {
+    fn spec(&self) -> String {
+        format!("chomp:{}x{}", self.0.rows(), self.0.columns())
+    }
+
+    fn analyze(
+        &self,
+        position: &[String],
+        _first_only: bool,
+        _: &mut dyn Monitor,
+    ) -> Result<Analysis, Error> {
+        let (heights, table, method) = self.solved(position)?;
+        let moves = table
+            .winning_moves(&heights)
+            .into_iter()
+            .map(|m| eat(&heights, m))
+            .collect();
+        let value = UBig::from(table.value(&heights));
+        Ok(Analysis::valued(
+            self,
+            position_of(&heights),
+            value,
+            moves,
+            &method,
+        ))
+    }
+
+    fn component(&self, position: &[String], _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        let (heights, table, method) = self.solved(position)?;
+        let value = UBig::from(table.value(&heights));
+        let position = position_of(&heights);
+        let moves_to = move |target: &UBig| {
+            let Ok(target) = u32::try_from(target) else {
+                return Ok(Vec::new());
+            };
+            Ok(table
+                .moves_to(&heights, target)
+                .into_iter()
+                .map(|m| eat(&heights, m))
+                .collect())
+        };
+        Ok(Component::new(position, value, method, moves_to))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::{parse, Quiet};
+    use crate::error::ErrorKind;
+    use crate::game::Outcome;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn the_full_bar_is_the_default_and_the_moves_reach_p_positions() {
+        let game = parse("Chomp:3X4").unwrap();
+        assert_eq!(game.spec(), "chomp:3x4");
+        let full = game.analyze(&[], false, &mut Quiet).unwrap();
+        assert_eq!(full.position, position_of(&[3, 3, 3, 3]));
+        assert_eq!(full.outcome, Outcome::N);
+        assert!(!full.winning_moves.is_empty());
+        for m in &full.winning_moves {
+            let to: Vec<String> = m
+                .apply(&full.position)
+                .iter()
+                .map(|h| h.to_string())
+                .collect();
+            let after = game.analyze(&to, false, &mut Quiet).unwrap();
+            assert_eq!(after.outcome, Outcome::P, "{}", m.description);
+        }
+        let poisoned = game
+            .analyze(&args(&["1", "0", "0", "0"]), false, &mut Quiet)
+            .unwrap();
+        assert_eq!(poisoned.outcome, Outcome::P);
+        assert!(poisoned.winning_moves.is_empty());
+    }
+
+    #[test]
+    fn bad_specs_positions_and_sizes_say_why() {
+        for bad in ["chomp:3", "chomp:0x4", "chomp:ax4", "chomp:3x-1"] {
+            assert!(matches!(parse(bad), Err(Error::BadSpec { .. })), "{bad}");
+        }
+        assert!(matches!(parse("chomp"), Err(Error::BadSpec { .. })));
+        let game = parse("chomp:3x3").unwrap();
+        for bad in [
+            &["1", "2", "0"][..],
+            &["4", "0", "0"],
+            &["0", "0", "0"],
+            &["3"],
+            &["99999999999", "0", "0"],
+        ] {
+            let e = game.analyze(&args(bad), false, &mut Quiet).err().unwrap();
+            assert_eq!(e.kind(), ErrorKind::BadPosition, "{bad:?}: {e}");
+        }
+        let huge = parse("chomp:40x40").unwrap();
+        let e = huge.analyze(&[], false, &mut Quiet).err().unwrap();
+        assert_eq!(e.kind(), ErrorKind::Limit);
+        assert!(e.to_string().contains("CHOMP_PROFILES"), "{e}");
+    }
+}

@@ -1,0 +1,167 @@
+//! `geography:directed`: vertex geography on a directed graph, by memoised
+//! search (see [`crate::games::directed_geography`]); `geography` alone is
+//! the undirected game of [`super::graphs`].
+
+use dashu_int::UBig;
+
+use super::graphs::{geography, GraphInput};
+use super::{parse_naturals, Analysis, Component, Game, Monitor, Move};
+use crate::error::Error;
+use crate::games::directed_geography::{value_of, DirectedGeography, DirectedGeographyError};
+use crate::graph::parse::parse_edges;
+use crate::graph::Vertex;
+
+/// `geography` or `geography:directed`.
+pub(super) fn geography_of(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
+    match params {
+        None => Ok(geography()),
+        Some("directed") => Ok(Box::new(DirectedEntry)),
+        Some(_) => Err(Error::spec(
+            spec,
+            "write geography (undirected) or geography:directed (each line U V an arc from U to V)",
+        )),
+    }
+}
+
+struct DirectedEntry;
+
+/// A solved start: the game, the start as given, the value of every move
+/// from it (vertex moved to, value left) and how it was found.
+type Solved = (DirectedGeography, UBig, Vec<(Vertex, u32)>, String);
+
+/// How the answers are found.
+const METHOD: &str = "memoised search over (vertex, unvisited vertices still reachable from it)";
+
+impl DirectedEntry {
+    /// The game, the start vertex and the value of every move from it
+    /// (vertex moved to, value left), ascending by vertex.
+    fn solve(&self, input: GraphInput, position: &[String]) -> Result<Solved, Error> {
+        let GraphInput::Edges(text) = input else {
+            return Err(Error::BadArgument(
+                "--grid is for undirected geography; geography:directed reads a file of arcs 'U V'"
+                    .into(),
+            ));
+        };
+        let game = DirectedGeography::new(parse_edges(&text)?);
+        let [start] =
+            <[UBig; 1]>::try_from(parse_naturals(position, "start vertex")?).map_err(|_| {
+                Error::BadPosition(
+                    "geography:directed takes the graph file and one start vertex V".into(),
+                )
+            })?;
+        let vertex = u64::try_from(&start)
+            .ok()
+            .and_then(|s| game.graph().vertex(s))
+            .ok_or_else(|| Error::BadPosition(format!("vertex {start} is not in the graph")))?;
+        let mut search = game.search(vertex).map_err(search_error)?;
+        let options = search.start_options().map_err(search_error)?;
+        let method = format!("{METHOD}: {} states", search.states());
+        Ok((game, start, options, method))
+    }
+}
+
+/// The library's refusal as a limit.
+fn search_error(e: DirectedGeographyError) -> Error {
+    Error::Limit(e.to_string())
+}
+
+/// The moves to the successors whose value is `target`, ascending.
+fn moves_to(game: &DirectedGeography, options: &[(Vertex, u32)], target: &UBig) -> Vec<Move> {
+    options
+        .iter()
+        .filter(|&&(_, value)| UBig::from(value) == *target)
+        .map(|&(w, _)| {
+            let to = game.graph().label(w);
+            Move::to_target(vec![UBig::from(to)], format!("move the token to {to}"))
+        })
+        .collect()
+}
+
+impl Game for DirectedEntry {
+    fn spec(&self) -> String {
+        "geography:directed".into()
+    }
+
+    fn analyze(&self, _: &[String], _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+        Err(self.unsupported(
+            "analyze",
+            "it is played on a graph: grundy analyze geography:directed FILE V",
+        ))
+    }
+
+    fn reads_graph(&self) -> bool {
+        true
+    }
+
+    fn analyze_graph(
+        &self,
+        input: GraphInput,
+        position: &[String],
+        _: bool,
+        _: &mut dyn Monitor,
+    ) -> Result<Analysis, Error> {
+        let (game, start, options, method) = self.solve(input, position)?;
+        let moves = moves_to(&game, &options, &UBig::ZERO);
+        let value = UBig::from(value_of(&options));
+        Ok(Analysis::valued(self, vec![start], value, moves, &method))
+    }
+
+    fn component_graph(
+        &self,
+        input: GraphInput,
+        position: &[String],
+        _: &mut dyn Monitor,
+    ) -> Result<Component<'_>, Error> {
+        let (game, start, options, method) = self.solve(input, position)?;
+        let value = UBig::from(value_of(&options));
+        let moves = move |target: &UBig| Ok(moves_to(&game, &options, target));
+        Ok(Component::new(vec![start], value, method, moves))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::{parse, Quiet};
+    use crate::error::ErrorKind;
+    use crate::game::Outcome;
+
+    fn analyze(text: &str, start: &str) -> Result<Analysis, Error> {
+        parse("geography:directed").unwrap().analyze_graph(
+            GraphInput::Edges(text.into()),
+            &[start.to_string()],
+            false,
+            &mut Quiet,
+        )
+    }
+
+    #[test]
+    fn arcs_are_directed_and_moves_are_listed() {
+        // 0 -> 1 -> 2 and 0 -> 2: moving to 2 ends the game.
+        let a = analyze("0 1\n1 2\n0 2\n", "0").unwrap();
+        assert_eq!(a.outcome, Outcome::N);
+        assert_eq!(a.grundy, Some(UBig::from(2u8)));
+        let to: Vec<_> = a.winning_moves.iter().map(|m| m.target.clone()).collect();
+        assert_eq!(to, [Some(vec![UBig::from(2u8)])]);
+        // From 2 no arc leaves: the undirected game would move to 0 or 1.
+        assert_eq!(analyze("0 1\n1 2\n0 2\n", "2").unwrap().outcome, Outcome::P);
+    }
+
+    #[test]
+    fn bad_input_says_why() {
+        assert_eq!(
+            analyze("0 1\n", "5").unwrap_err().kind(),
+            ErrorKind::BadPosition
+        );
+        assert_eq!(
+            analyze("0 x\n", "0").unwrap_err().kind(),
+            ErrorKind::BadPosition
+        );
+        assert!(matches!(parse("geography:up"), Err(Error::BadSpec { .. })));
+        let long: String = (0..40).map(|i| format!("{i} {}\n", i + 1)).collect();
+        let e = analyze(&long, "0").unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Limit);
+        assert!(e.to_string().contains("DIRECTED_GEOGRAPHY_VERTICES"), "{e}");
+        assert_eq!(analyze(&long, "20").unwrap().outcome, Outcome::P);
+    }
+}

@@ -1,0 +1,150 @@
+//! `node-kayles`: choose a vertex of a graph file; it and its neighbours
+//! leave. Exact values by components and canonical subgraphs (see
+//! [`crate::games::node_kayles`]).
+
+use dashu_int::UBig;
+
+use super::graphs::GraphInput;
+use super::{Analysis, Component, Game, Monitor, Move};
+use crate::error::Error;
+use crate::games::node_kayles::{NodeKayles, Solution};
+use crate::graph::parse::parse_edges;
+
+/// `node-kayles`.
+pub(super) fn node_kayles() -> Box<dyn Game> {
+    Box::new(NodeKaylesEntry)
+}
+
+struct NodeKaylesEntry;
+
+impl NodeKaylesEntry {
+    /// The game of the graph file and its values, or why not.
+    fn solve(
+        &self,
+        input: GraphInput,
+        position: &[String],
+    ) -> Result<(NodeKayles, Solution, String), Error> {
+        if !position.is_empty() {
+            return Err(Error::BadPosition(
+                "node-kayles takes only the graph file (the whole graph is the position)".into(),
+            ));
+        }
+        let GraphInput::Edges(text) = input else {
+            return Err(Error::BadArgument(
+                "--grid is for geography; node-kayles reads a graph file of edges 'U V'".into(),
+            ));
+        };
+        let game = NodeKayles::new(parse_edges(&text)?);
+        let solution = game.solve().map_err(|e| Error::Limit(e.to_string()))?;
+        let method = format!(
+            "the nim-sum of the {} connected components; each valued by memoised search over \
+             its subgraphs, keyed by canonical form (AHU for trees, refinement and \
+             individualisation for other graphs): {} subgraphs",
+            solution.components, solution.parts
+        );
+        Ok((game, solution, method))
+    }
+}
+
+/// The choices of the vertices whose choice leaves a graph of value `target`.
+fn moves_to(game: &NodeKayles, solution: &Solution, target: &UBig) -> Vec<Move> {
+    (0..solution.after.len() as u32)
+        .filter(|&v| UBig::from(solution.after[v as usize]) == *target)
+        .map(|v| {
+            let label = game.graph().label(v);
+            Move::to_target(
+                vec![UBig::from(label)],
+                format!("choose vertex {label}: it and its neighbours leave"),
+            )
+        })
+        .collect()
+}
+
+impl Game for NodeKaylesEntry {
+    fn spec(&self) -> String {
+        "node-kayles".into()
+    }
+
+    fn analyze(&self, _: &[String], _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+        Err(self.unsupported(
+            "analyze",
+            "it is played on a graph: grundy analyze node-kayles FILE (or - for stdin)",
+        ))
+    }
+
+    fn reads_graph(&self) -> bool {
+        true
+    }
+
+    fn analyze_graph(
+        &self,
+        input: GraphInput,
+        position: &[String],
+        _: bool,
+        _: &mut dyn Monitor,
+    ) -> Result<Analysis, Error> {
+        let (game, solution, method) = self.solve(input, position)?;
+        let moves = moves_to(&game, &solution, &UBig::ZERO);
+        let value = UBig::from(solution.value);
+        Ok(Analysis::valued(self, Vec::new(), value, moves, &method))
+    }
+
+    fn component_graph(
+        &self,
+        input: GraphInput,
+        position: &[String],
+        _: &mut dyn Monitor,
+    ) -> Result<Component<'_>, Error> {
+        let (game, solution, method) = self.solve(input, position)?;
+        let value = UBig::from(solution.value);
+        let moves = move |target: &UBig| Ok(moves_to(&game, &solution, target));
+        Ok(Component::new(Vec::new(), value, method, moves))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::{parse, Quiet};
+    use crate::error::ErrorKind;
+    use crate::game::Outcome;
+
+    fn analyze(text: &str, position: &[&str]) -> Result<Analysis, Error> {
+        let position: Vec<String> = position.iter().map(|s| s.to_string()).collect();
+        parse("node-kayles").unwrap().analyze_graph(
+            GraphInput::Edges(text.into()),
+            &position,
+            false,
+            &mut Quiet,
+        )
+    }
+
+    #[test]
+    fn a_star_and_a_path() {
+        // A star of three leaves: choosing the centre empties it; a leaf
+        // leaves two lone vertices (1 xor 1 = 0): every choice wins.
+        let a = analyze("0 1\n0 2\n0 3\n", &[]).unwrap();
+        assert_eq!(a.outcome, Outcome::N);
+        assert_eq!(a.winning_moves.len(), 4);
+        // With four leaves, a leaf leaves three lone vertices (value 1).
+        let b = analyze("0 1\n0 2\n0 3\n0 4\n", &[]).unwrap();
+        let to: Vec<_> = b.winning_moves.iter().map(|m| m.target.clone()).collect();
+        assert_eq!(to, [Some(vec![UBig::ZERO])]);
+        // A path of 4: every choice leaves a path of 1 or 2 (value 1).
+        let p = analyze("0 1\n1 2\n2 3\n", &[]).unwrap();
+        assert_eq!(p.grundy, Some(UBig::ZERO));
+        assert!(p.winning_moves.is_empty());
+    }
+
+    #[test]
+    fn bad_input_says_why() {
+        assert_eq!(
+            analyze("0 1\n", &["0"]).unwrap_err().kind(),
+            ErrorKind::BadPosition
+        );
+        assert_eq!(
+            analyze("0 x\n", &[]).unwrap_err().kind(),
+            ErrorKind::BadPosition
+        );
+    }
+}
