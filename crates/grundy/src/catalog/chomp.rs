@@ -3,10 +3,12 @@
 
 use dashu_int::UBig;
 
-use super::{parse_naturals, Analysis, Component, Game, Monitor, Move};
+use super::play::{applied, too_many};
+use super::{parse_naturals, Analysis, Component, Game, Monitor, Move, PlayMove, Position};
 use crate::arith::decimal;
 use crate::error::Error;
 use crate::games::chomp::{Chomp, ChompError, ChompMove, ChompTable};
+use crate::limits::PLAY_OPTIONS;
 
 /// `chomp:RxC`.
 pub(super) fn chomp(spec: &str, params: &str) -> Result<Box<dyn Game>, Error> {
@@ -112,6 +114,39 @@ impl Game for ChompEntry {
             moves,
             &method,
         ))
+    }
+
+    /// Every square but the poisoned one eaten, refused beyond
+    /// [`PLAY_OPTIONS`] squares. Play needs the heights written out: the
+    /// moves are changes of them, which an empty position (the full bar)
+    /// does not have.
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        if at.numbers.is_empty() {
+            return Err(Error::BadPosition(format!(
+                "play {} from its column heights: the full bar is {} heights of {}",
+                self.spec(),
+                self.0.columns(),
+                self.0.rows()
+            )));
+        }
+        let heights = self.heights(&at.args())?;
+        let squares = heights.iter().map(|&h| u64::from(h)).sum::<u64>();
+        if squares > PLAY_OPTIONS as u64 {
+            return Err(too_many(self));
+        }
+        let mut moves = Vec::new();
+        for (i, &h) in heights.iter().enumerate() {
+            // Row 1 of column 1 is the poisoned square, never eaten.
+            for row in u32::from(i == 0)..h {
+                let mut to = heights.clone();
+                for x in &mut to[i..] {
+                    *x = (*x).min(row);
+                }
+                let column = i as u32 + 1;
+                moves.push(eat(&heights, ChompMove { column, row: row + 1, to }));
+            }
+        }
+        Ok(applied(at, moves))
     }
 
     fn component(&self, position: &[String], _: &mut dyn Monitor) -> Result<Component<'_>, Error> {

@@ -4,9 +4,11 @@
 
 use dashu_int::UBig;
 
-use super::graphs::{geography, GraphInput};
-use super::{parse_naturals, Analysis, Component, Game, Monitor, Move};
+use super::graphs::{geography, without_vertex, GraphInput};
+use super::play::graph_of_play;
+use super::{parse_naturals, Analysis, Component, Game, Monitor, Move, PlayMove, Position};
 use crate::error::Error;
+use crate::game::Impartial;
 use crate::games::directed_geography::{value_of, DirectedGeography, DirectedGeographyError};
 use crate::graph::parse::parse_edges;
 use crate::graph::Vertex;
@@ -65,15 +67,17 @@ fn search_error(e: DirectedGeographyError) -> Error {
     Error::Limit(e.to_string())
 }
 
+/// The move of the token to the vertex labelled `to`, as `analyze` writes it.
+fn move_to(to: u64) -> Move {
+    Move::to_target(vec![UBig::from(to)], format!("move the token to {to}"))
+}
+
 /// The moves to the successors whose value is `target`, ascending.
 fn moves_to(game: &DirectedGeography, options: &[(Vertex, u32)], target: &UBig) -> Vec<Move> {
     options
         .iter()
         .filter(|&&(_, value)| UBig::from(value) == *target)
-        .map(|&(w, _)| {
-            let to = game.graph().label(w);
-            Move::to_target(vec![UBig::from(to)], format!("move the token to {to}"))
-        })
+        .map(|&(w, _)| move_to(game.graph().label(w)))
         .collect()
 }
 
@@ -104,6 +108,45 @@ impl Game for DirectedEntry {
         let moves = moves_to(&game, &options, &UBig::ZERO);
         let value = UBig::from(value_of(&options));
         Ok(Analysis::valued(self, vec![start], value, moves, &method))
+    }
+
+    /// The token moved along an arc out of its vertex, which leaves the
+    /// graph (visited); loops and visited vertices are gone from the file.
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        let input = at.graph.clone().unwrap_or(GraphInput::Edges(String::new()));
+        let GraphInput::Edges(text) = &input else {
+            return Err(Error::BadArgument(
+                "--grid is for undirected geography; geography:directed reads a file of arcs 'U V'"
+                    .into(),
+            ));
+        };
+        let graph = parse_edges(text)?;
+        let game = DirectedGeography::new(graph.clone());
+        let [start] = at.numbers.as_slice() else {
+            return Err(Error::BadPosition(
+                "geography:directed takes the graph file and one start vertex V".into(),
+            ));
+        };
+        let from = u64::try_from(start)
+            .ok()
+            .and_then(|s| graph.vertex(s))
+            .ok_or_else(|| Error::BadPosition(format!("vertex {start} is not in the graph")))?;
+        let lines = graph.vertex_count() + graph.edge_count();
+        graph_of_play(self, at, graph.vertex_count(), lines)?;
+        let left = without_vertex(&input, &graph, from)?;
+        // The file holds only unvisited vertices: the rules' moves from a fresh start.
+        let heads = game.options(&game.start(from)).into_iter();
+        let heads = heads.map(|p| graph.label(p.at));
+        Ok(heads
+            .map(|w| PlayMove {
+                step: move_to(w),
+                to: Position {
+                    game: None,
+                    graph: Some(left.clone()),
+                    numbers: vec![UBig::from(w)],
+                },
+            })
+            .collect())
     }
 
     fn component_graph(

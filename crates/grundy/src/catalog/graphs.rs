@@ -303,24 +303,33 @@ impl GeographyEntry {
     }
 }
 
+/// The graph file of `graph` without the vertices `gone` picks and their
+/// edges (every other vertex kept, alone on a line if need be; arcs keep
+/// their direction).
+pub(super) fn without_vertices(graph: &Graph, gone: impl Fn(Vertex) -> bool) -> GraphInput {
+    let mut text = String::new();
+    for v in (0..graph.vertex_count() as Vertex).filter(|&v| !gone(v)) {
+        text.push_str(&format!("{}\n", graph.label(v)));
+    }
+    for &[u, v] in graph.edges() {
+        if !gone(u) && !gone(v) {
+            text.push_str(&format!("{} {}\n", graph.label(u), graph.label(v)));
+        }
+    }
+    GraphInput::Edges(text)
+}
+
 /// The graph of `input` without vertex `gone`: a graph file without its
 /// edges (every other vertex kept, alone on a line if need be), a grid with
 /// its cell blocked.
-fn without_vertex(input: &GraphInput, graph: &Graph, gone: Vertex) -> Result<GraphInput, Error> {
+pub(super) fn without_vertex(
+    input: &GraphInput,
+    graph: &Graph,
+    gone: Vertex,
+) -> Result<GraphInput, Error> {
     let label = graph.label(gone);
     match input {
-        GraphInput::Edges(_) => {
-            let mut text = String::new();
-            for v in (0..graph.vertex_count() as Vertex).filter(|&v| v != gone) {
-                text.push_str(&format!("{}\n", graph.label(v)));
-            }
-            for &[u, v] in graph.edges() {
-                if u != gone && v != gone {
-                    text.push_str(&format!("{} {}\n", graph.label(u), graph.label(v)));
-                }
-            }
-            Ok(GraphInput::Edges(text))
-        }
+        GraphInput::Edges(_) => Ok(without_vertices(graph, |v| v == gone)),
         GraphInput::Grid(text) => {
             let (row, column) = parse_grid(text)?.cell(label);
             let lines: Vec<String> = text

@@ -6,9 +6,10 @@ use dashu_int::UBig;
 use super::answer::sort_moves;
 use super::heap::searched_heap_defence;
 use super::{
-    parse_naturals, Analysis, Component, Game, Monitor, Move, PeriodReport, Sequence, Terms,
-    ValueStats,
+    parse_naturals, Analysis, Component, Game, Monitor, Move, PeriodReport, PlayMove, Position,
+    Sequence, Terms, ValueStats,
 };
+use super::play::{heap_options, heap_parts};
 use crate::error::Error;
 use crate::games::grundys_game::{self, GrundysGame};
 use crate::games::octal::search::{run_to, Progress};
@@ -141,6 +142,17 @@ impl Game for GrundysEntry {
                     })
                 });
         Ok(analysis.listing_at_most(MOVE_LIST_LIMIT, UBig::from(count), Vec::new()))
+    }
+
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        heap_options(self, &GrundysGame, at, |heap, left| {
+            let a = usize::try_from(&left[0]).expect("a small heap");
+            split_move(&at.numbers, heap, a)
+        })
+    }
+
+    fn parts(&self, at: &Position) -> Vec<(String, Position)> {
+        heap_parts(at)
     }
 
     fn component(

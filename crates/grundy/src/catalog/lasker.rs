@@ -11,8 +11,9 @@ use super::explore::single_report;
 use super::heap::searched_heap_defence;
 use super::{
     check_count, parse_naturals, Analysis, Component, ConjectureReport, Game, Monitor, Move,
-    MoveFamily, PeriodReport, Sequence, Terms,
+    MoveFamily, PeriodReport, PlayMove, Position, Sequence, Terms,
 };
+use super::play::{heap_options, heap_parts};
 use crate::analysis::conjecture::certified_heap_period;
 use crate::analysis::periodicity::ArithmeticPeriod;
 use crate::error::Error;
@@ -196,6 +197,17 @@ impl Game for LaskerEntry {
             analysis.winning_move_families.clear();
         }
         Ok(analysis)
+    }
+
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        heap_options(self, &Lasker, at, |heap, left| match left {
+            [a, _] => split_move(&at.numbers, heap, a),
+            _ => take_move(&at.numbers, heap, &left[0]),
+        })
+    }
+
+    fn parts(&self, at: &Position) -> Vec<(String, Position)> {
+        heap_parts(at)
     }
 
     fn component(&self, position: &[String], _: &mut dyn Monitor) -> Result<Component<'_>, Error> {

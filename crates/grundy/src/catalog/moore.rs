@@ -3,12 +3,13 @@
 
 use dashu_int::UBig;
 
-use super::{parse_naturals, Analysis, Game, Monitor, Move};
+use super::play::{heap_parts, rules_options, too_many};
+use super::{parse_naturals, Analysis, Game, Monitor, Move, PlayMove, Position};
 use crate::arith::decimal;
 use crate::error::Error;
 use crate::game::Outcome;
 use crate::games::moore::{Moore, MooreMove};
-use crate::limits::{MOORE_LISTING_WORK, MOVE_LIST_LIMIT};
+use crate::limits::{MOORE_LISTING_WORK, MOVE_LIST_LIMIT, PLAY_OPTIONS};
 
 /// `moore:k=K`.
 pub(super) fn moore(spec: &str, params: &str) -> Result<Box<dyn Game>, Error> {
@@ -72,6 +73,56 @@ impl Game for MooreEntry {
         let method = format!("{METHOD}; every winning move by a digit-by-digit search");
         Ok(Analysis::new(self, heaps, outcome, None, moves, &method).sorted())
     }
+
+    /// Every move, refused (before any is built) when there are more than
+    /// [`PLAY_OPTIONS`]: a move changes 1..K heaps, so sets of heaps multiply.
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        let heaps = at.small_numbers(self)?;
+        if move_count(&heaps, self.0.k()) > PLAY_OPTIONS as u64 {
+            return Err(too_many(self));
+        }
+        rules_options(
+            self,
+            &self.0,
+            &heaps,
+            |to| to.iter().map(|&h| UBig::from(h)).collect(),
+            |to| describe(&at.numbers, changed(&at.numbers, to)),
+        )
+    }
+
+    fn parts(&self, at: &Position) -> Vec<(String, Position)> {
+        // Only Nim (K = 1) is the nim-sum of its heaps.
+        match self.0.k() {
+            1 => heap_parts(at),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// How many moves `heaps` has with at most `k` heaps changed (saturating):
+/// the elementary symmetric sums `e_1 + ... + e_k` of the heap sizes.
+fn move_count(heaps: &[u64], k: u64) -> u64 {
+    let k = usize::try_from(k).unwrap_or(usize::MAX).min(heaps.len());
+    // sums[j]: the products of the sizes of j heaps, summed over the heaps seen.
+    let mut sums = vec![0u64; k + 1];
+    sums[0] = 1;
+    for &h in heaps {
+        for j in (1..=k).rev() {
+            sums[j] = sums[j].saturating_add(sums[j - 1].saturating_mul(h));
+        }
+    }
+    sums[1..].iter().fold(0, |a, &s| a.saturating_add(s))
+}
+
+/// The move from `heaps` to `to`: the heaps it changes and their new sizes.
+fn changed(heaps: &[UBig], to: &[UBig]) -> MooreMove {
+    heaps
+        .iter()
+        .zip(to)
+        .enumerate()
+        .filter(|(_, (from, to))| from != to)
+        .map(|(i, (_, to))| (i, to.clone()))
+        .collect()
 }
 
 /// A move as the heaps it changes.

@@ -4,11 +4,13 @@
 
 use dashu_int::UBig;
 
-use super::graphs::GraphInput;
-use super::{Analysis, Component, Game, Monitor, Move};
+use super::graphs::{without_vertices, GraphInput};
+use super::play::graph_of_play;
+use super::{Analysis, Component, Game, Monitor, Move, PlayMove, Position};
 use crate::error::Error;
 use crate::games::node_kayles::{NodeKayles, Solution};
 use crate::graph::parse::parse_edges;
+use crate::graph::Vertex;
 
 /// `node-kayles`.
 pub(super) fn node_kayles() -> Box<dyn Game> {
@@ -46,17 +48,19 @@ impl NodeKaylesEntry {
     }
 }
 
+/// The move choosing the vertex labelled `label`, as `analyze` writes it.
+fn choose(label: u64) -> Move {
+    Move::to_target(
+        vec![UBig::from(label)],
+        format!("choose vertex {label}: it and its neighbours leave"),
+    )
+}
+
 /// The choices of the vertices whose choice leaves a graph of value `target`.
 fn moves_to(game: &NodeKayles, solution: &Solution, target: &UBig) -> Vec<Move> {
     (0..solution.after.len() as u32)
         .filter(|&v| UBig::from(solution.after[v as usize]) == *target)
-        .map(|v| {
-            let label = game.graph().label(v);
-            Move::to_target(
-                vec![UBig::from(label)],
-                format!("choose vertex {label}: it and its neighbours leave"),
-            )
-        })
+        .map(|v| choose(game.graph().label(v)))
         .collect()
 }
 
@@ -87,6 +91,38 @@ impl Game for NodeKaylesEntry {
         let moves = moves_to(&game, &solution, &UBig::ZERO);
         let value = UBig::from(solution.value);
         Ok(Analysis::valued(self, Vec::new(), value, moves, &method))
+    }
+
+    /// Each vertex chosen: the graph without it and its neighbours.
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        let Some(GraphInput::Edges(text)) = &at.graph else {
+            return Err(Error::BadArgument(
+                "node-kayles is played on a graph file of edges 'U V'".into(),
+            ));
+        };
+        if !at.numbers.is_empty() {
+            return Err(Error::BadPosition(
+                "node-kayles takes only the graph file (the whole graph is the position)".into(),
+            ));
+        }
+        let graph = parse_edges(text)?;
+        let lines = graph.vertex_count() + graph.edge_count();
+        graph_of_play(self, at, graph.vertex_count(), lines)?;
+        let adjacency = graph.adjacency();
+        Ok((0..graph.vertex_count() as Vertex)
+            .map(|v| {
+                let neighbour = |w: Vertex| adjacency.incident(v).iter().any(|&(n, _)| n == w);
+                let left = without_vertices(&graph, |w| w == v || neighbour(w));
+                PlayMove {
+                    step: choose(graph.label(v)),
+                    to: Position {
+                        game: None,
+                        graph: Some(left),
+                        numbers: Vec::new(),
+                    },
+                }
+            })
+            .collect())
     }
 
     fn component_graph(

@@ -3,8 +3,10 @@
 
 use dashu_int::UBig;
 
+use super::play::{graph_of_play, too_many, PlayMove, Position};
 use super::{Analysis, Component, Game, GraphInput, Monitor, Move};
 use crate::error::Error;
+use crate::limits::PLAY_OPTIONS;
 use crate::games::staircase_tree::{StaircaseTree, TreeError, TreeMove};
 use crate::limits::MAX_TREE_VERTICES;
 
@@ -48,6 +50,20 @@ fn tree_moves(tree: &StaircaseTree, moves: Vec<TreeMove>) -> Vec<Move> {
         .collect()
 }
 
+/// The tree file of `tree` with the coins of `coins` (by vertex number):
+/// each edge `parent child`, then `coins V N` for every vertex with coins.
+fn tree_file(tree: &StaircaseTree, coins: &[UBig]) -> String {
+    let mut text = String::new();
+    for v in 1..tree.vertex_count() {
+        let (p, v) = (tree.label(tree.parent(v)), tree.label(v));
+        text.push_str(&format!("{p} {v}\n"));
+    }
+    for (v, n) in coins.iter().enumerate().filter(|(_, n)| **n != UBig::ZERO) {
+        text.push_str(&format!("coins {} {n}\n", tree.label(v)));
+    }
+    text
+}
+
 impl Game for StaircaseTreeEntry {
     fn spec(&self) -> String {
         "staircase-tree".into()
@@ -80,6 +96,41 @@ impl Game for StaircaseTreeEntry {
             moves,
             METHOD,
         ))
+    }
+
+    /// Every number of coins from every vertex but the root to its parent,
+    /// refused when the coins off the root are more than [`PLAY_OPTIONS`].
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+        let input = at.graph.clone().unwrap_or(GraphInput::Edges(String::new()));
+        let tree = tree_of(input, &at.args())?;
+        let coins: Vec<UBig> = (0..tree.vertex_count())
+            .map(|v| tree.coins(v).clone())
+            .collect();
+        let movable = coins[1..].iter().fold(UBig::ZERO, |a, c| a + c);
+        let count = usize::try_from(&movable)
+            .ok()
+            .filter(|&c| c <= PLAY_OPTIONS)
+            .ok_or_else(|| too_many(self))?;
+        graph_of_play(self, at, count, 2 * tree.vertex_count())?;
+        let mut options = Vec::with_capacity(count);
+        for v in 1..tree.vertex_count() {
+            let c = u64::try_from(&coins[v]).expect("at most PLAY_OPTIONS");
+            for moved in (1..=c).map(UBig::from) {
+                let mut after = coins.clone();
+                after[v] -= &moved;
+                after[tree.parent(v)] += &moved;
+                let step = tree_moves(&tree, vec![TreeMove { vertex: v, coins: moved }]);
+                options.push(PlayMove {
+                    step: step.into_iter().next().expect("one move"),
+                    to: Position {
+                        game: None,
+                        graph: Some(GraphInput::Edges(tree_file(&tree, &after))),
+                        numbers: Vec::new(),
+                    },
+                });
+            }
+        }
+        Ok(options)
     }
 
     fn component_graph(
