@@ -6,7 +6,14 @@
 use super::*;
 use crate::catalog::script;
 use crate::game::Heaps;
+use crate::games::chomp::Chomp;
 use crate::games::circle::{Circle, CirclePosition};
+use crate::games::directed_geography::DirectedGeography;
+use crate::games::grundys_game::GrundysGame;
+use crate::games::lasker::Lasker;
+use crate::games::moore::Moore;
+use crate::games::node_kayles::NodeKayles;
+use crate::games::staircase_tree::StaircaseTree;
 use crate::games::digraph::parse_digraph;
 use crate::games::geography::Geography;
 use crate::games::hackenbush::Hackenbush;
@@ -18,7 +25,7 @@ use crate::games::{bash::Bash, dynsub::DynSub, nim::Nim, subtraction::Subtractio
 use crate::graph::parse::parse_edges;
 use crate::nimber::Nimber;
 use crate::solve::Memo;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 fn numbers(values: &[u64]) -> Vec<UBig> {
     values.iter().map(|&v| UBig::from(v)).collect()
@@ -84,6 +91,159 @@ fn heap_games_list_the_options_of_their_rules() {
     for code in ["0.77", "0.07", "0.137", "4.7", "0.6"] {
         check_heap_game(&format!("octal:{code}"), code.parse::<Octal>().unwrap());
     }
+    check_heap_game("lasker", Lasker);
+    check_heap_game("grundys-game", GrundysGame);
+}
+
+#[test]
+fn moore_changes_one_to_k_heaps() {
+    for k in 1..=3 {
+        let game = parse(&format!("moore:k={k}")).unwrap();
+        let rules = Moore::new(k).unwrap();
+        for heaps in heap_positions(3).into_iter().chain([vec![1, 2, 3], vec![3, 0, 2, 1]]) {
+            let listed: Vec<Vec<u64>> = reached(game.as_ref(), &at(&heaps))
+                .iter()
+                .map(small)
+                .collect();
+            let expected: BTreeSet<Vec<u64>> = rules.options(&heaps).into_iter().collect();
+            assert_eq!(listed.len(), expected.len(), "k={k} {heaps:?}: each once");
+            assert_eq!(listed.into_iter().collect::<BTreeSet<_>>(), expected);
+        }
+    }
+    // 300 + 3 * 100^2 = 30300 moves with K = 2; 1030300 with K = 3.
+    let two = parse("moore:k=2").unwrap();
+    assert_eq!(options(two.as_ref(), &at(&[100, 100, 100])).unwrap().len(), 30300);
+    let three = parse("moore:k=3").unwrap();
+    assert!(matches!(
+        options(three.as_ref(), &at(&[100, 100, 100])),
+        Err(Error::Limit(_))
+    ));
+}
+
+/// Every position of the 3 x 4 Chomp board (column heights not increasing).
+fn chomp_positions() -> Vec<Vec<u64>> {
+    let mut all = Vec::new();
+    for a in 1..=3 {
+        for b in 0..=a {
+            for c in 0..=b {
+                for d in 0..=c {
+                    all.push(vec![a, b, c, d]);
+                }
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn chomp_eats_every_square_but_the_poisoned_one() {
+    let game = parse("chomp:3x4").unwrap();
+    let rules = Chomp::new(3, 4).unwrap();
+    for heights in chomp_positions() {
+        let listed: Vec<Vec<u64>> = reached(game.as_ref(), &at(&heights))
+            .iter()
+            .map(small)
+            .collect();
+        let h32: Vec<u32> = heights.iter().map(|&h| h as u32).collect();
+        let expected: BTreeSet<Vec<u64>> = rules
+            .options(&h32)
+            .into_iter()
+            .map(|o| o.into_iter().map(u64::from).collect())
+            .collect();
+        assert_eq!(listed.len(), expected.len(), "{heights:?}: each once");
+        assert_eq!(listed.into_iter().collect::<BTreeSet<_>>(), expected);
+    }
+    let full = options(game.as_ref(), &at(&[]));
+    assert!(matches!(full, Err(Error::BadPosition(m)) if m.contains("4 heights of 3")));
+}
+
+const TREE: &str = "0 1\n1 2\n1 3\n0 4\ncoins 2 2\ncoins 3 1\ncoins 4 2\ncoins 1 1\n";
+
+/// The coins of each vertex label of a staircase-tree file.
+fn tree_coins(text: &str) -> BTreeMap<u64, u64> {
+    let tree = StaircaseTree::parse(text, 100).unwrap();
+    (0..tree.vertex_count())
+        .map(|v| (tree.label(v), u64::try_from(tree.coins(v)).unwrap()))
+        .collect()
+}
+
+#[test]
+fn staircase_tree_moves_coins_to_the_parent() {
+    let game = parse("staircase-tree").unwrap();
+    let tree = StaircaseTree::parse(TREE, 100).unwrap();
+    let coins: Vec<u64> = (0..tree.vertex_count())
+        .map(|v| u64::try_from(tree.coins(v)).unwrap())
+        .collect();
+    let listed: Vec<BTreeMap<u64, u64>> = reached(game.as_ref(), &on_graph(TREE, &[]))
+        .iter()
+        .map(|p| match &p.graph {
+            Some(GraphInput::Edges(text)) => tree_coins(text),
+            _ => panic!("a tree file"),
+        })
+        .collect();
+    let expected: BTreeSet<BTreeMap<u64, u64>> = tree
+        .options(&coins)
+        .into_iter()
+        .map(|o| (0..o.len()).map(|v| (tree.label(v), o[v])).collect())
+        .collect();
+    assert_eq!(listed.len(), 6, "1 + 2 + 1 + 2 coins off the root");
+    assert_eq!(listed.into_iter().collect::<BTreeSet<_>>(), expected);
+}
+
+#[test]
+fn node_kayles_removes_the_chosen_vertex_and_its_neighbours() {
+    let game = parse("node-kayles").unwrap();
+    let graph = parse_edges(GRAPH).unwrap();
+    let rules = NodeKayles::new(graph.clone());
+    let labels = |g: &crate::graph::Graph, left: &dyn Fn(usize) -> bool| -> BTreeSet<u64> {
+        (0..g.vertex_count())
+            .filter(|&v| left(v))
+            .map(|v| g.label(v as u32))
+            .collect()
+    };
+    let listed: Vec<BTreeSet<u64>> = reached(game.as_ref(), &on_graph(GRAPH, &[]))
+        .iter()
+        .map(|p| match &p.graph {
+            Some(GraphInput::Edges(text)) => {
+                let g = parse_edges(text).unwrap();
+                labels(&g, &|_| true)
+            }
+            _ => panic!("a graph file"),
+        })
+        .collect();
+    let expected: BTreeSet<BTreeSet<u64>> = rules
+        .options(&rules.everything())
+        .iter()
+        .map(|o| labels(&graph, &|v| o.contains(v)))
+        .collect();
+    assert_eq!(listed.len(), graph.vertex_count());
+    assert_eq!(listed.into_iter().collect::<BTreeSet<_>>(), expected);
+    // The whole game tree agrees with the rules'.
+    let mut by_play = Memo::new(PlayRules::new(game.as_ref()));
+    let mut by_rules = Memo::new(rules.clone());
+    assert_eq!(
+        by_play.grundy(&on_graph(GRAPH, &[])).unwrap(),
+        by_rules.grundy(&rules.everything()).unwrap()
+    );
+}
+
+#[test]
+fn directed_geography_follows_the_arcs_to_unvisited_vertices() {
+    let game = parse("geography:directed").unwrap();
+    let graph = parse_edges(DIGRAPH).unwrap();
+    let rules = DirectedGeography::new(graph.clone());
+    for v in [0u64, 1, 2, 3, 4, 5] {
+        let start = on_graph(DIGRAPH, &[v]);
+        let mut by_play = Memo::new(PlayRules::new(game.as_ref()));
+        let mut by_rules = Memo::new(rules.clone());
+        let expected = by_rules.grundy(&rules.start(graph.vertex(v).unwrap())).unwrap();
+        assert_eq!(by_play.grundy(&start).unwrap(), expected, "start {v}");
+    }
+    let listed: BTreeSet<Vec<u64>> = reached(game.as_ref(), &on_graph(DIGRAPH, &[1]))
+        .iter()
+        .map(small)
+        .collect();
+    assert_eq!(listed, [vec![2], vec![3]].into());
 }
 
 #[test]
@@ -283,6 +443,10 @@ fn cases() -> Vec<(Box<dyn Game>, Vec<Position>)> {
         "kayles",
         "dawson",
         "octal:0.137",
+        "lasker",
+        "grundys-game",
+        "moore:k=1",
+        "moore:k=2",
     ];
     let mut cases: Vec<(Box<dyn Game>, Vec<Position>)> = specs_heaps
         .iter()
@@ -321,6 +485,15 @@ fn cases() -> Vec<(Box<dyn Game>, Vec<Position>)> {
     let tokens = vec![on_graph(DIGRAPH, &[1, 5]), on_graph(DIGRAPH, &[5, 5, 2])];
     cases.push((parse("digraph").unwrap(), tokens));
     cases.push((script("-", SCRIPT).unwrap(), vec![at(&[4, 5]), at(&[7])]));
+    let bars = chomp_positions().iter().map(|h| at(h)).collect();
+    cases.push((parse("chomp:3x4").unwrap(), bars));
+    cases.push((
+        parse("staircase-tree").unwrap(),
+        vec![on_graph(TREE, &[])],
+    ));
+    cases.push((parse("node-kayles").unwrap(), vec![on_graph(GRAPH, &[])]));
+    let arcs = (0..6).map(|v| on_graph(DIGRAPH, &[v])).collect();
+    cases.push((parse("geography:directed").unwrap(), arcs));
     cases
 }
 
