@@ -368,6 +368,13 @@ fn every_game_of_the_registry_can_be_played() {
         &["digraph", "digraph.txt", "6", "9"],
         &["twopile:1,0+0,1+1,2+2,1", "3", "5"],
         &["script:subtraction-134.rhai", "12"],
+        &["lasker", "5", "7"],
+        &["grundys-game", "9", "12"],
+        &["moore:k=2", "3", "5", "6"],
+        &["staircase-tree", "tree.txt"],
+        &["chomp:3x4", "3", "3", "2", "1"],
+        &["node-kayles", "graph.txt"],
+        &["geography:directed", "arcs.txt", "0"],
     ];
     let games = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(["games", "--json"])
