@@ -143,7 +143,14 @@ impl Game for ChompEntry {
                     *x = (*x).min(row);
                 }
                 let column = i as u32 + 1;
-                moves.push(eat(&heights, ChompMove { column, row: row + 1, to }));
+                moves.push(eat(
+                    &heights,
+                    ChompMove {
+                        column,
+                        row: row + 1,
+                        to,
+                    },
+                ));
             }
         }
         Ok(applied(at, moves))

@@ -5,11 +5,11 @@ use dashu_int::UBig;
 
 use super::answer::sort_moves;
 use super::heap::searched_heap_defence;
+use super::play::{heap_options, heap_parts};
 use super::{
     parse_naturals, Analysis, Component, Game, Monitor, Move, PeriodReport, PlayMove, Position,
     Sequence, Terms, ValueStats,
 };
-use super::play::{heap_options, heap_parts};
 use crate::error::Error;
 use crate::games::grundys_game::{self, GrundysGame};
 use crate::games::octal::search::{run_to, Progress};

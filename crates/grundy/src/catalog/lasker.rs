@@ -9,11 +9,11 @@ use dashu_int::UBig;
 use super::answer::sort_moves;
 use super::explore::single_report;
 use super::heap::searched_heap_defence;
+use super::play::{heap_options, heap_parts};
 use super::{
     check_count, parse_naturals, Analysis, Component, ConjectureReport, Game, Monitor, Move,
     MoveFamily, PeriodReport, PlayMove, Position, Sequence, Terms,
 };
-use super::play::{heap_options, heap_parts};
 use crate::analysis::conjecture::certified_heap_period;
 use crate::analysis::periodicity::ArithmeticPeriod;
 use crate::error::Error;

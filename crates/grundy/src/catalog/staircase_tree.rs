@@ -6,9 +6,9 @@ use dashu_int::UBig;
 use super::play::{graph_of_play, too_many, PlayMove, Position};
 use super::{Analysis, Component, Game, GraphInput, Monitor, Move};
 use crate::error::Error;
-use crate::limits::PLAY_OPTIONS;
 use crate::games::staircase_tree::{StaircaseTree, TreeError, TreeMove};
 use crate::limits::MAX_TREE_VERTICES;
+use crate::limits::PLAY_OPTIONS;
 
 /// `staircase-tree`.
 pub(super) fn staircase_tree() -> Box<dyn Game> {
@@ -119,7 +119,13 @@ impl Game for StaircaseTreeEntry {
                 let mut after = coins.clone();
                 after[v] -= &moved;
                 after[tree.parent(v)] += &moved;
-                let step = tree_moves(&tree, vec![TreeMove { vertex: v, coins: moved }]);
+                let step = tree_moves(
+                    &tree,
+                    vec![TreeMove {
+                        vertex: v,
+                        coins: moved,
+                    }],
+                );
                 options.push(PlayMove {
                     step: step.into_iter().next().expect("one move"),
                     to: Position {

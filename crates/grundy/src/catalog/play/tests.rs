@@ -8,17 +8,17 @@ use crate::catalog::script;
 use crate::game::Heaps;
 use crate::games::chomp::Chomp;
 use crate::games::circle::{Circle, CirclePosition};
+use crate::games::digraph::parse_digraph;
 use crate::games::directed_geography::DirectedGeography;
+use crate::games::geography::Geography;
 use crate::games::grundys_game::GrundysGame;
+use crate::games::hackenbush::Hackenbush;
 use crate::games::lasker::Lasker;
 use crate::games::moore::Moore;
 use crate::games::node_kayles::NodeKayles;
-use crate::games::staircase_tree::StaircaseTree;
-use crate::games::digraph::parse_digraph;
-use crate::games::geography::Geography;
-use crate::games::hackenbush::Hackenbush;
 use crate::games::octal::Octal;
 use crate::games::staircase::Staircase;
+use crate::games::staircase_tree::StaircaseTree;
 use crate::games::twopile::TwoPile;
 use crate::games::wythoff::{Wythoff, WythoffRatios};
 use crate::games::{bash::Bash, dynsub::DynSub, nim::Nim, subtraction::Subtraction};
@@ -100,7 +100,10 @@ fn moore_changes_one_to_k_heaps() {
     for k in 1..=3 {
         let game = parse(&format!("moore:k={k}")).unwrap();
         let rules = Moore::new(k).unwrap();
-        for heaps in heap_positions(3).into_iter().chain([vec![1, 2, 3], vec![3, 0, 2, 1]]) {
+        for heaps in heap_positions(3)
+            .into_iter()
+            .chain([vec![1, 2, 3], vec![3, 0, 2, 1]])
+        {
             let listed: Vec<Vec<u64>> = reached(game.as_ref(), &at(&heaps))
                 .iter()
                 .map(small)
@@ -112,7 +115,10 @@ fn moore_changes_one_to_k_heaps() {
     }
     // 300 + 3 * 100^2 = 30300 moves with K = 2; 1030300 with K = 3.
     let two = parse("moore:k=2").unwrap();
-    assert_eq!(options(two.as_ref(), &at(&[100, 100, 100])).unwrap().len(), 30300);
+    assert_eq!(
+        options(two.as_ref(), &at(&[100, 100, 100])).unwrap().len(),
+        30300
+    );
     let three = parse("moore:k=3").unwrap();
     assert!(matches!(
         options(three.as_ref(), &at(&[100, 100, 100])),
@@ -236,7 +242,9 @@ fn directed_geography_follows_the_arcs_to_unvisited_vertices() {
         let start = on_graph(DIGRAPH, &[v]);
         let mut by_play = Memo::new(PlayRules::new(game.as_ref()));
         let mut by_rules = Memo::new(rules.clone());
-        let expected = by_rules.grundy(&rules.start(graph.vertex(v).unwrap())).unwrap();
+        let expected = by_rules
+            .grundy(&rules.start(graph.vertex(v).unwrap()))
+            .unwrap();
         assert_eq!(by_play.grundy(&start).unwrap(), expected, "start {v}");
     }
     let listed: BTreeSet<Vec<u64>> = reached(game.as_ref(), &on_graph(DIGRAPH, &[1]))
@@ -487,10 +495,7 @@ fn cases() -> Vec<(Box<dyn Game>, Vec<Position>)> {
     cases.push((script("-", SCRIPT).unwrap(), vec![at(&[4, 5]), at(&[7])]));
     let bars = chomp_positions().iter().map(|h| at(h)).collect();
     cases.push((parse("chomp:3x4").unwrap(), bars));
-    cases.push((
-        parse("staircase-tree").unwrap(),
-        vec![on_graph(TREE, &[])],
-    ));
+    cases.push((parse("staircase-tree").unwrap(), vec![on_graph(TREE, &[])]));
     cases.push((parse("node-kayles").unwrap(), vec![on_graph(GRAPH, &[])]));
     let arcs = (0..6).map(|v| on_graph(DIGRAPH, &[v])).collect();
     cases.push((parse("geography:directed").unwrap(), arcs));
