@@ -637,6 +637,23 @@ fn too_many_moves_are_refused_not_cut() {
         options(wythoff.as_ref(), &at(&[5000, 5000])),
         Err(Error::Limit(_))
     ));
+    let tree = parse("staircase-tree").unwrap();
+    let rich = on_graph("0 1\n1 2\ncoins 2 70000\n", &[]);
+    assert!(matches!(
+        options(tree.as_ref(), &rich),
+        Err(Error::Limit(_))
+    ));
+    let grundys = parse("grundys-game").unwrap();
+    assert!(matches!(
+        options(grundys.as_ref(), &at(&[PLAY_OPTIONS as u64 + 1])),
+        Err(Error::Limit(_))
+    ));
+    let chomp = parse("chomp:300x300").unwrap();
+    let full = at(&[300; 300]);
+    assert!(matches!(
+        options(chomp.as_ref(), &full),
+        Err(Error::Limit(_))
+    ));
 }
 
 #[test]
