@@ -4,14 +4,14 @@
 //! A position is a P-position exactly when, for every binary digit, the
 //! number of heaps with that digit set is a multiple of `K + 1` (`K = 1` is
 //! Nim). From an N-position a winning move is built from the highest digit
-//! down ([`winning_move`]): heaps are *chosen* (to be reduced) as the digits
+//! down ([`Moore::winning_move`]): heaps are *chosen* (to be reduced) as the digits
 //! demand; at a digit whose column sum is `r` modulo `K + 1` among the
 //! unchosen heaps, either `r` more heaps with the digit set are chosen and
 //! have it cleared (when at most `K` are then chosen), or, with `m` heaps
 //! already chosen and `m + r > K`, exactly `K + 1 - r` of them get the digit
 //! set (a chosen heap's lower digits are free: it is already smaller). Every
 //! winning move is listed by a digit-by-digit search over each set of at
-//! most `K` heaps ([`winning_moves`]), within a stated budget.
+//! most `K` heaps ([`Moore::winning_moves`]), within a stated budget.
 
 use dashu_int::ops::BitTest;
 use dashu_int::UBig;
