@@ -11,7 +11,7 @@ use std::path::Path;
 
 use grundy::catalog::{
     Analysis, ConjectureReport, ConventionSum, Game, GameList, GraphInput, MisereSequence, Monitor,
-    PeriodReport, Play, Sequence, SumAnalysis, SumPart, Table,
+    PeriodReport, Play, QuotientReport, Sequence, SumAnalysis, SumPart, Table,
 };
 use serde::{Serialize, Serializer};
 
@@ -114,6 +114,8 @@ pub enum Answer {
     Sequence(Sequence),
     /// `sequence --misere`.
     MisereSequence(MisereSequence),
+    /// `period --misere`: the misère quotient of an octal game.
+    Quotient(QuotientReport),
     /// `period`.
     Period(PeriodReport),
     /// `table`.
@@ -132,6 +134,7 @@ impl Serialize for Answer {
             Answer::ConventionSum(s) => s.serialize(serializer),
             Answer::Sequence(s) => s.serialize(serializer),
             Answer::MisereSequence(s) => s.serialize(serializer),
+            Answer::Quotient(q) => q.serialize(serializer),
             Answer::Period(p) => p.serialize(serializer),
             Answer::Table(t) => t.serialize(serializer),
             Answer::Conjectures(c) => c.serialize(serializer),
@@ -164,6 +167,9 @@ pub fn answer(
             )?))
         }),
         Verb::Sequence(s) => sequence(&s.game, s.file.as_deref(), s.count, inputs, monitor),
+        Verb::Period(p) if p.misere => grundy::catalog::misere_quotient(&p.game, p.max)
+            .map(Answer::Quotient)
+            .map_err(Failure::from),
         Verb::Period(p) => inputs.game(&p.game).and_then(|game| {
             inputs.refuse_graph_for(game.as_ref(), "period")?;
             Ok(Answer::Period(game.period(p.max, monitor)?))

@@ -158,7 +158,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             checkpoint_saved(&monitor)?;
         }
         Verb::Period(p) if p.misere => {
-            let report = grundy::catalog::misere_quotient(&p.game, p.max)?;
+            let mut monitor = ShellMonitor::new("period", None);
+            let Answer::Quotient(report) = answer_of(&verb, &mut monitor)? else {
+                unreachable!("period --misere answers a misère quotient")
+            };
             let name = text::game_name(&p.game, &report.game);
             emit(&mut out, json, &report, |out, report| {
                 quotient::quotient(out, report, &name)

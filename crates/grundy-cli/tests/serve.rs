@@ -158,6 +158,12 @@ fn every_verb_answers_the_json_of_the_command_line() {
             vec!["sequence", "nim", "--count", "8", "--misere"],
             "",
         ),
+        (
+            "period",
+            r#"{"game": "octal:0.75", "max": 6, "misere": true}"#.into(),
+            vec!["period", "octal:0.75", "--max", "6", "--misere"],
+            "",
+        ),
         ("games", "{}".into(), vec!["games"], ""),
         ("games", String::new(), vec!["games"], ""),
     ];

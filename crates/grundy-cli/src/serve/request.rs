@@ -27,7 +27,7 @@ fn options(verb: &str) -> &'static [&'static str] {
     match verb {
         "analyze" => &["moves", "misere", "every"],
         "sequence" => &["count", "misere"],
-        "period" => &["max"],
+        "period" => &["max", "misere"],
         "table" => &["size", "values"],
         _ => &[],
     }
