@@ -132,6 +132,7 @@ impl Impartial for Geography {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::simple_graph;
     use crate::solve::Memo;
     use proptest::prelude::*;
 
@@ -169,18 +170,6 @@ mod tests {
             }
         }
         assert_eq!(geography.winning_starts(), losing_starts);
-    }
-
-    /// The simple graph on vertices `0..n` whose edges are the set bits of
-    /// `mask` among the pairs `u < v` in order.
-    fn simple_graph(n: u64, mask: u32) -> Graph {
-        let pairs = (0..n).flat_map(|u| (u + 1..n).map(move |v| [u, v]));
-        let edges: Vec<[u64; 2]> = pairs
-            .enumerate()
-            .filter(|(i, _)| mask >> i & 1 == 1)
-            .map(|(_, e)| e)
-            .collect();
-        Graph::new(0..n, &edges).unwrap()
     }
 
     #[test]

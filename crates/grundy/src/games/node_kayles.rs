@@ -505,6 +505,7 @@ mod tests {
     use super::*;
     use crate::games::octal::sparse::naive_values;
     use crate::games::octal::Octal;
+    use crate::graph::simple_graph;
     use crate::solve::Memo;
     use proptest::prelude::*;
 
@@ -531,16 +532,6 @@ mod tests {
                 .unwrap_or(0);
             assert_eq!(plain_value(&game, mask), value);
         }
-    }
-
-    fn simple_graph(n: u64, mask: u32) -> Graph {
-        let pairs = (0..n).flat_map(|u| (u + 1..n).map(move |v| [u, v]));
-        let edges: Vec<[u64; 2]> = pairs
-            .enumerate()
-            .filter(|(i, _)| mask >> i & 1 == 1)
-            .map(|(_, e)| e)
-            .collect();
-        Graph::new(0..n, &edges).unwrap()
     }
 
     #[test]

@@ -184,6 +184,20 @@ impl Adjacency {
     }
 }
 
+/// For tests: the simple graph on vertices `0..n` whose edges are the set
+/// bits of `mask` among the pairs `u < v` in order (every graph on `n`
+/// vertices is one of these).
+#[cfg(test)]
+pub(crate) fn simple_graph(n: u64, mask: u32) -> Graph {
+    let pairs = (0..n).flat_map(|u| (u + 1..n).map(move |v| [u, v]));
+    let edges: Vec<[u64; 2]> = pairs
+        .enumerate()
+        .filter(|(i, _)| mask >> i & 1 == 1)
+        .map(|(_, e)| e)
+        .collect();
+    Graph::new(0..n, &edges).unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
