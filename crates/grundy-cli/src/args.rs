@@ -140,6 +140,11 @@ pub struct Sequence {
     /// (octal games).
     #[arg(long)]
     pub checkpoint: Option<std::path::PathBuf>,
+    /// Keep the values in this file, memory-mapped, and resume from it
+    /// (octal games): for runs too long for memory or for rewriting a
+    /// checkpoint; committed every 30 seconds, safe to stop at any time.
+    #[arg(long, value_name = "FILE", conflicts_with = "checkpoint")]
+    pub values_file: Option<std::path::PathBuf>,
     /// Also say how the octal engine split the values (rare and common).
     #[arg(long)]
     pub verbose: bool,
@@ -164,9 +169,14 @@ pub struct Period {
     /// (octal games).
     #[arg(long)]
     pub checkpoint: Option<std::path::PathBuf>,
+    /// Keep the values in this file, memory-mapped, and resume from it
+    /// (octal games): for runs too long for memory or for rewriting a
+    /// checkpoint; committed every 30 seconds, safe to stop at any time.
+    #[arg(long, value_name = "FILE", conflicts_with = "checkpoint")]
+    pub values_file: Option<std::path::PathBuf>,
     /// Misère play (octal games): the misère quotient of the sums of heaps
     /// up to --max, proved for those heaps only.
-    #[arg(long, conflicts_with = "checkpoint")]
+    #[arg(long, conflicts_with_all = ["checkpoint", "values_file"])]
     pub misere: bool,
     #[command(flatten)]
     pub output: Output,

@@ -14,6 +14,7 @@ mod quotient;
 mod render;
 mod serve;
 mod text;
+mod values_file;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -23,6 +24,7 @@ use serde::Serialize;
 use args::{Cli, Verb};
 use dispatch::{Answer, Inputs};
 use monitor::{Checkpoint, ShellMonitor};
+use values_file::ValuesFile;
 
 /// Exit status for bad input, as the contract says.
 const BAD_INPUT: u8 = 2;
@@ -145,7 +147,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             emit(&mut out, json, &sequence, text::misere_sequence)?;
         }
         Verb::Sequence(s) => {
-            let mut monitor = checkpointing("sequence", s.checkpoint.clone())?;
+            let mut monitor =
+                checkpointing("sequence", s.checkpoint.clone(), s.values_file.clone())?;
             let sequence = answer_of(&verb, &mut monitor);
             let Answer::Sequence(sequence) = sequence? else {
                 unreachable!("sequence answers a sequence")
@@ -168,7 +171,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             })?;
         }
         Verb::Period(p) => {
-            let mut monitor = checkpointing("period", p.checkpoint.clone())?;
+            let mut monitor = checkpointing("period", p.checkpoint.clone(), p.values_file.clone())?;
             let Answer::Period(report) = answer_of(&verb, &mut monitor)? else {
                 unreachable!("period answers a period")
             };
@@ -261,6 +264,7 @@ pub(crate) fn bad_argument(message: String) -> Failure {
 fn checkpointing(
     label: &'static str,
     path: Option<std::path::PathBuf>,
+    values_file: Option<std::path::PathBuf>,
 ) -> Result<ShellMonitor, Failure> {
     let checkpoint = path
         .map(Checkpoint::open)
@@ -274,7 +278,11 @@ fn checkpointing(
             ))
         })?;
     }
-    Ok(ShellMonitor::new(label, checkpoint))
+    let values_file = values_file
+        .map(ValuesFile::check)
+        .transpose()
+        .map_err(bad_argument)?;
+    Ok(ShellMonitor::keeping(label, checkpoint, values_file))
 }
 
 /// Fails if a checkpoint could not be written during the run. The answer is

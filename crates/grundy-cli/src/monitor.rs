@@ -24,10 +24,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use grundy::catalog::Monitor;
+use grundy::catalog::{LentValues, Monitor};
 use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::files;
+use crate::values_file::ValuesFile;
 
 /// How often a checkpoint is written while a computation runs.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(30);
@@ -76,25 +77,7 @@ impl Checkpoint {
                 path.display()
             )));
         }
-        let lock_path = lock_path(&path);
-        let lock = fs::OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&lock_path)
-            .map_err(cannot_write)?;
-        match lock.try_lock() {
-            Ok(()) => {}
-            Err(fs::TryLockError::WouldBlock) => {
-                return Err(CheckpointError(format!(
-                    "the checkpoint {} is in use by another grundy run (it holds the lock {}); \
-                     wait for it to end, or give another --checkpoint file",
-                    path.display(),
-                    lock_path.display()
-                )))
-            }
-            Err(fs::TryLockError::Error(e)) => return Err(cannot_write(e)),
-        }
+        let lock = lock_for_run(&path, "checkpoint", "--checkpoint")?;
         files::remove_stale_temporaries(&path);
         files::check_replaceable(&path).map_err(cannot_write)?;
         Ok(Checkpoint { path, _lock: lock })
@@ -124,6 +107,30 @@ impl Checkpoint {
 
     fn save(&self, bytes: &[u8]) -> io::Result<()> {
         files::replace(&self.path, |out| out.write_all(bytes))
+    }
+}
+
+/// Takes the advisory lock `PATH.lock` of the file `path` (a `what`, given
+/// with `option`) for this run: a file in use by another run is refused.
+pub fn lock_for_run(path: &Path, what: &str, option: &str) -> Result<File, CheckpointError> {
+    let lock_path = lock_path(path);
+    let cannot_write =
+        |e: io::Error| CheckpointError(format!("cannot write the {what} {}: {e}", path.display()));
+    let lock = fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&lock_path)
+        .map_err(cannot_write)?;
+    match lock.try_lock() {
+        Ok(()) => Ok(lock),
+        Err(fs::TryLockError::WouldBlock) => Err(CheckpointError(format!(
+            "the {what} {} is in use by another grundy run (it holds the lock {}); \
+             wait for it to end, or give another {option} file",
+            path.display(),
+            lock_path.display()
+        ))),
+        Err(fs::TryLockError::Error(e)) => Err(cannot_write(e)),
     }
 }
 
@@ -252,6 +259,8 @@ pub struct ShellMonitor {
     label: &'static str,
     started: Instant,
     checkpoint: Option<Checkpoint>,
+    /// The values file lent to an octal run (`--values-file`).
+    values: Option<ValuesFile>,
     last_saved: Instant,
     /// The first error met writing a checkpoint, reported when the run ends.
     pub save_error: Option<io::Error>,
@@ -261,12 +270,23 @@ impl ShellMonitor {
     /// A monitor whose bar is labelled `label` (a verb), writing checkpoints
     /// to `checkpoint`, if given.
     pub fn new(label: &'static str, checkpoint: Option<Checkpoint>) -> Self {
+        Self::keeping(label, checkpoint, None)
+    }
+
+    /// A monitor that also lends `values` to an octal run, if given (a run
+    /// has a checkpoint or a values file, not both).
+    pub fn keeping(
+        label: &'static str,
+        checkpoint: Option<Checkpoint>,
+        values: Option<ValuesFile>,
+    ) -> Self {
         RUN.checkpointed
-            .store(checkpoint.is_some(), Ordering::SeqCst);
+            .store(checkpoint.is_some() || values.is_some(), Ordering::SeqCst);
         ShellMonitor {
             label,
             started: Instant::now(),
             checkpoint,
+            values,
             last_saved: Instant::now(),
             save_error: None,
         }
@@ -309,17 +329,32 @@ impl ShellMonitor {
             return;
         };
         let saved = checkpoint.save(bytes);
+        let path = checkpoint.path().display().to_string();
+        self.saved(saved, &format!("the checkpoint {path}"));
+    }
+
+    /// Commits the values file; after a Ctrl-C that waited for it, says how
+    /// to resume and stops.
+    fn commit(&mut self, values: &[u16]) {
+        let _saving = lock(&RUN.saving);
+        let Some(file) = &mut self.values else {
+            return;
+        };
+        let saved = file.commit(values);
+        let path = file.path().display().to_string();
+        self.saved(saved, &format!("the values file {path}"));
+    }
+
+    /// After `what` was saved (or not): stops if a Ctrl-C waits for it, else
+    /// keeps the first error for the end of the run.
+    fn saved(&mut self, saved: io::Result<()>, what: &str) {
         if RUN.stop_wanted.load(Ordering::SeqCst) {
             match saved {
                 Ok(()) => stop(&format!(
-                    "interrupted: the checkpoint {} is saved; to resume, run the same command: {}",
-                    checkpoint.path().display(),
+                    "interrupted: {what} is saved; to resume, run the same command: {}",
                     this_command()
                 )),
-                Err(e) => stop(&format!(
-                    "interrupted: the checkpoint {} could not be written: {e}",
-                    checkpoint.path().display()
-                )),
+                Err(e) => stop(&format!("interrupted: {what} could not be written: {e}")),
             }
         }
         if let Err(e) = saved {
@@ -393,7 +428,7 @@ impl Drop for ShellMonitor {
 impl Monitor for ShellMonitor {
     fn progress(&mut self, done: u64, total: u64) -> bool {
         self.show(done, total);
-        self.checkpoint.is_some()
+        (self.checkpoint.is_some() || self.values.is_some())
             && (self.last_saved.elapsed() >= CHECKPOINT_EVERY
                 || RUN.stop_wanted.load(Ordering::SeqCst))
     }
@@ -409,6 +444,18 @@ impl Monitor for ShellMonitor {
 
     fn keeps_snapshots(&self) -> bool {
         self.checkpoint.is_some()
+    }
+
+    fn lend_values(&mut self, game: &str, capacity: u64) -> Result<Option<LentValues>, String> {
+        self.values
+            .as_mut()
+            .map(|file| file.lend(game, capacity))
+            .transpose()
+    }
+
+    fn values_kept(&mut self, values: &[u16]) {
+        self.commit(values);
+        self.last_saved = Instant::now();
     }
 }
 

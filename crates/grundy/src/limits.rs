@@ -12,8 +12,9 @@
 /// The most values `sequence` of a heap game computes in one call.
 pub const MAX_COUNT: u64 = 100_000_000;
 
-/// The most values of an octal game one run computes: 2^31 values take 4 GiB.
-pub const MAX_OCTAL_COUNT: u64 = 1 << 31;
+/// The most values of an octal game one run computes: heaps are indexed by
+/// `u32` in the engine, and 2^32 values take 8 GiB (in a values file, mapped).
+pub const MAX_OCTAL_COUNT: u64 = 1 << 32;
 
 /// How many values the period search of a subtraction game computes when
 /// `--max` does not say (fewer for large sets: see [`SUBTRACTION_WORK`]).

@@ -2,6 +2,7 @@
 //! the JSON of the command-line contract.
 
 use crate::games::digraph::Gamma;
+use crate::games::octal::store::ValueStore;
 use crate::limits::FULL_POSITION_LIMIT;
 use std::cmp::Ordering;
 
@@ -448,8 +449,9 @@ pub struct ValueStats {
 pub enum Terms {
     /// Heap games: `G(0), G(1), ..., G(count - 1)`.
     Values(Vec<Nimber>),
-    /// The same, stored compactly (octal games at research scale).
-    Small(Vec<u16>),
+    /// The same, stored compactly (octal games at research scale): the
+    /// engine's own store, on the heap or in a lent file, written from there.
+    Small(ValueStore),
     /// Two-pile games: the first P-positions `(a, b)`, `a <= b`, ordered by `a`.
     Pairs(PairList),
     /// Games given by their graph (`digraph`): every vertex, ascending, and
@@ -483,7 +485,7 @@ impl Serialize for Sequence {
         map.serialize_entry("game", &self.game)?;
         match &self.terms {
             Terms::Values(values) => map.serialize_entry("values", values)?,
-            Terms::Small(values) => map.serialize_entry("values", values)?,
+            Terms::Small(values) => map.serialize_entry("values", &values[..])?,
             Terms::Vertices { vertices, values } => {
                 map.serialize_entry("vertices", vertices)?;
                 map.serialize_entry("values", values)?;

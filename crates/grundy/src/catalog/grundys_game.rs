@@ -202,7 +202,7 @@ impl Game for GrundysEntry {
         };
         Ok(Sequence {
             game: self.spec(),
-            terms: Terms::Small(solver.into_values()),
+            terms: Terms::Small(solver.into_store()),
             stats: Some(stats),
         })
     }

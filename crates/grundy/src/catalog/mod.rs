@@ -244,6 +244,30 @@ pub trait Monitor {
     fn resume(&mut self) -> Option<Vec<u8>> {
         None
     }
+
+    /// Memory for at least `capacity` values of the run of `game` (a
+    /// canonical spec), lent by the front end (the command line's values
+    /// file), with how many values it holds from an earlier run; `None`
+    /// keeps the values on the heap. An error is a file that cannot be used,
+    /// in one line.
+    fn lend_values(&mut self, game: &str, capacity: u64) -> Result<Option<LentValues>, String> {
+        let _ = (game, capacity);
+        Ok(None)
+    }
+
+    /// The first values of the run, in the memory [`Monitor::lend_values`]
+    /// lent: a point to resume from, to be made durable.
+    fn values_kept(&mut self, values: &[u16]) {
+        let _ = values;
+    }
+}
+
+/// Memory lent for a run's values, and how many it already holds.
+pub struct LentValues {
+    /// The slots.
+    pub slots: Box<dyn crate::games::octal::store::ValueSlots>,
+    /// How many slots, from the first, hold values of an earlier run.
+    pub held: u64,
 }
 
 /// A monitor that shows nothing and keeps nothing.

@@ -23,6 +23,7 @@ use crate::error::Error;
 use crate::games::octal::moves::{family_total, first_moves, HeapValues, OctalFamily};
 use crate::games::octal::search::{self, Progress, SearchError};
 use crate::games::octal::sparse::{SparseSolver, Value};
+use crate::games::octal::store::ValueStore;
 use crate::games::octal::{checkpoint, Octal, OctalMove};
 
 /// `octal:CODE` (and the aliases, which pass their code).
@@ -54,12 +55,33 @@ impl OctalEntry {
             .transpose()
     }
 
-    /// A solver resumed from the monitor's snapshot, or a fresh one.
-    fn solver(&self, monitor: &mut dyn Monitor) -> Result<SparseSolver, Error> {
+    /// A solver for at most `capacity` values: in the memory the monitor
+    /// lends (resumed from what it holds), else resumed from the monitor's
+    /// snapshot, else fresh.
+    fn solver(&self, capacity: usize, monitor: &mut dyn Monitor) -> Result<SparseSolver, Error> {
+        if let Some(lent) = self.lent(capacity, monitor)? {
+            return Ok(SparseSolver::resume_in(&self.0, lent));
+        }
         Ok(match self.resumed(monitor)? {
             Some(values) => SparseSolver::resume(&self.0, values),
             None => SparseSolver::new(&self.0),
         })
+    }
+
+    /// The memory the monitor lends for `capacity` values, if it does, with
+    /// the values it holds.
+    fn lent(
+        &self,
+        capacity: usize,
+        monitor: &mut dyn Monitor,
+    ) -> Result<Option<ValueStore>, Error> {
+        let lent = monitor
+            .lend_values(&self.spec(), capacity as u64)
+            .map_err(Error::BadArgument)?;
+        Ok(lent.map(|lent| {
+            let held = usize::try_from(lent.held).unwrap_or(usize::MAX);
+            ValueStore::lent(lent.slots, held)
+        }))
     }
 
     /// Extends `solver` to `count` values, reporting progress and snapshots.
@@ -250,12 +272,28 @@ fn limit(e: impl Into<SearchError>) -> Error {
     Error::OctalSearch(e.into())
 }
 
-/// Hands the monitor a checkpoint of the values computed, when it keeps them
-/// (encoding copies every value).
+/// Hands the monitor a point to resume from: the values in the memory it
+/// lent, or a checkpoint of them when it keeps one (encoding copies every
+/// value).
 fn save(game: &Octal, solver: &SparseSolver, monitor: &mut dyn Monitor) {
-    if monitor.keeps_snapshots() {
+    if solver.store().is_lent() {
+        monitor.values_kept(solver.values());
+    } else if monitor.keeps_snapshots() {
         monitor.snapshot(&checkpoint::encode(game, solver.values()));
     }
+}
+
+/// `count` as an index, when one run computes that many values (the
+/// `option` that asked for it is named otherwise).
+fn run_length(count: u64, option: &str) -> Result<usize, Error> {
+    usize::try_from(count)
+        .ok()
+        .filter(|_| count <= MAX_OCTAL_COUNT)
+        .ok_or_else(|| {
+            Error::Limit(format!(
+                "{option} {count} is more than the {MAX_OCTAL_COUNT} values of an octal game one run computes"
+            ))
+        })
 }
 
 /// How many winning moves of `heaps` `analyze` lists: [`MOVE_LIST_LIMIT`], or
@@ -387,31 +425,41 @@ impl Game for OctalEntry {
     }
 
     fn sequence(&self, count: u64, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
-        if count > MAX_OCTAL_COUNT {
-            return Err(Error::Limit(format!(
-                "--count {count} is more than the {MAX_OCTAL_COUNT} values of an octal game one run computes"
-            )));
-        }
-        let count = count as usize;
-        let solver = match self.resumed(monitor)? {
-            // The checkpoint holds them all: it is answered from, not rewritten.
-            Some(mut values) if values.len() >= count => {
-                values.truncate(count);
-                values.shrink_to_fit();
-                SparseSolver::resume(&self.0, values)
+        let count = run_length(count, "--count")?;
+        let solver = match self.lent(count, monitor)? {
+            // A values file holding them all is answered from, not rewritten,
+            // as a run of `count` values would answer.
+            Some(mut lent) if lent.len() >= count => {
+                lent.truncate(count);
+                SparseSolver::resume_in(&self.0, lent)
             }
-            resumed => {
-                let mut solver = match resumed {
-                    Some(values) => SparseSolver::resume(&self.0, values),
-                    None => SparseSolver::new(&self.0),
-                };
+            Some(lent) => {
+                let mut solver = SparseSolver::resume_in(&self.0, lent);
                 self.run_to(&mut solver, count, count as u64, monitor)?;
                 save(&self.0, &solver, monitor);
                 solver
             }
+            None => match self.resumed(monitor)? {
+                // The checkpoint holds them all: it is answered from, not rewritten.
+                Some(mut values) if values.len() >= count => {
+                    values.truncate(count);
+                    values.shrink_to_fit();
+                    SparseSolver::resume(&self.0, values)
+                }
+                resumed => {
+                    let mut solver = match resumed {
+                        Some(values) => SparseSolver::resume(&self.0, values),
+                        None => SparseSolver::new(&self.0),
+                    };
+                    solver.reserve(count);
+                    self.run_to(&mut solver, count, count as u64, monitor)?;
+                    save(&self.0, &solver, monitor);
+                    solver
+                }
+            },
         };
         let stats = Self::stats(&solver, count);
-        let mut values = solver.into_values();
+        let mut values = solver.into_store();
         values.truncate(count);
         Ok(Sequence {
             game: self.spec(),
@@ -426,12 +474,8 @@ impl Game for OctalEntry {
         monitor: &mut dyn Monitor,
     ) -> Result<PeriodReport, Error> {
         let max_terms = max_terms.unwrap_or(OCTAL_PERIOD_SEARCH);
-        if max_terms > MAX_OCTAL_COUNT {
-            return Err(Error::Limit(format!(
-                "--max {max_terms} is more than the {MAX_OCTAL_COUNT} values of an octal game one run computes"
-            )));
-        }
-        let mut solver = self.solver(monitor)?;
+        let capacity = run_length(max_terms, "--max")?;
+        let mut solver = self.solver(capacity, monitor)?;
         let certified = self.search_period(&mut solver, max_terms, monitor)?;
         save(&self.0, &solver, monitor);
         let checked_to = solver.values().len() as u64;

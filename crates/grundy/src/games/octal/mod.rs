@@ -22,6 +22,7 @@ mod marks;
 pub mod moves;
 pub mod search;
 pub mod sparse;
+pub mod store;
 
 use crate::limits::MAX_DIGITS;
 use std::fmt;

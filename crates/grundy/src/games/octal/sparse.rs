@@ -38,6 +38,7 @@ use super::marks::{
     is_class_zero, largest_smaller_part, mark, mark_rare_splits, mark_splits, span_for, Marks,
     RareHeap, VALUES,
 };
+use super::store::ValueStore;
 use super::{Leaves, Octal};
 use crate::analysis::periodicity::certify_octal;
 
@@ -71,7 +72,8 @@ pub struct SparseSolver {
     one: Vec<usize>,
     /// Amounts that may leave two heaps.
     two: Vec<usize>,
-    values: Vec<Value>,
+    /// `G(0), G(1), ...`: on the heap, or in memory lent by the caller.
+    values: ValueStore,
     mask: Value,
     /// Whether the class of odd heaps is flipped.
     flip: bool,
@@ -149,6 +151,14 @@ impl SparseSolver {
     /// A solver that continues from `values`, the first values of `game`
     /// (as from a checkpoint); the caller vouches for them.
     pub fn resume(game: &Octal, values: Vec<Value>) -> Self {
+        Self::resume_in(game, ValueStore::from_vec(values))
+    }
+
+    /// A solver that continues from the values held in `values` (empty for a
+    /// fresh run) and keeps the next ones there; the caller vouches for them.
+    /// Values in lent memory are computed without the helper thread, whose
+    /// copy of them would be on the heap.
+    pub fn resume_in(game: &Octal, values: ValueStore) -> Self {
         let mut moves = (Vec::new(), Vec::new(), Vec::new());
         for (take, leaves) in game.kinds() {
             let take = take as usize;
@@ -165,7 +175,12 @@ impl SparseSolver {
     /// nothing computed. No period is ever certified: the Guy-Smith theorem
     /// does not apply to it.
     pub fn grundys_game() -> Self {
-        Self::with_moves((Vec::new(), Vec::new(), vec![0]), false, None, Vec::new())
+        Self::with_moves(
+            (Vec::new(), Vec::new(), vec![0]),
+            false,
+            None,
+            ValueStore::default(),
+        )
     }
 
     /// A solver of the game whose moves take the amounts `(whole, one, two)`
@@ -175,8 +190,10 @@ impl SparseSolver {
         (whole, one, two): (Vec<usize>, Vec<usize>, Vec<usize>),
         equal_splits: bool,
         last_digit: Option<usize>,
-        values: Vec<Value>,
+        values: ValueStore,
     ) -> Self {
+        let parallel = std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
+        let helped = parallel && !values.is_lent();
         let mut solver = SparseSolver {
             cursors: vec![0; two.len()],
             whole,
@@ -191,11 +208,7 @@ impl SparseSolver {
             witnesses: vec![[0; WITNESSES]; VALUES],
             max_value: 0,
             next_review: 64,
-            min_rare_splits: if std::thread::available_parallelism().is_ok_and(|n| n.get() > 1) {
-                MIN_RARE_SPLITS
-            } else {
-                usize::MAX
-            },
+            min_rare_splits: if helped { MIN_RARE_SPLITS } else { usize::MAX },
             limit: 4 * SLOTS,
             equal_splits,
             last_digit,
@@ -218,9 +231,25 @@ impl SparseSolver {
         &self.values
     }
 
-    /// The values computed, without a copy.
+    /// The values computed, without a copy when they are on the heap.
     pub fn into_values(self) -> Vec<Value> {
+        self.values.into_vec()
+    }
+
+    /// The values computed, where they are kept.
+    pub fn into_store(self) -> ValueStore {
         self.values
+    }
+
+    /// Where the values are kept.
+    pub fn store(&self) -> &ValueStore {
+        &self.values
+    }
+
+    /// Makes room for `count` values in all, so that a run of known length
+    /// never holds its values twice while they grow.
+    pub fn reserve(&mut self, count: usize) {
+        self.values.reserve_exact(count);
     }
 
     /// How the values computed so far split into rare and common.
@@ -296,7 +325,7 @@ impl SparseSolver {
         let start = self.values.len();
         let channel = Channel::new(start, end, self.limit);
         let helper = Helper {
-            values: self.values.clone(),
+            values: self.helper_copy(end),
             rare: self.rare_heaps.clone(),
             two: self.two.clone(),
             equal_splits: self.equal_splits,
@@ -335,6 +364,13 @@ impl SparseSolver {
         })
     }
 
+    /// The helper's copy of the values, with room for those up to `end`.
+    fn helper_copy(&self, end: usize) -> Vec<Value> {
+        let mut copy = Vec::with_capacity(end);
+        copy.extend_from_slice(&self.values);
+        copy
+    }
+
     /// Looks for a period certified by the Guy-Smith theorem, and schedules the
     /// next look a quarter more values on, which keeps the looks' total cost
     /// linear in the values computed.
@@ -358,7 +394,7 @@ impl SparseSolver {
     /// least `n0 + p` values.
     fn fill_from_period(&mut self, p: usize, count: usize) {
         self.filled_from = self.filled_from.min(self.values.len());
-        self.values.reserve(count - self.values.len());
+        self.values.reserve_exact(count);
         for n in self.values.len()..count {
             let value = self.values[n - p];
             self.values.push(value);

@@ -1,0 +1,196 @@
+//! Where the octal engine keeps its values: on the heap, or in memory lent by
+//! the caller (the command line lends a memory-mapped file, so that a run of
+//! 2^32 heaps needs no 8 GiB of RAM and survives being stopped).
+//!
+//! The library does no I/O: a lent memory is only a `[Value]` to it; mapping,
+//! syncing and the file's format of commits are the front end's work.
+
+use std::fmt;
+use std::ops::Deref;
+
+use super::marks::Value;
+
+/// Memory lent to the engine for its values, of a fixed number of slots.
+pub trait ValueSlots: Send {
+    /// Every slot, read-only.
+    fn slots(&self) -> &[Value];
+    /// Every slot; the engine writes the values in order from slot 0.
+    fn slots_mut(&mut self) -> &mut [Value];
+}
+
+/// The values `G(0), G(1), ...` of a run, on the heap or in lent memory.
+pub struct ValueStore {
+    backing: Backing,
+    /// The values held: the first `len` slots.
+    len: usize,
+}
+
+enum Backing {
+    /// A vector whose length is the number of values.
+    Heap(Vec<Value>),
+    /// Lent slots, of which the first `len` hold values.
+    Lent(Box<dyn ValueSlots>),
+}
+
+impl ValueStore {
+    /// A store holding `values`, on the heap.
+    pub fn from_vec(values: Vec<Value>) -> Self {
+        ValueStore {
+            len: values.len(),
+            backing: Backing::Heap(values),
+        }
+    }
+
+    /// A store in lent memory whose first `held` slots already hold values
+    /// (at most the slots there are).
+    pub fn lent(slots: Box<dyn ValueSlots>, held: usize) -> Self {
+        let len = held.min(slots.slots().len());
+        ValueStore {
+            backing: Backing::Lent(slots),
+            len,
+        }
+    }
+
+    /// Whether the values live in lent memory.
+    pub fn is_lent(&self) -> bool {
+        matches!(self.backing, Backing::Lent(_))
+    }
+
+    /// How many values the store can hold without growing: lent memory
+    /// never grows.
+    pub fn capacity(&self) -> usize {
+        match &self.backing {
+            Backing::Heap(values) => values.capacity(),
+            Backing::Lent(slots) => slots.slots().len(),
+        }
+    }
+
+    /// Makes room on the heap for `count` values in all, exactly: a run
+    /// that knows its length never holds twice its values while growing.
+    pub fn reserve_exact(&mut self, count: usize) {
+        if let Backing::Heap(values) = &mut self.backing {
+            values.reserve_exact(count.saturating_sub(values.len()));
+        }
+    }
+
+    /// Appends `value`.
+    ///
+    /// # Panics
+    /// If lent memory is full: its lender sizes it for the run.
+    pub fn push(&mut self, value: Value) {
+        match &mut self.backing {
+            Backing::Heap(values) => values.push(value),
+            Backing::Lent(slots) => {
+                let slot = slots
+                    .slots_mut()
+                    .get_mut(self.len)
+                    .expect("lent memory is sized for the run by its lender");
+                *slot = value;
+            }
+        }
+        self.len += 1;
+    }
+
+    /// Keeps the first `count` values (lent slots beyond are only forgotten,
+    /// not cleared).
+    pub fn truncate(&mut self, count: usize) {
+        self.len = self.len.min(count);
+        if let Backing::Heap(values) = &mut self.backing {
+            values.truncate(count);
+            values.shrink_to_fit();
+        }
+    }
+
+    /// The values as a vector: the heap's own, or a copy of lent ones.
+    pub fn into_vec(self) -> Vec<Value> {
+        match self.backing {
+            Backing::Heap(values) => values,
+            Backing::Lent(_) => self.to_vec(),
+        }
+    }
+}
+
+impl Deref for ValueStore {
+    type Target = [Value];
+
+    fn deref(&self) -> &[Value] {
+        match &self.backing {
+            Backing::Heap(values) => values,
+            Backing::Lent(slots) => &slots.slots()[..self.len],
+        }
+    }
+}
+
+impl Default for ValueStore {
+    fn default() -> Self {
+        ValueStore::from_vec(Vec::new())
+    }
+}
+
+impl From<Vec<Value>> for ValueStore {
+    fn from(values: Vec<Value>) -> Self {
+        ValueStore::from_vec(values)
+    }
+}
+
+/// A copy on the heap (lent memory is not shared).
+impl Clone for ValueStore {
+    fn clone(&self) -> Self {
+        ValueStore::from_vec(self.to_vec())
+    }
+}
+
+impl PartialEq for ValueStore {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for ValueStore {}
+
+impl fmt::Debug for ValueStore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Slots on the heap standing in for a mapped file.
+    pub(crate) struct Borrowed(pub Vec<Value>);
+
+    impl ValueSlots for Borrowed {
+        fn slots(&self) -> &[Value] {
+            &self.0
+        }
+        fn slots_mut(&mut self) -> &mut [Value] {
+            &mut self.0
+        }
+    }
+
+    #[test]
+    fn lent_and_heap_stores_hold_the_same_values() {
+        let mut heap = ValueStore::default();
+        let mut lent = ValueStore::lent(Box::new(Borrowed(vec![9; 5])), 0);
+        for v in [3, 1, 4, 1, 5] {
+            heap.push(v);
+            lent.push(v);
+        }
+        assert_eq!(heap, lent);
+        assert_eq!(&lent[..], &[3, 1, 4, 1, 5]);
+        assert!(lent.is_lent() && !heap.is_lent());
+        lent.truncate(2);
+        assert_eq!(lent.into_vec(), vec![3, 1]);
+    }
+
+    #[test]
+    fn lent_slots_already_holding_values_are_kept() {
+        let store = ValueStore::lent(Box::new(Borrowed(vec![0, 1, 2, 7])), 3);
+        assert_eq!(&store[..], &[0, 1, 2]);
+        assert_eq!(store.capacity(), 4);
+        let over = ValueStore::lent(Box::new(Borrowed(vec![0, 1])), 10);
+        assert_eq!(over.len(), 2, "never more values than slots");
+    }
+}
