@@ -159,7 +159,7 @@ mod tests {
     use super::*;
 
     /// Slots on the heap standing in for a mapped file.
-    pub(crate) struct Borrowed(pub Vec<Value>);
+    struct Borrowed(pub Vec<Value>);
 
     impl ValueSlots for Borrowed {
         fn slots(&self) -> &[Value] {
@@ -183,6 +183,53 @@ mod tests {
         assert!(lent.is_lent() && !heap.is_lent());
         lent.truncate(2);
         assert_eq!(lent.into_vec(), vec![3, 1]);
+    }
+
+    use crate::games::octal::sparse::{naive_values, SparseSolver};
+    use crate::games::octal::Octal;
+
+    /// The values of `code` to `count` computed in lent slots, resumed from
+    /// the first `held` of `earlier` (the slots after them hold `garbage`,
+    /// as after a run killed before its commit).
+    fn lent_run(
+        code: &str,
+        count: usize,
+        earlier: &[Value],
+        held: usize,
+        garbage: Value,
+    ) -> Vec<Value> {
+        let mut slots = vec![garbage; count];
+        slots[..held].copy_from_slice(&earlier[..held]);
+        let store = ValueStore::lent(Box::new(Borrowed(slots)), held);
+        let mut solver = SparseSolver::resume_in(&code.parse().unwrap(), store);
+        solver.extend_to(count).unwrap();
+        assert!(solver.store().is_lent());
+        solver.into_values()
+    }
+
+    #[test]
+    fn values_in_lent_slots_are_those_of_the_heap_and_of_the_rules() {
+        for code in ["0.16", "0.167", "0.6", "0.77", "4.07", "0.137"] {
+            let game: Octal = code.parse().unwrap();
+            let mut heap = SparseSolver::new(&game);
+            heap.extend_to(40_000).unwrap();
+            let lent = lent_run(code, 40_000, &[], 0, 0);
+            assert_eq!(&lent[..], heap.values(), "{code}");
+            assert_eq!(&lent[..2000], &naive_values(&game, 2000)[..], "{code}");
+        }
+    }
+
+    #[test]
+    fn a_run_resumed_from_lent_slots_past_a_torn_end_gives_the_same_values() {
+        // The slots after the last commit hold what a killed run left there,
+        // or nothing written: the resumed run overwrites them.
+        for code in ["0.167", "0.6", "0.07"] {
+            let whole = lent_run(code, 30_000, &[], 0, 0);
+            for (held, garbage) in [(1, 7), (4096, u16::MAX), (12_345, 0), (29_999, 3)] {
+                let resumed = lent_run(code, 30_000, &whole, held, garbage);
+                assert_eq!(resumed, whole, "{code} from {held}");
+            }
+        }
     }
 
     #[test]
