@@ -451,7 +451,13 @@ impl Game for OctalEntry {
                         Some(values) => SparseSolver::resume(&self.0, values),
                         None => SparseSolver::new(&self.0),
                     };
-                    solver.reserve(count);
+                    solver.reserve(count).map_err(|_| {
+                        Error::Limit(format!(
+                            "{count} values need {} bytes of memory, which the system refused; \
+                             --values-file FILE keeps them in a file instead",
+                            2 * count as u128
+                        ))
+                    })?;
                     self.run_to(&mut solver, count, count as u64, monitor)?;
                     save(&self.0, &solver, monitor);
                     solver

@@ -247,9 +247,10 @@ impl SparseSolver {
     }
 
     /// Makes room for `count` values in all, so that a run of known length
-    /// never holds its values twice while they grow.
-    pub fn reserve(&mut self, count: usize) {
-        self.values.reserve_exact(count);
+    /// never holds its values twice while they grow; fails when the memory
+    /// cannot be had.
+    pub fn reserve(&mut self, count: usize) -> Result<(), std::collections::TryReserveError> {
+        self.values.reserve_exact(count)
     }
 
     /// How the values computed so far split into rare and common.
@@ -394,7 +395,8 @@ impl SparseSolver {
     /// least `n0 + p` values.
     fn fill_from_period(&mut self, p: usize, count: usize) {
         self.filled_from = self.filled_from.min(self.values.len());
-        self.values.reserve_exact(count);
+        // Not reserving only makes the vector grow by doubling.
+        let _ = self.values.reserve_exact(count);
         for n in self.values.len()..count {
             let value = self.values[n - p];
             self.values.push(value);

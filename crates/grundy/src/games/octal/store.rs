@@ -5,6 +5,7 @@
 //! The library does no I/O: a lent memory is only a `[Value]` to it; mapping,
 //! syncing and the file's format of commits are the front end's work.
 
+use std::collections::TryReserveError;
 use std::fmt;
 use std::ops::Deref;
 
@@ -67,9 +68,11 @@ impl ValueStore {
 
     /// Makes room on the heap for `count` values in all, exactly: a run
     /// that knows its length never holds twice its values while growing.
-    pub fn reserve_exact(&mut self, count: usize) {
-        if let Backing::Heap(values) = &mut self.backing {
-            values.reserve_exact(count.saturating_sub(values.len()));
+    /// Fails, leaving the store as it was, when the memory cannot be had.
+    pub fn reserve_exact(&mut self, count: usize) -> Result<(), TryReserveError> {
+        match &mut self.backing {
+            Backing::Heap(values) => values.try_reserve_exact(count.saturating_sub(values.len())),
+            Backing::Lent(_) => Ok(()),
         }
     }
 
