@@ -197,7 +197,7 @@ fn a_period_cut_by_max_says_it_is_not_certified() {
     let none = grundy(&["period", "octal:0.007", "--max", "3000"]);
     assert_eq!(none.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&none.stderr).contains("unknown beyond"));
-    let out = grundy(&["period", "octal:0.007", "--max", "4294967296"]);
+    let out = grundy(&["period", "octal:0.007", "--max", "4294967297"]);
     assert_eq!(out.status.code(), Some(2), "refused before any work");
 }
 
