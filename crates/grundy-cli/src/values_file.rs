@@ -10,8 +10,7 @@
 //! a run killed in the middle of one resumes from the one before.
 
 use std::fs::{self, File};
-use std::io;
-use std::os::unix::fs::FileExt;
+use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use grundy::catalog::LentValues;
@@ -118,7 +117,7 @@ impl ValuesFile {
             .map_err(io_error)?;
         let length = file.metadata().map_err(io_error)?.len();
         let mut header = vec![0; VALUES_OFFSET.min(usize::try_from(length).unwrap_or(usize::MAX))];
-        file.read_exact_at(&mut header, 0).map_err(io_error)?;
+        read_at(&file, &mut header, 0).map_err(io_error)?;
         let committed = read_values_header(spec, &header).map_err(|e| match e {
             CheckpointError::OtherValues { .. } => format!("the values file {path}: {e}"),
             _ => damaged(),
@@ -184,9 +183,21 @@ impl ValuesFile {
             hash,
         };
         let (at, record) = commit_record(spec, next);
-        file.write_all_at(&record, at as u64)?;
+        write_at(file, &record, at as u64)?;
         file.sync_data()?;
         self.committed = next;
         Ok(())
     }
+}
+
+/// Reads `buffer.len()` bytes of `file` from `offset`.
+fn read_at(mut file: &File, buffer: &mut [u8], offset: u64) -> io::Result<()> {
+    file.seek(SeekFrom::Start(offset))?;
+    file.read_exact(buffer)
+}
+
+/// Writes `bytes` into `file` at `offset`.
+fn write_at(mut file: &File, bytes: &[u8], offset: u64) -> io::Result<()> {
+    file.seek(SeekFrom::Start(offset))?;
+    file.write_all(bytes)
 }
