@@ -335,6 +335,10 @@ const MIN_PROBE: usize = 1 << 14;
 /// A comparison decides for this many times the heaps it was timed over.
 const KEEP: usize = 24;
 
+/// The helper is kept only when it saves at least this fraction of the time
+/// (numerator, denominator): a tenth.
+const MARGIN: (u128, u128) = (1, 10);
+
 /// Which way the heaps are being computed, and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -349,12 +353,12 @@ enum Phase {
 /// Decides, from the wall-clock time per heap measured during the run,
 /// whether the helper thread works: heaps are timed alone, then helped, over
 /// a stretch of `max(MIN_PROBE, n / 64)` heaps each, and the faster way is
-/// kept for `KEEP` times that many; then both are timed again, as the costs
-/// change with `n` and the machine's load changes. Wall-clock time is what
-/// counts: a helper that only takes a core from another process, or whose
-/// share does not pay for handing heaps over, loses the comparison, so two
-/// threads are never kept when they are measured slower than one. The choice
-/// never changes a value, only the time.
+/// kept for `KEEP` times that many (the helper only if it saved a `MARGIN`);
+/// then both are timed again, as the costs change with `n` and the machine's
+/// load changes. Wall-clock time is what counts: a helper that only takes a
+/// core from another process, or whose share does not pay for handing heaps
+/// over, loses the comparison, so two threads are never kept when they are
+/// measured slower than one. The choice never changes a value, only the time.
 #[derive(Clone, Debug)]
 pub(super) struct Pacer {
     phase: Phase,
@@ -418,10 +422,13 @@ impl Pacer {
                 Phase::TimeHelped
             }
             _ => {
-                // Helped is faster when it spent less time per heap:
-                // `time / heaps < alone.time / alone.heaps`, cross-multiplied.
-                let helped = time.as_nanos() * (self.alone.0 as u128)
-                    < self.alone.1.as_nanos() * (heaps as u128);
+                // Helped wins when it spent a `MARGIN` less time per heap:
+                // `time / heaps < (1 - MARGIN) * alone.time / alone.heaps`,
+                // cross-multiplied. The margin keeps timing noise on a loaded
+                // machine from choosing two threads that are no faster.
+                let (num, den) = MARGIN;
+                let helped = time.as_nanos() * (self.alone.0 as u128) * den
+                    < self.alone.1.as_nanos() * (heaps as u128) * (den - num);
                 Phase::Keep {
                     helped,
                     until: end.saturating_add(KEEP * self.probe),
@@ -503,8 +510,12 @@ mod tests {
     }
 
     #[test]
-    fn a_tie_keeps_one_thread() {
-        let mut pacer = Pacer::new();
-        assert!(!compare(&mut pacer, 4096, 5 * MS, 5 * MS).0);
+    fn the_helper_must_save_a_tenth_of_the_time() {
+        for (helped, kept) in [(100, false), (91, false), (90, false), (89, true)] {
+            let mut pacer = Pacer::new();
+            let helped_time = Duration::from_micros(helped);
+            let plan = compare(&mut pacer, 4096, Duration::from_micros(100), helped_time);
+            assert_eq!(plan.0, kept, "{helped}");
+        }
     }
 }
