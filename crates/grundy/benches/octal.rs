@@ -1,6 +1,7 @@
-//! The sparse-space engine on long octal-game sequences (0.16 to 10^7, 0.6 and
-//! 0.007 to 2^20), beside the naive O(n^2) sequence on a shorter run, in the
-//! same process so that the ratio is measured under the same machine load; and
+//! The sparse-space engine on long octal-game sequences (0.16 to 10^7; 0.6,
+//! 0.007 and the open games 0.161 and 0.167 to 2^20 and 2^22), beside the naive
+//! O(n^2) sequence on a shorter run, in the same process so that the ratio is
+//! measured under the same machine load; and
 //! the certified periods of Kayles and Dawson's Kayles, end to end; and games
 //! whose values are filled from their certified period.
 //!
@@ -36,7 +37,13 @@ fn quickest(runs: u32, mut f: impl FnMut()) -> Duration {
 fn bench_long_runs(c: &mut Criterion) {
     let mut group = c.benchmark_group("octal sparse");
     group.sample_size(10);
-    for (code, count) in [("0.16", 10_000_000), ("0.6", 1 << 20), ("0.007", 1 << 20)] {
+    for (code, count) in [
+        ("0.16", 10_000_000),
+        ("0.6", 1 << 20),
+        ("0.007", 1 << 20),
+        ("0.167", 1 << 22),
+        ("0.161", 1 << 20),
+    ] {
         let game: Octal = code.parse().expect("a code");
         group.bench_function(format!("{code} to {count}"), |b| {
             b.iter(|| sparse(black_box(&game), count))
@@ -49,7 +56,7 @@ fn bench_against_naive(c: &mut Criterion) {
     const COUNT: usize = 20_000;
     let mut group = c.benchmark_group("octal sparse vs naive, 20000 heaps");
     group.sample_size(10);
-    for code in ["0.16", "0.6", "0.007"] {
+    for code in ["0.16", "0.6", "0.007", "0.167", "0.161"] {
         let game: Octal = code.parse().expect("a code");
         assert_eq!(sparse(&game, COUNT), naive_values(&game, COUNT), "{code}");
         group.bench_function(format!("{code} sparse"), |b| {

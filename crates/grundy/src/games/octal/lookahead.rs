@@ -9,6 +9,11 @@
 //! (rare parts at either end, the chase outside the helper's range). Marks are
 //! only ever real option values, so sharing the work cannot change a value; it
 //! only matters that the two threads together cover every split they claim.
+//!
+//! Whether the helper works at all is decided by a [`Pacer`] from the speed
+//! measured as the values grow: a second thread that only competes with other
+//! processes for a core, or whose share is too small to pay for handing heaps
+//! over, is switched off.
 
 use std::sync::atomic::{fence, AtomicBool, AtomicU16, AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
@@ -29,9 +34,12 @@ pub(super) const SLOTS: usize = 256;
 /// Heap `n - SLOTS` must be done before its slot is reused, hence `SLOTS - 1`.
 pub(super) const LAG: usize = SLOTS - 1;
 
-/// Words of a slot: two of header, the marks (eight a word), and padding to a
-/// cache line.
-const SLOT_WORDS: usize = VALUES / 8 + 16;
+/// Words of a slot for marks of `span` bytes: two of header, the marks (eight
+/// a word), and padding, so that slots in use by the two threads never share
+/// a cache line (two lines, against the prefetcher pairing them).
+fn slot_words(span: usize) -> usize {
+    (2 + span / 8).next_multiple_of(16) + 16
+}
 
 /// How often (in heaps) the main thread publishes its values when not waiting:
 /// fewer stores to the shared counter, at the price of a little slack.
@@ -118,10 +126,13 @@ pub(super) struct Channel {
     ready: Padded<AtomicUsize>,
     /// The largest smaller part `a` the helper sweeps, steered by the main thread.
     limit: Padded<AtomicUsize>,
-    /// `SLOTS` slots of `SLOT_WORDS` words for the helper's marks of heap `n`
-    /// in slot `n % SLOTS`: how many bytes of marks follow, the `limit` the
-    /// helper used, then the marks. Only the words in use are ever touched. Slots are far apart, so the helper fills
-    /// one while the main thread reads another without sharing a cache line.
+    /// Bytes of marks a slot holds: the span of the values when the run
+    /// started. The main thread ends the run before the span outgrows it.
+    span: usize,
+    /// `SLOTS` slots of `slot_words(span)` words for the helper's marks of
+    /// heap `n` in slot `n % SLOTS`: how many bytes of marks follow, the
+    /// `limit` the helper used, then the marks. Sized by the span rather than
+    /// for every possible value, so that a run allocates and zeroes little.
     slots: Vec<AtomicU64>,
     /// Set by the main thread when it gives up (a value overflowed), and by the
     /// helper when it ends: neither waits for the other after that.
@@ -133,16 +144,19 @@ pub(super) struct Channel {
 }
 
 impl Channel {
-    /// A channel for heaps `start..end`, with `limit` as the first sweep limit,
-    /// made on the main thread.
-    pub(super) fn new(start: usize, end: usize, limit: usize) -> Channel {
+    /// A channel for heaps `start..end` whose marks fit `span` bytes, with
+    /// `limit` as the first sweep limit, made on the main thread.
+    pub(super) fn new(start: usize, end: usize, span: usize, limit: usize) -> Channel {
         let channel = Channel {
             start,
             values: (start..end).map(|_| AtomicU16::new(0)).collect(),
             known: Padded(AtomicUsize::new(start)),
             ready: Padded(AtomicUsize::new(start)),
             limit: Padded(AtomicUsize::new(limit)),
-            slots: (0..SLOTS * SLOT_WORDS).map(|_| AtomicU64::new(0)).collect(),
+            span,
+            slots: (0..SLOTS * slot_words(span))
+                .map(|_| AtomicU64::new(0))
+                .collect(),
             quit: Padded(AtomicBool::new(false)),
             main: Sleeper::new(),
             helper: Sleeper::new(),
@@ -173,7 +187,8 @@ impl Channel {
             }
             ahead = Some(*ready - n - 1);
         }
-        let slot = &self.slots[n % SLOTS * SLOT_WORDS..][..SLOT_WORDS];
+        let words = slot_words(self.span);
+        let slot = &self.slots[n % SLOTS * words..][..words];
         let span = slot[0].load(Ordering::Relaxed) as usize;
         for (bytes, word) in seen[..span].chunks_exact_mut(8).zip(&slot[2..]) {
             bytes.copy_from_slice(&word.load(Ordering::Relaxed).to_le_bytes());
@@ -194,6 +209,12 @@ impl Channel {
     /// Main thread: the helper should sweep smaller parts up to `limit`.
     pub(super) fn steer(&self, limit: usize) {
         self.limit.0.store(limit, Ordering::Relaxed);
+    }
+
+    /// Bytes of marks the slots hold: the run must end before the values' span
+    /// outgrows it.
+    pub(super) fn span(&self) -> usize {
+        self.span
     }
 
     /// Main thread: no more values will come.
@@ -233,8 +254,14 @@ pub(super) struct Helper {
 
 impl Helper {
     /// Fills the slots of heaps `channel.start..end`, in order, as the values
-    /// they need arrive; returns early if the main thread gives up.
-    pub(super) fn run(mut self, channel: &Channel) {
+    /// they need arrive; returns early if the main thread gives up. Returns its
+    /// copy of the values (a prefix of the main thread's), for the next run.
+    pub(super) fn run(mut self, channel: &Channel) -> Vec<Value> {
+        self.fill_slots(channel);
+        self.values
+    }
+
+    fn fill_slots(&mut self, channel: &Channel) {
         let _quit = QuitOnDrop(channel);
         channel.helper.thread.get_or_init(std::thread::current);
         let end = channel.start + channel.values.len();
@@ -256,7 +283,8 @@ impl Helper {
                     }
                 }
             }
-            let span = span_for(max);
+            // The main thread ends the run before the span outgrows the slots.
+            let span = span_for(max).min(channel.span);
             seen[..span].fill(0);
             let limit = channel.limit.0.load(Ordering::Relaxed);
             let first = self.rare.partition_point(|&(r, _)| r as usize <= LAG);
@@ -275,7 +303,8 @@ impl Helper {
                     mark_splits(&self.values, rest, LAG + 1, to, &mut seen);
                 }
             }
-            let slot = &channel.slots[n % SLOTS * SLOT_WORDS..][..SLOT_WORDS];
+            let words = slot_words(channel.span);
+            let slot = &channel.slots[n % SLOTS * words..][..words];
             slot[0].store(span as u64, Ordering::Relaxed);
             slot[1].store(limit as u64, Ordering::Relaxed);
             for (word, bytes) in slot[2..].iter().zip(seen[..span].chunks_exact(8)) {
@@ -288,15 +317,205 @@ impl Helper {
     }
 }
 
-/// Whether a run over heaps `start..end` is worth a thread, when each heap has
-/// `rare_splits` splits with a rare part and the solver asks for at least
-/// `min_rare_splits`: the run must be long enough to pay for starting the
-/// thread, and far enough out that `LAG` leaves the helper work.
-pub(super) fn worth_helping(
-    start: usize,
-    end: usize,
-    rare_splits: usize,
-    min_rare_splits: usize,
-) -> bool {
-    start >= 8 * SLOTS && end - start >= 256 && rare_splits >= min_rare_splits
+/// Whether a run over heaps `start..end` can use a thread at all: it must be
+/// long enough to pay for starting one, and far enough out that `LAG` leaves
+/// the helper work. Whether it pays is measured (see [`Pacer`]).
+pub(super) fn can_help(start: usize, end: usize) -> bool {
+    start >= 8 * SLOTS && end - start >= MIN_RUN
+}
+
+/// The shortest run the helper takes.
+const MIN_RUN: usize = 256;
+
+/// The fewest heaps one side of a comparison is timed over: enough for a few
+/// milliseconds, so that starting the thread and the clock's resolution are
+/// noise.
+const MIN_PROBE: usize = 1 << 14;
+
+/// A comparison decides for this many times the heaps it was timed over.
+const KEEP: usize = 24;
+
+/// The helper is kept only when it saves at least this fraction of the time
+/// (numerator, denominator): a tenth.
+const MARGIN: (u128, u128) = (1, 10);
+
+/// Which way the heaps are being computed, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Timing heaps computed by the main thread alone.
+    TimeAlone,
+    /// Timing heaps computed with the helper, after `alone` was timed.
+    TimeHelped,
+    /// Keeping the faster way until heap `until`.
+    Keep { helped: bool, until: usize },
+}
+
+/// Decides, from the wall-clock time per heap measured during the run,
+/// whether the helper thread works: heaps are timed alone, then helped, over
+/// a stretch of `max(MIN_PROBE, n / 64)` heaps each, and the faster way is
+/// kept for `KEEP` times that many (the helper only if it saved a `MARGIN`);
+/// then both are timed again, as the costs change with `n` and the machine's
+/// load changes. Wall-clock time is what counts: a helper that only takes a
+/// core from another process, or whose share does not pay for handing heaps
+/// over, loses the comparison, so two threads are never kept when they are
+/// measured slower than one. The choice never changes a value, only the time.
+#[derive(Clone, Debug)]
+pub(super) struct Pacer {
+    phase: Phase,
+    /// Heaps of the current timing stretch, and their total time.
+    timed: (usize, Duration),
+    /// Heaps to time in each way this round.
+    probe: usize,
+    /// The time per heap alone this round, as `(heaps, time)`.
+    alone: (usize, Duration),
+}
+
+impl Pacer {
+    /// A pacer that starts by timing heaps computed alone.
+    pub(super) fn new() -> Pacer {
+        Pacer {
+            phase: Phase::TimeAlone,
+            timed: (0, Duration::ZERO),
+            probe: MIN_PROBE,
+            alone: (0, Duration::ZERO),
+        }
+    }
+
+    /// Whether the heaps from `start` on are to be computed with the helper,
+    /// and the heap at which to ask again.
+    pub(super) fn plan(&mut self, start: usize) -> (bool, usize) {
+        if let Phase::Keep { until, .. } = self.phase {
+            if start >= until {
+                self.phase = Phase::TimeAlone;
+                self.timed = (0, Duration::ZERO);
+                self.probe = MIN_PROBE.max(start / 64);
+            }
+        }
+        // A timing stretch is never cut below a run the helper can take.
+        let timed_until = start + (self.probe - self.timed.0).max(MIN_RUN);
+        match self.phase {
+            Phase::TimeAlone => (false, timed_until),
+            Phase::TimeHelped => (true, timed_until),
+            Phase::Keep { helped, until } => (helped, until),
+        }
+    }
+
+    /// `heaps` heaps, up to heap `end`, were computed in `time`, with the
+    /// helper or not.
+    pub(super) fn record(&mut self, helped: bool, heaps: usize, time: Duration, end: usize) {
+        let timing = match self.phase {
+            Phase::TimeAlone => !helped,
+            Phase::TimeHelped => helped,
+            Phase::Keep { .. } => false,
+        };
+        if !timing {
+            return;
+        }
+        self.timed = (self.timed.0 + heaps, self.timed.1 + time);
+        if self.timed.0 < self.probe {
+            return;
+        }
+        let (heaps, time) = std::mem::replace(&mut self.timed, (0, Duration::ZERO));
+        self.phase = match self.phase {
+            Phase::TimeAlone => {
+                self.alone = (heaps, time);
+                Phase::TimeHelped
+            }
+            _ => {
+                // Helped wins when it spent a `MARGIN` less time per heap:
+                // `time / heaps < (1 - MARGIN) * alone.time / alone.heaps`,
+                // cross-multiplied. The margin keeps timing noise on a loaded
+                // machine from choosing two threads that are no faster.
+                let (num, den) = MARGIN;
+                let helped = time.as_nanos() * (self.alone.0 as u128) * den
+                    < self.alone.1.as_nanos() * (heaps as u128) * (den - num);
+                Phase::Keep {
+                    helped,
+                    until: end.saturating_add(KEEP * self.probe),
+                }
+            }
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MS: Duration = Duration::from_millis(1);
+
+    /// Times one probe alone and one helped, `alone` and `helped` long, from
+    /// heap `start`; returns the plan after.
+    fn compare(
+        pacer: &mut Pacer,
+        start: usize,
+        alone: Duration,
+        helped: Duration,
+    ) -> (bool, usize) {
+        let (help, until) = pacer.plan(start);
+        assert!(!help, "each round times the heaps alone first");
+        pacer.record(false, until - start, alone, until);
+        let (help, end) = pacer.plan(until);
+        assert!(help, "then helped");
+        pacer.record(true, end - until, helped, end);
+        pacer.plan(end)
+    }
+
+    #[test]
+    fn the_faster_way_is_kept_and_timed_again_later() {
+        let mut pacer = Pacer::new();
+        let (helped, until) = compare(&mut pacer, 2048, 10 * MS, 11 * MS);
+        let end = 2048 + 2 * MIN_PROBE;
+        assert_eq!(
+            (helped, until),
+            (false, end + KEEP * MIN_PROBE),
+            "slower helped"
+        );
+        // Nothing is timed while a choice is kept.
+        pacer.record(true, 1000, MS, end + 1000);
+        assert_eq!(pacer.plan(end + 1000), (false, until));
+        // Then both are timed again, over a 64th of the heaps (or more).
+        let start = until;
+        let (helped, again) = compare(&mut pacer, start, 10 * MS, 9 * MS);
+        let probe = (start / 64).max(MIN_PROBE);
+        assert_eq!((helped, again), (true, start + 2 * probe + KEEP * probe));
+        let far = 1 << 26;
+        compare(&mut pacer, far, 10 * MS, 9 * MS);
+        assert_eq!(pacer.probe, far / 64);
+    }
+
+    #[test]
+    fn only_the_way_being_timed_counts() {
+        let mut pacer = Pacer::new();
+        let (_, until) = pacer.plan(5000);
+        // A helped run while timing alone (none happens, but it must not count).
+        pacer.record(true, MIN_PROBE, MS, 5000 + MIN_PROBE);
+        assert_eq!(pacer.plan(5000), (false, until));
+        // Timing adds up over runs cut short (by progress reports, say).
+        pacer.record(false, MIN_PROBE / 2, MS, 5000 + MIN_PROBE / 2);
+        assert_eq!(pacer.plan(5000 + MIN_PROBE / 2), (false, until));
+        pacer.record(false, MIN_PROBE / 2, MS, until);
+        assert!(pacer.plan(until).0, "alone timed, helped next");
+    }
+
+    #[test]
+    fn a_timing_stretch_leaves_room_for_a_helped_run() {
+        let mut pacer = Pacer::new();
+        pacer.plan(3000);
+        pacer.record(false, MIN_PROBE, MS, 3000 + MIN_PROBE);
+        pacer.record(true, MIN_PROBE - 10, MS, 3000 + 2 * MIN_PROBE - 10);
+        let start = 3000 + 2 * MIN_PROBE - 10;
+        assert_eq!(pacer.plan(start), (true, start + MIN_RUN));
+        assert!(can_help(start, start + MIN_RUN));
+    }
+
+    #[test]
+    fn the_helper_must_save_a_tenth_of_the_time() {
+        for (helped, kept) in [(100, false), (91, false), (90, false), (89, true)] {
+            let mut pacer = Pacer::new();
+            let helped_time = Duration::from_micros(helped);
+            let plan = compare(&mut pacer, 4096, Duration::from_micros(100), helped_time);
+            assert_eq!(plan.0, kept, "{helped}");
+        }
+    }
 }

@@ -18,9 +18,10 @@
 //! Only step 2 can be long, and only when a rare value really is missing, which
 //! happens at the rare heaps. The mask and flip only change the speed, never a
 //! value: they are chosen from the values so far to make rare heaps fewest.
-//! On long runs a second thread works ahead (the private `lookahead` module): the splits
+//! On long runs a second thread may work ahead (the private `lookahead` module): the splits
 //! of a future heap whose parts are already known are valued before the main
-//! thread gets there, which leaves it the newest splits and the chase.
+//! thread gets there, which leaves it the newest splits and the chase. It
+//! works only while it is measured to make the run faster (on one core, never).
 //!
 //! Games with no sparse class (Kayles, Dawson's Kayles: about half the heaps
 //! are of either class for every mask) make the rare pass as long as the heap,
@@ -32,7 +33,9 @@
 //! (The sparse-space phenomenon: Gangolli and Plambeck 1989, and Flammenkamp's
 //! octal-game tables; the flip on odd heaps as in P. Beling's `ogs`.)
 
-use super::lookahead::{self, Channel, Helper, LAG, SLOTS};
+use std::time::Instant;
+
+use super::lookahead::{self, Channel, Helper, Pacer, LAG, SLOTS};
 pub use super::marks::Value;
 use super::marks::{
     is_class_zero, largest_smaller_part, mark, mark_rare_splits, mark_splits, span_for, Marks,
@@ -93,9 +96,12 @@ pub struct SparseSolver {
     max_value: Value,
     /// Heap count at which the mask is chosen again.
     next_review: usize,
-    /// A helper thread works ahead when there are at least this many splits with
-    /// a rare part per heap (`usize::MAX` on one core).
-    min_rare_splits: usize,
+    /// Whether a helper thread works ahead.
+    helping: Helping,
+    /// The helper's copy of the values (a prefix of `values`), kept between
+    /// helped runs so that each run copies only the values new since the
+    /// last; emptied when the helper is off.
+    helper_values: Vec<Value>,
     /// The helper's sweep limit at the end of the last run, to start the next.
     limit: usize,
     /// Whether a split may leave two equal heaps (not in Grundy's game).
@@ -114,11 +120,39 @@ pub struct SparseSolver {
     next_period_check: usize,
 }
 
-/// Splits with a rare part per heap from which a helper thread pays. Below,
-/// the rare pass is too short for the helper's share to cover handing heaps
-/// over; above, it pays on an idle machine (0.16, with 52 rare heaps: about
-/// 20% less time), though a loaded one can make it slower than one thread.
-const MIN_RARE_SPLITS: usize = 32;
+/// Who decides whether a helper thread works ahead.
+#[derive(Clone, Debug)]
+enum Helping {
+    /// Never: one core (or a test).
+    Never,
+    /// On every run it can take (a test).
+    #[cfg(test)]
+    Always,
+    /// The [`Pacer`], from the speed measured with and without it.
+    Measured(Pacer),
+}
+
+impl Helping {
+    /// Measured where there is more than one core to run on (the cores this
+    /// process may use, so that `taskset -c 0` means one), else never.
+    fn by_cores() -> Helping {
+        if std::thread::available_parallelism().is_ok_and(|n| n.get() > 1) {
+            Helping::Measured(Pacer::new())
+        } else {
+            Helping::Never
+        }
+    }
+
+    /// Whether the heaps from `start` on are helped, and where to ask again.
+    fn plan(&mut self, start: usize) -> (bool, usize) {
+        match self {
+            Helping::Never => (false, usize::MAX),
+            #[cfg(test)]
+            Helping::Always => (true, usize::MAX),
+            Helping::Measured(pacer) => pacer.plan(start),
+        }
+    }
+}
 
 /// How many recent witnesses are kept for each value.
 const WITNESSES: usize = 4;
@@ -192,8 +226,11 @@ impl SparseSolver {
         last_digit: Option<usize>,
         values: ValueStore,
     ) -> Self {
-        let parallel = std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
-        let helped = parallel && !values.is_lent();
+        let helping = if values.is_lent() {
+            Helping::Never
+        } else {
+            Helping::by_cores()
+        };
         let mut solver = SparseSolver {
             cursors: vec![0; two.len()],
             whole,
@@ -208,7 +245,8 @@ impl SparseSolver {
             witnesses: vec![[0; WITNESSES]; VALUES],
             max_value: 0,
             next_review: 64,
-            min_rare_splits: if helped { MIN_RARE_SPLITS } else { usize::MAX },
+            helping,
+            helper_values: Vec::new(),
             limit: 4 * SLOTS,
             equal_splits,
             last_digit,
@@ -301,32 +339,50 @@ impl SparseSolver {
                 return Ok(());
             }
             // Runs end where the mask is reviewed, as the helper's classes must
-            // stay those of the main thread, and where the period is checked.
+            // stay those of the main thread, where the period is checked, and
+            // where the helper is to be switched on or off.
             let start = self.values.len();
+            let (helped, until) = self.helping.plan(start);
             let end = count
                 .min(self.next_review.max(start + 1))
-                .min(self.next_period_check.max(start + 1));
-            let rare_splits = self.rare_heaps.len() * self.two.len();
-            if lookahead::worth_helping(start, end, rare_splits, self.min_rare_splits) {
+                .min(self.next_period_check.max(start + 1))
+                .min(until.max(start + 1));
+            let comparable = lookahead::can_help(start, end);
+            let began = Instant::now();
+            if helped && comparable {
                 self.run_with_helper(end)?;
             } else {
-                for _ in start..end {
-                    let span = self.span();
-                    self.seen[..span].fill(0);
-                    let value = self.next_value(Covered::NOTHING)?;
-                    self.push(value);
-                }
+                self.helper_values = Vec::new();
+                self.run_alone(end)?;
+            }
+            if let (Helping::Measured(pacer), true) = (&mut self.helping, comparable) {
+                let done = self.values.len();
+                pacer.record(helped, done - start, began.elapsed(), done);
             }
         }
         Ok(())
     }
 
-    /// Computes heaps up to `end`, with a helper thread working ahead.
+    /// Computes heaps up to `end` on this thread alone.
+    fn run_alone(&mut self, end: usize) -> Result<(), ValueOverflow> {
+        for _ in self.values.len()..end {
+            let span = self.span();
+            self.seen[..span].fill(0);
+            let value = self.next_value(Covered::NOTHING)?;
+            self.push(value);
+        }
+        Ok(())
+    }
+
+    /// Computes heaps up to `end` with a helper thread working ahead, or
+    /// fewer, if the values outgrow the span the run started with.
     fn run_with_helper(&mut self, end: usize) -> Result<(), ValueOverflow> {
         let start = self.values.len();
-        let channel = Channel::new(start, end, self.limit);
+        let channel = Channel::new(start, end, self.span(), self.limit);
+        let mut values = std::mem::take(&mut self.helper_values);
+        values.extend_from_slice(&self.values[values.len()..start]);
         let helper = Helper {
-            values: self.helper_copy(end),
+            values,
             rare: self.rare_heaps.clone(),
             two: self.two.clone(),
             equal_splits: self.equal_splits,
@@ -334,42 +390,52 @@ impl SparseSolver {
             flip: self.flip,
         };
         std::thread::scope(|scope| {
-            scope.spawn(|| helper.run(&channel));
+            let handle = scope.spawn(|| helper.run(&channel));
             let mut ready = start;
-            let result = (start..end).try_for_each(|n| {
+            let mut result = Ok(());
+            for n in start..end {
                 let span = self.span();
+                if span > channel.span() {
+                    break; // the helper's slots are too small from here on
+                }
                 let (swept, ahead) = channel.take(n, &mut self.seen[..span], &mut ready);
                 let covered = Covered {
                     rare: (LAG + 1, n - LAG),
                     sweep: (LAG + 1, swept),
                 };
-                let value = self.next_value(covered)?;
-                self.push(value);
-                channel.publish(n, value);
-                // Keep the helper about half the ring ahead: more sweep for it
-                // when it is far ahead, less when the main thread catches up.
-                match ahead {
-                    Some(ahead) if ahead > SLOTS / 2 => self.limit += self.limit / 16 + 1,
-                    Some(ahead) if ahead < SLOTS / 4 => {
-                        self.limit = (self.limit - self.limit / 16 - 1).max(LAG);
-                    }
-                    _ => return Ok(()),
+                result = self.next_value(covered).map(|value| {
+                    self.push(value);
+                    channel.publish(n, value);
+                });
+                if result.is_err() {
+                    break;
                 }
-                channel.steer(self.limit);
-                Ok(())
-            });
-            if result.is_err() {
-                channel.give_up();
+                self.steer(&channel, ahead, swept);
             }
+            channel.give_up();
+            // The helper's copy is a prefix of the values whatever happened.
+            self.helper_values = handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
             result
         })
     }
 
-    /// The helper's copy of the values, with room for those up to `end`.
-    fn helper_copy(&self, end: usize) -> Vec<Value> {
-        let mut copy = Vec::with_capacity(end);
-        copy.extend_from_slice(&self.values);
-        copy
+    /// Keeps the helper about half the ring ahead of heap `n` (which it was
+    /// `ahead` of, when known, having swept smaller parts up to `swept`):
+    /// more sweep for it when it is far ahead and the main thread swept past
+    /// its limit (a longer sweep nobody reads is only lost time), less when
+    /// the main thread catches up.
+    fn steer(&mut self, channel: &Channel, ahead: Option<usize>, swept: usize) {
+        let swept_past = self.cursors.iter().any(|&c| c > swept + 1);
+        match ahead {
+            Some(ahead) if ahead > SLOTS / 2 && swept_past => self.limit += self.limit / 16 + 1,
+            Some(ahead) if ahead < SLOTS / 4 => {
+                self.limit = (self.limit - self.limit / 16 - 1).max(LAG);
+            }
+            _ => return,
+        }
+        channel.steer(self.limit);
     }
 
     /// Looks for a period certified by the Guy-Smith theorem, and schedules the
@@ -694,7 +760,7 @@ mod tests {
     /// `8 * SLOTS` on), whatever the rare heaps.
     fn helped(code: &str, count: usize) -> Vec<Value> {
         let mut solver = SparseSolver::new(&code.parse().unwrap());
-        solver.min_rare_splits = 0;
+        solver.helping = Helping::Always;
         solver.extend_to(count).unwrap();
         solver.values().to_vec()
     }
@@ -702,7 +768,7 @@ mod tests {
     /// The values without a helper thread.
     fn alone(code: &str, count: usize) -> Vec<Value> {
         let mut solver = SparseSolver::new(&code.parse().unwrap());
-        solver.min_rare_splits = usize::MAX;
+        solver.helping = Helping::Never;
         solver.extend_to(count).unwrap();
         solver.values().to_vec()
     }
@@ -721,17 +787,17 @@ mod tests {
     #[test]
     fn grundys_game_with_and_without_the_helper_equals_the_rules() {
         let naive = naive_rule_values(&crate::games::grundys_game::GrundysGame, 8000);
-        for min_rare_splits in [0, usize::MAX] {
+        for helping in [Helping::Always, Helping::Never] {
             let mut solver = SparseSolver::grundys_game();
-            solver.min_rare_splits = min_rare_splits;
+            solver.helping = helping.clone();
             solver.extend_to(8000).unwrap();
-            assert_eq!(solver.values(), &naive[..], "{min_rare_splits}");
+            assert_eq!(solver.values(), &naive[..], "{helping:?}");
         }
         let mut helped = SparseSolver::grundys_game();
-        helped.min_rare_splits = 0;
+        helped.helping = Helping::Always;
         helped.extend_to(100_000).unwrap();
         let mut alone = SparseSolver::grundys_game();
-        alone.min_rare_splits = usize::MAX;
+        alone.helping = Helping::Never;
         alone.extend_to(100_000).unwrap();
         assert_eq!(helped.values(), alone.values());
     }
@@ -743,13 +809,38 @@ mod tests {
         }
     }
 
+    /// The values with the helper switched on and off by measured speed.
+    fn paced(code: &str, count: usize) -> Vec<Value> {
+        let mut solver = SparseSolver::new(&code.parse().unwrap());
+        solver.helping = Helping::Measured(Pacer::new());
+        solver.extend_to(count).unwrap();
+        solver.values().to_vec()
+    }
+
+    #[test]
+    fn switching_the_helper_by_measured_speed_changes_no_value() {
+        // Long enough for a round of timing both ways and some of the choice.
+        for code in ["0.16", "0.161", "0.167"] {
+            assert_eq!(paced(code, 120_000), alone(code, 120_000), "{code}");
+        }
+    }
+
+    #[test]
+    fn a_helped_run_ends_where_the_values_outgrow_its_span() {
+        // 0.161's largest value passes 127 (at heap 5011) after the helper
+        // starts (heap 2048): the helped run stops there and the next goes on.
+        let values = helped("0.161", 40_000);
+        assert!(values.iter().position(|&x| x > 127).unwrap() > 8 * SLOTS);
+        assert_eq!(values, alone("0.161", 40_000));
+    }
+
     #[test]
     fn resuming_with_the_helper_gives_the_same_values() {
         let game: Octal = "0.007".parse().unwrap();
         let whole = alone("0.007", 20_000);
         for cut in [2047, 2048, 3333, 9000] {
             let mut resumed = SparseSolver::resume(&game, whole[..cut].to_vec());
-            resumed.min_rare_splits = 0;
+            resumed.helping = Helping::Always;
             resumed.extend_to(20_000).unwrap();
             assert_eq!(resumed.values(), &whole[..], "from {cut}");
         }
@@ -759,7 +850,7 @@ mod tests {
     fn extending_in_small_steps_gives_the_same_values() {
         let whole = alone("0.6", 12_000);
         let mut solver = SparseSolver::new(&"0.6".parse().unwrap());
-        solver.min_rare_splits = 0;
+        solver.helping = Helping::Always;
         for count in (0..=12_000).step_by(777).chain([12_000]) {
             solver.extend_to(count).unwrap();
         }
