@@ -12,7 +12,9 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use grundy::catalog::survey::{listed_codes, octal_codes, survey_game, Shard, SurveyRecord};
+use grundy::catalog::survey::{
+    check_count, listed_codes, octal_codes, survey_game, Shard, SurveyRecord,
+};
 use grundy::catalog::Monitor;
 use grundy::games::octal::Octal;
 use serde::Serialize;
@@ -131,6 +133,7 @@ impl Monitor for ShardProgress<'_> {
 /// `grundy survey octal`: computes the shard's games not done yet.
 fn run_shard(out: &mut impl Write, json: bool, args: &SurveyOctal) -> Result<(), Failure> {
     let shard = Shard::parse(&args.shard)?;
+    check_count(args.count)?;
     let games = shard.select(&chosen_games(args)?);
     let dir = &args.out;
     fs::create_dir_all(dir)

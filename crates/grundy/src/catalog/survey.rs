@@ -253,6 +253,16 @@ impl Progress for Forward<'_> {
     fn snapshot(&mut self, _: &SparseSolver) {}
 }
 
+/// Checks a survey's heaps per game: 1 to [`MAX_OCTAL_COUNT`].
+pub fn check_count(count: u64) -> Result<(), Error> {
+    if count == 0 || count > MAX_OCTAL_COUNT {
+        return Err(Error::Limit(format!(
+            "--count {count}: give 1 to {MAX_OCTAL_COUNT} heaps per game"
+        )));
+    }
+    Ok(())
+}
+
 /// Computes `G(0)` to `G(count - 1)` of `game`, certifying a period by the
 /// Guy-Smith theorem if the values computed hold one, and records the game;
 /// progress (heaps done of `count`) goes to `monitor`.
@@ -261,11 +271,7 @@ pub fn survey_game(
     count: u64,
     monitor: &mut dyn Monitor,
 ) -> Result<SurveyRecord, Error> {
-    if count == 0 || count > MAX_OCTAL_COUNT {
-        return Err(Error::Limit(format!(
-            "--count {count}: give 1 to {MAX_OCTAL_COUNT} heaps per game"
-        )));
-    }
+    check_count(count)?;
     let started = Instant::now();
     let mut solver = SparseSolver::new(game);
     let mut progress = Forward(monitor);
