@@ -79,7 +79,7 @@ fn chosen_games(args: &SurveyOctal) -> Result<Vec<Octal>, Failure> {
         return Ok(octal_codes(digits)?);
     }
     if let Some(list) = &args.codes {
-        return Ok(listed_codes(list.split(','))?);
+        return Ok(listed_codes(list.split(',').filter(|c| !c.is_empty()))?);
     }
     let path = args.codes_file.as_ref().expect("clap requires one of them");
     let text = fs::read_to_string(path)
