@@ -103,7 +103,7 @@ fn shards_in_separate_processes_make_the_same_survey_as_one_run() {
     assert_eq!(merged(&refs, &dir.join("shards.sqlite")), whole);
     // The same game in two directories with the same results is one row.
     let mut twice = refs.clone();
-    twice.push(&refs[0]);
+    twice.push(refs[0]);
     assert_eq!(merged(&twice, &dir.join("twice.sqlite")), whole);
     fs::remove_dir_all(&dir).unwrap();
 }
