@@ -7,6 +7,7 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 use grundy::arith::{decimal, is_decimal};
+use std::path::PathBuf;
 
 /// Solve impartial combinatorial games exactly: outcomes, Grundy values,
 /// every winning move, sequences and their periods.
@@ -50,6 +51,9 @@ pub enum Verb {
     /// POST /api/VERB (analyze, sequence, period, table, conjecture, games)
     /// with a JSON body answers the JSON of grundy VERB ... --json.
     Serve(Serve),
+    /// Many octal games in shards that run anywhere (survey octal), gathered
+    /// into one SQLite database (survey merge).
+    Survey(Survey),
     /// A shell's completion script for grundy, on stdout.
     ///
     /// For example: grundy completions bash > ~/.local/share/bash-completion/completions/grundy
@@ -75,6 +79,10 @@ impl Verb {
             Verb::Nimber(n) => n.output.json,
             Verb::Play(p) => p.output.json,
             Verb::Serve(s) => s.output.json,
+            Verb::Survey(s) => match &s.action {
+                SurveyAction::Octal(o) => o.output.json,
+                SurveyAction::Merge(m) => m.output.json,
+            },
             Verb::Completions(c) => c.output.json,
             Verb::Man(m) => m.output.json,
         }
@@ -293,6 +301,73 @@ pub struct Serve {
     #[command(flatten)]
     pub output: Output,
 }
+
+/// `grundy survey octal ...` and `grundy survey merge ...`
+#[derive(Debug, Args)]
+#[command(after_help = SURVEY_HELP)]
+pub struct Survey {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: SurveyAction,
+}
+
+/// The two steps of a survey.
+#[derive(Debug, Subcommand)]
+pub enum SurveyAction {
+    /// Compute one shard of a survey of octal games: one result file per
+    /// game in --out, skipping games already there (rerun after a stop to
+    /// finish).
+    Octal(SurveyOctal),
+    /// Gather the result files of the directories into one SQLite database
+    /// (a row per game) and print a summary.
+    Merge(SurveyMerge),
+}
+
+/// `grundy survey octal (--digits D | --codes LIST | --codes-file FILE) --count N [--shard I/K] --out DIR`
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("games").required(true).args(["digits", "codes", "codes_file"])))]
+pub struct SurveyOctal {
+    /// Every code 0.d1..dk with k <= D digits (trailing zeros dropped): 8^D - 1 games.
+    #[arg(long, value_parser = clap::value_parser!(u32))]
+    pub digits: Option<u32>,
+    /// These codes, comma-separated, e.g. 0.161,0.167,4.007.
+    #[arg(long, value_name = "LIST")]
+    pub codes: Option<String>,
+    /// The codes in this file: separated by commas, spaces or lines; # starts a comment.
+    #[arg(long, value_name = "FILE")]
+    pub codes_file: Option<PathBuf>,
+    /// Heaps per game: G(0) .. G(N-1) (a number, or a power such as 2^24).
+    #[arg(long, value_parser = parse_count)]
+    pub count: u64,
+    /// This shard of K, I counted from 1 (1/4 .. 4/4): games I, I+K, I+2K, ... of the list.
+    #[arg(long, default_value = "1/1", value_name = "I/K")]
+    pub shard: String,
+    /// The directory of result files, one CODE.json per game (created if missing).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `grundy survey merge DIR... --db FILE`
+#[derive(Debug, Args)]
+pub struct SurveyMerge {
+    /// Directories of result files (the --out of the shards).
+    #[arg(required = true, value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// The SQLite database to write (replaced whole if it exists).
+    #[arg(long, value_name = "FILE")]
+    pub db: PathBuf,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// The examples of `grundy survey --help`.
+const SURVEY_HELP: &str = "Examples:
+  grundy survey octal --digits 2 --count 10000 --out results
+  parallel grundy survey octal --digits 3 --count 2^20 --shard {}/4 --out results ::: 1 2 3 4
+  grundy survey merge results --db survey.sqlite
+docs/survey.md: shards on a cluster (scripts/survey.slurm), what is recorded.";
 
 /// The keys and examples of `grundy play --help`.
 const PLAY_HELP: &str = "Keys: up/down (or j/k) select a move, Enter plays it; digits then Enter \

@@ -16,7 +16,7 @@ static TEMPORARIES: AtomicU64 = AtomicU64::new(0);
 
 /// A fresh temporary path beside `path` (same directory, so that the rename
 /// stays on one file system): `PATH.PID-N.tmp`.
-fn temporary_beside(path: &Path) -> PathBuf {
+pub(crate) fn temporary_beside(path: &Path) -> PathBuf {
     let n = TEMPORARIES.fetch_add(1, Ordering::Relaxed);
     let mut name = OsString::from(path.as_os_str());
     name.push(format!(".{}-{n}.tmp", std::process::id()));

@@ -13,6 +13,7 @@ mod play;
 mod quotient;
 mod render;
 mod serve;
+mod survey;
 mod text;
 mod values_file;
 
@@ -227,6 +228,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Verb::Serve(s) => serve::run(s).map_err(Failure::BadInput)?,
         Verb::Nimber(n) => nimber::run(&mut out, json, n)?,
+        Verb::Survey(s) => survey::run(&mut out, json, s)?,
         Verb::Completions(c) => {
             let script = Generated::new("script", args::completion_script(c.shell));
             emit(&mut out, json, &script, Generated::write)?;

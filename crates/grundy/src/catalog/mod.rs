@@ -27,6 +27,7 @@ mod registry;
 mod script;
 mod staircase_tree;
 mod sum;
+pub mod survey;
 mod two_pile;
 mod twopile;
 mod wythoff;

@@ -1,0 +1,450 @@
+//! Surveys of many octal games: which games, which shard computes which, and
+//! what is recorded of each (`grundy survey octal`, `grundy survey merge`).
+//!
+//! # Which games
+//!
+//! `--digits D` means every code `0.d1 d2 ... dk` with `1 <= k <= D` and a
+//! last digit `dk` that is not 0, in increasing order of the code read as an
+//! octal fraction (0.001, 0.002, ..., 0.007, 0.01, 0.011, ...): `8^D - 1`
+//! games, each once. Two equivalences are applied, both exact:
+//!
+//! - *trailing zero digits*: `0.160` and `0.16` allow the same moves (a zero
+//!   digit allows none), so the code is written without them
+//!   ([`Octal`]'s canonical form);
+//! - the *digit before the point* is 0: codes `4.d1 d2 ...` (a heap may also
+//!   be split without taking any) are a family of their own in Flammenkamp's
+//!   tables ("0.???" and "4.???"), given with `--codes` when wanted.
+//!
+//! No other two codes are identified, because no other two allow the same
+//! moves: the bit 1 of `dk` is the only rule that empties a heap of exactly
+//! `k`, the bit 2 the only one that leaves the single heap `1` from the heap
+//! `k + 1`, the bit 4 the only one that leaves the heaps `1, 1` from `k + 2`.
+//! So every listed game is a different rule set. (Flammenkamp and the tables
+//! of Winning Ways also group games whose *values* agree, often shifted by a
+//! heap, such as 0.07 and 0.4; those are theorems about values, not rules,
+//! and the survey computes each game rather than assume them. Games whose
+//! values turn out equal can be found afterwards by their checksum.)
+//!
+//! # Shards
+//!
+//! Shard `I/K` (`1 <= I <= K`, counted from 1 so that `seq 1 K` and
+//! `sbatch --array=1-K` name them directly) holds the games at positions
+//! `I - 1, I - 1 + K, I - 1 + 2K, ...` of the list: round robin, so that the
+//! shards differ by at most one game and neighbouring codes, often of
+//! similar cost, are spread over the shards.
+//!
+//! # What is recorded
+//!
+//! A [`SurveyRecord`] per game: the code, the heaps computed (`G(0)` to
+//! `G(count - 1)`), the preperiod and period when the Guy-Smith theorem
+//! certifies them within those heaps (the certificate of `grundy period`),
+//! the largest value, the engine's split of the values into rare and common
+//! ones, an FNV-1a checksum of the values (see [`checksum`]) and the time the
+//! computation took.
+
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+
+use super::Monitor;
+use crate::error::Error;
+use crate::games::octal::search::{self, Progress};
+use crate::games::octal::sparse::{SparseSolver, Value};
+use crate::games::octal::Octal;
+use crate::limits::MAX_OCTAL_COUNT;
+
+/// The most code digits `--digits` enumerates: `8^7 - 1` games (about two
+/// million) is already more than any survey run so far.
+pub const MAX_SURVEY_DIGITS: u32 = 7;
+
+/// Every octal code `0.d1 ... dk` with `1 <= k <= digits` and `dk != 0`, in
+/// increasing order of the code as an octal fraction (see the module's
+/// documentation for why these are all different games).
+pub fn octal_codes(digits: u32) -> Result<Vec<Octal>, Error> {
+    if !(1..=MAX_SURVEY_DIGITS).contains(&digits) {
+        return Err(Error::Limit(format!(
+            "--digits {digits}: give 1 to {MAX_SURVEY_DIGITS} code digits"
+        )));
+    }
+    let width = digits as usize;
+    Ok((1..8u64.pow(digits))
+        .map(|n| {
+            let code = format!("0.{n:0width$o}");
+            code.parse().expect("octal digits make a code")
+        })
+        .collect())
+}
+
+/// The codes of a list given by the user (`--codes` or a file): each parsed
+/// and written canonically, a code given twice kept once (where it first
+/// appears). An empty list is refused.
+pub fn listed_codes<'a>(codes: impl IntoIterator<Item = &'a str>) -> Result<Vec<Octal>, Error> {
+    let mut games: Vec<Octal> = Vec::new();
+    for code in codes {
+        let game: Octal = code
+            .parse()
+            .map_err(|e: crate::games::octal::OctalError| Error::BadArgument(e.to_string()))?;
+        if !games.contains(&game) {
+            games.push(game);
+        }
+    }
+    if games.is_empty() {
+        return Err(Error::BadArgument(
+            "no octal code given; list codes such as 0.161,0.167".to_string(),
+        ));
+    }
+    Ok(games)
+}
+
+/// One shard of a survey: the `index`-th of `count`, counted from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which shard, `1..=count`.
+    pub index: u64,
+    /// How many shards the games are dealt into.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole survey as one shard.
+    pub const ALL: Shard = Shard { index: 1, count: 1 };
+
+    /// Parses `I/K` with `1 <= I <= K`.
+    pub fn parse(text: &str) -> Result<Shard, Error> {
+        let bad = || {
+            Error::BadArgument(format!(
+                "--shard '{text}' is not a shard: write I/K with 1 <= I <= K, e.g. 1/4 (shards count from 1)"
+            ))
+        };
+        let (index, count) = text.split_once('/').ok_or_else(bad)?;
+        let number = |s: &str| crate::arith::decimal::<u64>(s).ok_or_else(bad);
+        let shard = Shard {
+            index: number(index)?,
+            count: number(count)?,
+        };
+        if shard.index == 0 || shard.index > shard.count {
+            return Err(bad());
+        }
+        Ok(shard)
+    }
+
+    /// The games of this shard: those at positions `index - 1` modulo `count`.
+    pub fn select<T: Clone>(&self, games: &[T]) -> Vec<T> {
+        let first = usize::try_from(self.index - 1).unwrap_or(usize::MAX);
+        let step = usize::try_from(self.count).unwrap_or(usize::MAX);
+        games.iter().skip(first).step_by(step).cloned().collect()
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// What a survey records of one game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SurveyRecord {
+    /// The code, canonical (`0.167`).
+    pub code: String,
+    /// The heaps computed: `G(0)` to `G(count - 1)`.
+    pub count: u64,
+    /// The preperiod, when a period is certified.
+    pub preperiod: Option<u64>,
+    /// The least period, when certified by the Guy-Smith theorem within the
+    /// heaps computed.
+    pub period: Option<u64>,
+    /// Whether the period is certified (then it holds for every heap).
+    pub certified: bool,
+    /// The largest of the values computed.
+    pub max_value: u64,
+    /// Heaps `1 <= n < count` with a rare value (the engine's split).
+    pub rare: u64,
+    /// Heaps `1 <= n < count` with a common value.
+    pub common: u64,
+    /// The bits whose parity sorts values into rare and common.
+    pub sparse_mask: u64,
+    /// Whether that parity is flipped on odd heaps.
+    pub flip_odd_heaps: bool,
+    /// The FNV-1a checksum of the values ([`checksum`]), 16 hexadecimal digits.
+    pub checksum: String,
+    /// How long the computation took, in milliseconds.
+    pub millis: u64,
+}
+
+impl SurveyRecord {
+    /// Whether `other` records the same results: everything but the time
+    /// taken, which differs from run to run.
+    pub fn same_results(&self, other: &SurveyRecord) -> bool {
+        SurveyRecord {
+            millis: other.millis,
+            ..self.clone()
+        } == *other
+    }
+
+    /// Checks a record read back from a file: a canonical code, a count the
+    /// engine computes, a period and preperiod that are both present exactly
+    /// when certified and fit within the count, and a well-formed checksum.
+    /// `origin` names the file in the message.
+    pub fn validate(&self, origin: &str) -> Result<(), Error> {
+        let bad = |what: &str| Error::BadArgument(format!("{origin}: {what}"));
+        let game: Octal = self
+            .code
+            .parse()
+            .map_err(|e: crate::games::octal::OctalError| bad(&e.to_string()))?;
+        if game.to_string() != self.code {
+            return Err(bad(&format!(
+                "the code '{}' is not canonical (write {game})",
+                self.code
+            )));
+        }
+        if self.count == 0 || self.count > MAX_OCTAL_COUNT {
+            return Err(bad(&format!(
+                "count {} is not between 1 and {MAX_OCTAL_COUNT}",
+                self.count
+            )));
+        }
+        match (self.certified, self.preperiod, self.period) {
+            (false, None, None) => {}
+            (true, Some(n0), Some(p))
+                if p >= 1 && n0.checked_add(p).is_some_and(|end| end <= self.count) => {}
+            _ => {
+                return Err(bad(
+                    "preperiod and period must both be given exactly when certified",
+                ))
+            }
+        }
+        let split = self.rare.checked_add(self.common);
+        if split != Some(self.count - 1) {
+            return Err(bad("rare + common must be count - 1"));
+        }
+        if self.checksum.len() != 16 || !self.checksum.chars().all(|c| c.is_ascii_hexdigit()) {
+            return Err(bad("the checksum must be 16 hexadecimal digits"));
+        }
+        Ok(())
+    }
+}
+
+/// The FNV-1a (64-bit) hash of the values, each written as two bytes, little
+/// endian (the engine's values are `u16`): offset basis `0xcbf29ce484222325`,
+/// prime `0x100000001b3`. It is the same for the same values whatever
+/// machine, shard or run computed them.
+pub fn checksum(values: &[Value]) -> u64 {
+    const OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0100_0000_01b3;
+    values
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .fold(OFFSET_BASIS, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(PRIME)
+        })
+}
+
+/// The engine's progress, passed on to a monitor.
+struct Forward<'a>(&'a mut dyn Monitor);
+
+impl Progress for Forward<'_> {
+    fn progress(&mut self, done: u64, total: u64) -> bool {
+        // A survey's unit of work is a whole game: no snapshot is taken.
+        self.0.progress(done, total);
+        false
+    }
+
+    fn snapshot(&mut self, _: &SparseSolver) {}
+}
+
+/// Checks a survey's heaps per game: 1 to [`MAX_OCTAL_COUNT`].
+pub fn check_count(count: u64) -> Result<(), Error> {
+    if count == 0 || count > MAX_OCTAL_COUNT {
+        return Err(Error::Limit(format!(
+            "--count {count}: give 1 to {MAX_OCTAL_COUNT} heaps per game"
+        )));
+    }
+    Ok(())
+}
+
+/// Computes `G(0)` to `G(count - 1)` of `game`, certifying a period by the
+/// Guy-Smith theorem if the values computed hold one, and records the game;
+/// progress (heaps done of `count`) goes to `monitor`.
+pub fn survey_game(
+    game: &Octal,
+    count: u64,
+    monitor: &mut dyn Monitor,
+) -> Result<SurveyRecord, Error> {
+    check_count(count)?;
+    let started = Instant::now();
+    let mut solver = SparseSolver::new(game);
+    let mut progress = Forward(monitor);
+    let overflow = |e| Error::OctalSearch(search::SearchError::Overflow(e));
+    // The period search stops once a period is certified; the rest of the
+    // values are then copied from it, so every game has its `count` values.
+    let period = search::search_period(&mut solver, count, &mut progress).map_err(overflow)?;
+    let count_usize = usize::try_from(count).expect("within MAX_OCTAL_COUNT");
+    search::run_to(&mut solver, count_usize, count, &mut progress).map_err(overflow)?;
+    let split = solver.split();
+    Ok(SurveyRecord {
+        code: game.to_string(),
+        count,
+        preperiod: period.map(|(n0, _)| n0),
+        period: period.map(|(_, p)| p),
+        certified: period.is_some(),
+        max_value: u64::from(split.max_value),
+        rare: split.rare,
+        common: split.common,
+        sparse_mask: u64::from(split.mask),
+        flip_odd_heaps: split.flip,
+        checksum: format!("{:016x}", checksum(solver.values())),
+        millis: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Quiet;
+    use crate::games::octal::sparse::naive_values;
+
+    #[test]
+    fn codes_of_up_to_d_digits_are_each_listed_once_in_order() {
+        let one = octal_codes(1).unwrap();
+        let names: Vec<String> = one.iter().map(Octal::to_string).collect();
+        assert_eq!(names, ["0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7"]);
+        let three = octal_codes(3).unwrap();
+        assert_eq!(three.len(), 511);
+        let names: Vec<String> = three.iter().map(Octal::to_string).collect();
+        assert_eq!(
+            &names[..9],
+            ["0.001", "0.002", "0.003", "0.004", "0.005", "0.006", "0.007", "0.01", "0.011"]
+        );
+        assert_eq!(names.last().unwrap(), "0.777");
+        let mut distinct = names.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), names.len());
+        // Every code of at most 3 digits, typed with trailing zeros or not, is listed.
+        for name in ["0.16", "0.160", "0.7", "0.07", "0.007", "0.77"] {
+            let game: Octal = name.parse().unwrap();
+            assert!(three.contains(&game), "{name}");
+        }
+        for bad in [0, MAX_SURVEY_DIGITS + 1] {
+            assert!(matches!(octal_codes(bad), Err(Error::Limit(_))));
+        }
+    }
+
+    /// The proof that listed codes differ, checked on the rules: two codes
+    /// of at most 2 digits have different options at some heap `<= 4`.
+    #[test]
+    fn listed_codes_have_different_moves() {
+        use crate::game::HeapGame;
+        let options = |game: &Octal| -> Vec<Vec<Vec<u64>>> {
+            (0..=4)
+                .map(|n| {
+                    let mut found = Vec::new();
+                    game.for_each_move(n, |heaps| found.push(heaps.to_vec()));
+                    found.sort();
+                    found
+                })
+                .collect()
+        };
+        let games = octal_codes(2).unwrap();
+        let mut all: Vec<_> = games.iter().map(options).collect();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), games.len());
+    }
+
+    #[test]
+    fn listed_codes_are_canonical_and_kept_once() {
+        let games = listed_codes(["0.160", ".16", "4.07", "0.77"]).unwrap();
+        let names: Vec<String> = games.iter().map(Octal::to_string).collect();
+        assert_eq!(names, ["0.16", "4.07", "0.77"]);
+        assert!(listed_codes(["0.8"]).is_err());
+        assert!(listed_codes([]).is_err());
+    }
+
+    #[test]
+    fn shards_count_from_one_and_deal_the_games_round_robin() {
+        let games: Vec<u32> = (0..10).collect();
+        let shards: Vec<Vec<u32>> = (1..=4)
+            .map(|i| Shard { index: i, count: 4 }.select(&games))
+            .collect();
+        assert_eq!(shards[0], [0, 4, 8]);
+        assert_eq!(shards[3], [3, 7]);
+        let mut union: Vec<u32> = shards.concat();
+        union.sort();
+        assert_eq!(union, games);
+        assert_eq!(Shard::parse("2/4").unwrap(), Shard { index: 2, count: 4 });
+        assert_eq!(Shard::parse("2/4").unwrap().to_string(), "2/4");
+        for bad in ["0/4", "5/4", "1", "a/2", "1/0", "-1/2", "1/2/3", ""] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+        // More shards than games: the last ones are empty, none fails.
+        assert!(Shard {
+            index: 11,
+            count: 11
+        }
+        .select(&games)
+        .is_empty());
+    }
+
+    #[test]
+    fn fnv1a_checksum_matches_its_published_test_vectors() {
+        // FNV-1a 64 of the empty input is the offset basis; of "a" (0x61)
+        // it is af63dc4c8601ec8c (the reference test suite). The value
+        // 0x6261 is the bytes "ab" little endian: 089c4407b545986a.
+        assert_eq!(checksum(&[]), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(checksum(&[0x6261]), 0x089c_4407_b545_986a);
+    }
+
+    #[test]
+    fn a_survey_record_agrees_with_the_rules() {
+        for (code, count) in [("0.77", 200), ("0.16", 300), ("0.137", 150), ("4.07", 100)] {
+            let game: Octal = code.parse().unwrap();
+            let record = survey_game(&game, count, &mut Quiet).unwrap();
+            let values = naive_values(&game, count as usize);
+            assert_eq!(
+                record.checksum,
+                format!("{:016x}", checksum(&values)),
+                "{code}"
+            );
+            assert_eq!(record.max_value, u64::from(*values.iter().max().unwrap()));
+            assert_eq!(record.count, count);
+            assert_eq!(record.rare + record.common, count - 1);
+            record.validate(code).unwrap();
+            if let (Some(n0), Some(p)) = (record.preperiod, record.period) {
+                let (n0, p) = (n0 as usize, p as usize);
+                assert!((n0..count as usize - p).all(|n| values[n + p] == values[n]));
+            }
+        }
+        let kayles = survey_game(&"0.77".parse().unwrap(), 200, &mut Quiet).unwrap();
+        assert_eq!((kayles.preperiod, kayles.period), (Some(71), Some(12)));
+        // Too few heaps for the certificate (2 * 71 + 12 + 2): not certified.
+        let short = survey_game(&"0.77".parse().unwrap(), 150, &mut Quiet).unwrap();
+        assert!(!short.certified && short.period.is_none());
+        assert!(survey_game(&"0.77".parse().unwrap(), 0, &mut Quiet).is_err());
+    }
+
+    #[test]
+    fn records_read_back_are_checked() {
+        let good = survey_game(&"0.77".parse().unwrap(), 200, &mut Quiet).unwrap();
+        let changed = |f: &dyn Fn(&mut SurveyRecord)| {
+            let mut r = good.clone();
+            f(&mut r);
+            r.validate("x").is_err()
+        };
+        assert!(changed(&|r| r.code = "0.770".into()));
+        assert!(changed(&|r| r.code = "0.9".into()));
+        assert!(changed(&|r| r.count = 0));
+        assert!(changed(&|r| r.period = None));
+        assert!(changed(&|r| r.certified = false));
+        assert!(changed(&|r| r.period = Some(0)));
+        assert!(changed(&|r| r.period = Some(500)));
+        assert!(changed(&|r| r.rare += 1));
+        assert!(changed(&|r| r.checksum = "xyz".into()));
+        let mut later = good.clone();
+        later.millis += 1000;
+        assert!(good.same_results(&later));
+        later.max_value += 1;
+        assert!(!good.same_results(&later));
+    }
+}
