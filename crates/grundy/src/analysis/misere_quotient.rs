@@ -200,7 +200,11 @@ impl<G: HeapGame> MisereSearch<G> {
                 )));
             }
         }
-        Ok(self.memo.get(&root).copied().unwrap_or(false))
+        self.memo.get(&root).copied().ok_or_else(|| {
+            QuotientError::Limit(
+                "the misère search lost its position (internal inconsistency)".into(),
+            )
+        })
     }
 
     /// A position on the search's stack with its moves, generated once.
