@@ -476,11 +476,11 @@ mod tests {
         assert_eq!(pacer.plan(end + 1000), (false, until));
         // Then both are timed again, over a 64th of the heaps (or more).
         let start = until;
-        let (helped, again) = compare(&mut pacer, start, 10 * MS, 9 * MS);
+        let (helped, again) = compare(&mut pacer, start, 10 * MS, 8 * MS);
         let probe = (start / 64).max(MIN_PROBE);
         assert_eq!((helped, again), (true, start + 2 * probe + KEEP * probe));
         let far = 1 << 26;
-        compare(&mut pacer, far, 10 * MS, 9 * MS);
+        compare(&mut pacer, far, 10 * MS, 8 * MS);
         assert_eq!(pacer.probe, far / 64);
     }
 
