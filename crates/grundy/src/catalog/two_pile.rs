@@ -8,7 +8,7 @@ use super::answer::Defence;
 use super::explore::{
     check_rules_cost, pile_report, progress_of, row_width, table_error, value_out_of_budget, Table,
 };
-use super::{parse_naturals, Component, ConjectureReport, Game, Monitor, Move};
+use super::{parse_naturals, Component, ConjectureReport, Game, Monitor, Move, Summands};
 use crate::error::Error;
 use crate::game::Impartial;
 use crate::games::rows::{certify_rows, PeriodicRow, RowBudget, RowShape};
@@ -106,6 +106,38 @@ where
         remoteness: UBig::from(remoteness),
         longest_move: pile_move(x, y, UBig::from(tx), UBig::from(ty)),
     })
+}
+
+/// The summands of the position `(x, y)` of a two-pile game for misère
+/// play and Every-SG: the position is one summand, searched from `rules`
+/// within [`CONVENTION_BUDGET`](crate::limits::CONVENTION_BUDGET); a
+/// rectangle below it of more cells than the budget is refused at once
+/// (its first option list alone could exceed it).
+pub(super) fn pile_summands<'a, G>(rules: G, x: &UBig, y: &UBig) -> Result<Summands<'a>, Error>
+where
+    G: Impartial<Position = (u64, u64)> + 'a,
+{
+    let budget = crate::limits::CONVENTION_BUDGET;
+    let (sx, sy) = match (small(x), small(y)) {
+        (Some(sx), Some(sy))
+            if (u128::from(sx) + 1) * (u128::from(sy) + 1) <= u128::from(budget) =>
+        {
+            (sx, sy)
+        }
+        _ => {
+            return Err(Error::Limit(format!(
+                "unknown: the piles ({x}, {y}) are beyond the search budget of {budget} positions \
+                 of misère play and Every-SG"
+            )))
+        }
+    };
+    let names = rules
+        .options(&(sx, sy))
+        .into_iter()
+        .map(|(tx, ty)| pile_move(x, y, UBig::from(tx), UBig::from(ty)))
+        .collect();
+    let coordinates = |&(a, b): &(u64, u64)| vec![UBig::from(a), UBig::from(b)];
+    Ok(Summands::whole(rules, (sx, sy), vec![x.clone(), y.clone()], coordinates).named(names))
 }
 
 pub(super) fn small(v: &UBig) -> Option<u64> {
