@@ -762,3 +762,6 @@ impl Serialize for MisereSequence {
         map.end()
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -98,9 +98,10 @@ fn heap_move(heaps: &[UBig], heap: usize, to: UBig) -> Move {
     Move::single(heap, to, description)
 }
 
-/// The longest defence of the P-position `heaps` of a take-away game (Nim,
-/// Bash, subtraction): from the game's closed form for a single heap, else by
-/// the search (see [`searched_heap_defence`]).
+/// The remoteness of `heaps` of a take-away game (Nim, Bash, subtraction)
+/// and its optimal move (a P-position's longest defence, an N-position's
+/// fastest win): from the game's closed form for a single heap, else by the
+/// search (see [`searched_heap_defence`]).
 fn heap_defence<G: HeapTheory + HeapGame + Clone>(game: &G, heaps: &[UBig]) -> Option<Defence> {
     let nonzero: Vec<usize> = (0..heaps.len())
         .filter(|&i| heaps[i] != UBig::ZERO)
@@ -120,9 +121,11 @@ fn heap_defence<G: HeapTheory + HeapGame + Clone>(game: &G, heaps: &[UBig]) -> O
     })
 }
 
-/// The longest defence of the P-position `heaps` of any [`HeapGame`], by the
-/// remoteness search over its rules within [`REMOTENESS_BUDGET`] divided by
-/// the number of heaps; `describe`
+/// The remoteness of `heaps` of any [`HeapGame`] and its optimal move (a
+/// P-position's longest defence, an N-position's fastest win: the first
+/// move, in the order of moves, to an option of remoteness one less), by
+/// the remoteness search over its rules within [`REMOTENESS_BUDGET`]
+/// divided by the number of heaps; `describe`
 /// turns the move in heap `i` leaving the heaps `left` into a [`Move`]. `None`
 /// beyond the budget, or when there is no move.
 pub(super) fn searched_heap_defence<G: HeapGame + Clone>(
@@ -152,9 +155,6 @@ pub(super) fn searched_heap_defence<G: HeapGame + Clone>(
     }
     let mut search = Remoteness::new(Heaps(game.clone()), budget);
     let remoteness = search.remoteness(&Heaps::<G>::position(&sizes)).ok()?;
-    if remoteness % 2 != 0 {
-        return None; // not a P-position: no defence to show
-    }
     let mut longest = Vec::new();
     for (i, &h) in sizes.iter().enumerate() {
         let mut lefts = Vec::new();

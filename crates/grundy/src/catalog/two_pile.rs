@@ -78,7 +78,8 @@ pub(super) fn pile_move(x: &UBig, y: &UBig, tx: UBig, ty: UBig) -> Move {
     }
 }
 
-/// The longest defence of the P-position `[x, y]` of a two-pile game, by the
+/// The remoteness of `[x, y]` of a two-pile game and its optimal move (a
+/// P-position's longest defence, an N-position's fastest win), by the
 /// remoteness search over its rules within [`REMOTENESS_BUDGET`]; `None`
 /// beyond it, or when there is no move. Ties go to the least `(x', y')`
 /// reached, the order of the winning moves.
@@ -98,9 +99,6 @@ where
     }
     let mut search = Remoteness::new(rules.clone(), REMOTENESS_BUDGET);
     let remoteness = search.remoteness(&(sx, sy)).ok()?;
-    if remoteness % 2 != 0 {
-        return None; // not a P-position: no defence to show
-    }
     let ((tx, ty), _) = search.best_move(&(sx, sy)).ok()??;
     Some(Defence {
         remoteness: UBig::from(remoteness),
