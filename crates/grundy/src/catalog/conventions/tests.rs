@@ -350,10 +350,11 @@ fn graph_games_agree_with_their_trees() {
             let every = graph_answer(spec, text, &args, Play::Every).unwrap();
             assert_eq!(every.steps, Some(UBig::from(steps)), "{spec} {text}");
         }
-        for v in 0..4u64 {
+        for vertex in 0..graph.vertex_count() as crate::graph::Vertex {
+            let v = graph.label(vertex);
             let label = v.to_string();
             let g = Geography::new(graph.clone());
-            let start = g.start(graph.vertex(v).unwrap());
+            let start = g.start(vertex);
             let (o, w, s) = tree_numbers(&g, &start, |opts, memo| {
                 let mut to: Vec<_> = opts.iter().filter(|o| memo(o)).map(|o| o.at).collect();
                 to.dedup();
@@ -368,7 +369,7 @@ fn graph_games_agree_with_their_trees() {
             let every = graph_answer("geography", text, &[&label], Play::Every).unwrap();
             assert_eq!(every.steps, Some(UBig::from(s)));
             let d = DirectedGeography::new(graph.clone());
-            let start = d.start(graph.vertex(v).unwrap());
+            let start = d.start(vertex);
             let (o, w, _) = tree_numbers(&d, &start, |opts, memo| {
                 opts.iter().filter(|o| memo(o)).count()
             });
