@@ -175,7 +175,7 @@ fn n_positions_give_the_remoteness_of_the_brute_force() {
         (
             "subtraction:1,3,4",
             subtraction134,
-            &[&[1], &[6], &[3, 4], &[9]],
+            &[&[1], &[6], &[3, 4], &[5]],
         ),
         ("kayles", kayles, &[&[3], &[1, 2], &[5, 6], &[9]]),
         ("wythoff", wythoff, &[&[0, 4], &[3, 4], &[6, 9], &[10, 3]]),
