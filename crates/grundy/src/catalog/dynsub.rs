@@ -87,7 +87,7 @@ impl Game for DynSubEntry {
         let names = self.amount_moves(&n, (1..=capped).map(UBig::from).collect());
         let coordinates = |&(a, b): &(u64, u64)| vec![UBig::from(a), UBig::from(b)];
         let start = (pile, capped);
-        let summands = Summands::whole(self.0.clone(), start, vec![n, limit], coordinates);
+        let summands = Summands::whole(self.0, start, vec![n, limit], coordinates);
         Ok(summands.named(names))
     }
 

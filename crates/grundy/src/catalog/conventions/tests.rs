@@ -95,9 +95,12 @@ fn pile(m: &Move, position: &[u64]) -> (u64, u64) {
     )
 }
 
+/// A check of one two-pile game at `(x, y)`.
+type PileCheck = Box<dyn Fn(u64, u64)>;
+
 #[test]
 fn two_pile_games_agree_with_their_trees() {
-    let cases: Vec<(&str, Box<dyn Fn(u64, u64)>)> = vec![
+    let cases: Vec<(&str, PileCheck)> = vec![
         (
             "wythoff",
             Box::new(|x, y| {
@@ -268,7 +271,7 @@ fn mixed_sums_agree_with_their_own_trees() {
                 .filter(|o| memo.outcome(&Some(o.clone())).unwrap() == Outcome::P)
                 .count();
             assert_eq!(sum.winning_moves.len(), winning, "{x} {y} + {n}");
-            let pair = Pair(wythoff.clone(), dynsub.clone());
+            let pair = Pair(wythoff.clone(), dynsub);
             let start = ((x, y), (n, n));
             let parts = sum_parts(&[("wythoff", &[x, y]), ("dynsub:k=2", &[n, n])]);
             let sum = analyze_convention_sum(&parts, Play::Misere).unwrap();
