@@ -234,7 +234,12 @@ fn analyze(
         let (graph, position) = inputs.graph(position)?;
         grid = grid_cells(&graph);
         let position = cell_vertices(grid, position)?;
-        game.analyze_graph(graph, &position, first_only, monitor)?
+        match play {
+            Some(play) => {
+                grundy::catalog::analyze_convention_graph(game.as_ref(), graph, &position, play)?
+            }
+            None => game.analyze_graph(graph, &position, first_only, monitor)?,
+        }
     } else if let Some(play) = play {
         grundy::catalog::analyze_convention(game.as_ref(), position, play)?
     } else {

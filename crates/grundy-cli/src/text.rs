@@ -101,6 +101,13 @@ pub fn analysis(
     } else if !a.winning_moves.is_empty() {
         winning_moves(out, a, grid)?;
     }
+    if let (Outcome::N, Some(r)) = (a.outcome, &a.remoteness) {
+        let moves = if *r == UBig::ONE { "move" } else { "moves" };
+        writeln!(
+            out,
+            "remoteness: {r}  (the winner ends the game in {r} {moves}, the loser delaying)"
+        )?;
+    }
     move_families(out, a)?;
     writeln!(out, "method:  {}", a.method)
 }

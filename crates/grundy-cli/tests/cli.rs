@@ -38,7 +38,8 @@ fn analyze_nim_3_4_5() {
         json_of(&["analyze", "nim", "3", "4", "5"]),
         json!({"game": "nim", "position": [3, 4, 5], "outcome": "N", "grundy": 2,
                "winning_moves": [{"to": [1, 4, 5], "move": "heap 1: 3 -> 1 (take 2)"}],
-               "method": "closed form (Bouton): the nim-sum of the heap sizes"})
+               "method": "closed form (Bouton): the nim-sum of the heap sizes",
+               "remoteness": 11})
     );
 }
 

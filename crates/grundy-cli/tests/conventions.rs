@@ -134,7 +134,7 @@ fn beyond_the_budget_the_answer_is_unknown_and_other_games_refuse_in_one_line() 
         "{err}"
     );
     assert_eq!(err.lines().count(), 1);
-    let out = grundy(&["analyze", "wythoff", "3", "4", "--misere"]);
+    let out = grundy(&["analyze", "moore:k=2", "3", "4", "--misere"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(String::from_utf8(out.stderr).unwrap().lines().count(), 1);
     let out = grundy(&["analyze", "nim", "1", "--misere", "--every"]);
@@ -146,4 +146,54 @@ fn sequence_misere_gives_values_and_outcomes() {
     let s = json_of(&["sequence", "nim", "--misere", "--count", "4"]);
     assert_eq!(s["values"], json!([1, 0, 2, 3]));
     assert_eq!(s["outcomes"], json!(["N", "P", "N", "N"]));
+}
+
+/// Graph games answered normal play under --misere before (the option was
+/// dropped); they are searched under the convention asked now, and a
+/// digraph, which may be loopy, refuses in one line.
+#[test]
+fn graph_games_are_played_under_the_convention_asked() {
+    use common::grundy_with_stdin;
+    let out = grundy_with_stdin(
+        &["analyze", "hackenbush", "-", "--misere", "--json"],
+        "0 1\n1 2\n",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(answer["play"], "misere");
+    assert!(!answer["method"]
+        .as_str()
+        .unwrap()
+        .starts_with("fusion principle"));
+    // Cutting 1-2 leaves one edge: the opponent cuts it, makes the last
+    // move and loses. Cutting 0-1 ends the game: the mover loses.
+    assert_eq!(answer["outcome"], "N");
+    assert_eq!(
+        answer["winning_moves"],
+        json!([{"to": [1, 2], "move": "cut the edge 1 2"}])
+    );
+    let out = grundy_with_stdin(&["analyze", "digraph", "-", "0", "--misere"], "0 1\n1 0\n");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("cycles") && err.lines().count() == 1, "{err}");
+}
+
+/// Misère Wythoff: closed form alone, at any size.
+#[test]
+fn misere_wythoff_is_answered_in_closed_form() {
+    let answer = json_of(&["analyze", "wythoff", "2", "2", "--misere"]);
+    assert_eq!(answer["outcome"], "P");
+    let answer = json_of(&["analyze", "wythoff", "1", "2", "--misere"]);
+    assert_eq!(answer["outcome"], "N");
+    assert_eq!(
+        answer["winning_moves"],
+        json!([{"to": [0, 1], "move": "take 1 from pile 1 and 1 from pile 2"},
+               {"to": [1, 0], "move": "take 2 from pile 2"}])
+    );
+    let big = "1".repeat(50);
+    let answer = json_of(&["analyze", "wythoff", &big, &big, "--misere"]);
+    assert!(answer["method"]
+        .as_str()
+        .unwrap()
+        .starts_with("closed form"));
 }

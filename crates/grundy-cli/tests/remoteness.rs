@@ -164,6 +164,42 @@ fn two_pile_games_show_the_longest_defence_of_the_brute_force() {
     }
 }
 
+/// At N-positions the remoteness is offered too (issue 13: the winner
+/// hurries, the loser delays): odd, against the brute force, in JSON and
+/// text, with no `longest_move` (the winning moves are listed).
+#[test]
+fn n_positions_give_the_remoteness_of_the_brute_force() {
+    let cases: [(&str, Rules, &[&[u64]]); 5] = [
+        ("nim", nim, &[&[3, 4, 5], &[1], &[7], &[2, 3], &[1, 1, 1]]),
+        ("bash:3", bash3, &[&[5], &[10], &[3, 9], &[1, 2, 6]]),
+        (
+            "subtraction:1,3,4",
+            subtraction134,
+            &[&[1], &[6], &[3, 4], &[5]],
+        ),
+        ("kayles", kayles, &[&[3], &[1, 2], &[5, 6], &[9]]),
+        ("wythoff", wythoff, &[&[0, 4], &[3, 4], &[6, 9], &[10, 3]]),
+    ];
+    for (game, rules, positions) in cases {
+        for &position in positions {
+            let r = remoteness(rules, position, &mut HashMap::new());
+            assert_eq!(r % 2, 1, "{game} {position:?} is not an N-position");
+            let args = args_of(game, position);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let json = json_of(&args);
+            assert_eq!(json["outcome"], "N", "{game} {position:?}");
+            assert_eq!(json["remoteness"], r, "{game} {position:?}");
+            assert!(json.get("longest_move").is_none());
+            let text = String::from_utf8(grundy(&args).stdout).unwrap();
+            let moves = if r == 1 { "move" } else { "moves" };
+            let line = format!(
+                "remoteness: {r}  (the winner ends the game in {r} {moves}, the loser delaying)"
+            );
+            assert!(text.lines().any(|l| l == line), "{text}");
+        }
+    }
+}
+
 fn keys(json: &Value) -> Vec<&str> {
     json.as_object()
         .unwrap()
@@ -177,8 +213,7 @@ fn the_defence_is_absent_when_unknown_or_when_the_player_to_move_wins() {
     // An N-position, a P-position without a move, positions beyond the
     // search's budget (one refused before it starts, one cut by it).
     for (args, outcome) in [
-        (&["nim", "3", "4", "5"][..], "N"),
-        (&["nim", "0", "0"], "P"),
+        (&["nim", "0", "0"][..], "P"),
         (&["nim", "2000000", "2000000"], "P"),
         (&["nim", "600", "600"], "P"),
         (&["wythoff", "1618033", "2618033"], "P"),

@@ -124,6 +124,11 @@ pub struct Analysis {
     /// it: how long the loser can make the game last (Smith's remoteness) and
     /// the move that does so. `None` when not known.
     pub longest_defence: Option<Defence>,
+    /// For an N-position, where the search or a closed form gives it: how
+    /// many moves the game lasts when the winner hurries and the loser
+    /// delays (Smith's remoteness, odd). At a P-position it is
+    /// [`Defence::remoteness`] of [`Analysis::longest_defence`].
+    pub remoteness: Option<UBig>,
     /// The play convention the answer is for (normal play unless
     /// `--misere` or `--every`); the JSON's `play` when not normal.
     pub play: super::Play,
@@ -218,18 +223,33 @@ impl Analysis {
             winning_move_families: Vec::new(),
             loopy: None,
             longest_defence: None,
+            remoteness: None,
             play: super::Play::Normal,
             steps: None,
         }
     }
 
-    /// The same, with the longest defence of a P-position, when `defence`
-    /// finds it from the position (it is not asked at an N-position).
-    pub(crate) fn defended(mut self, defence: impl FnOnce(&[UBig]) -> Option<Defence>) -> Self {
-        if self.outcome == Outcome::P {
-            self.longest_defence = defence(&self.position);
+    /// The same, with the remoteness of the position when `timing` finds
+    /// it (with the optimal move: at a P-position the longest defence,
+    /// kept; at an N-position a fastest win, of which only the remoteness
+    /// is kept, since the winning moves are listed).
+    pub(crate) fn defended(mut self, timing: impl FnOnce(&[UBig]) -> Option<Defence>) -> Self {
+        let found = timing(&self.position);
+        match self.outcome {
+            Outcome::P => self.longest_defence = found,
+            Outcome::N => self.remoteness = found.map(|d| d.remoteness),
+            Outcome::D => {}
         }
         self
+    }
+
+    /// The remoteness of the position, where known (see
+    /// [`Analysis::remoteness`] and [`Analysis::longest_defence`]).
+    pub fn known_remoteness(&self) -> Option<&UBig> {
+        match &self.longest_defence {
+            Some(defence) => Some(&defence.remoteness),
+            None => self.remoteness.as_ref(),
+        }
     }
 
     /// The same, for a game that may be drawn, with the position's
@@ -289,6 +309,9 @@ impl Serialize for Analysis {
             s.serialize_field("winning_moves_complete", &false)?;
             s.serialize_field("winning_move_count", &Int(count))?;
             s.serialize_field("winning_move_families", &self.winning_move_families)?;
+        }
+        if let Some(remoteness) = &self.remoteness {
+            s.serialize_field("remoteness", &Int(remoteness))?;
         }
         if let Some(defence) = &self.longest_defence {
             s.serialize_field("remoteness", &Int(&defence.remoteness))?;

@@ -7,10 +7,10 @@ use dashu_int::UBig;
 
 use super::octal::OctalEntry;
 use super::play::{PlayMove, Position};
-use super::{parse_naturals, Analysis, Component, Game, Monitor, Move};
+use super::{parse_naturals, Analysis, Component, Game, Monitor, Move, Summands};
 use crate::error::Error;
 use crate::game::Outcome;
-use crate::games::circle::Circle;
+use crate::games::circle::{Circle, CirclePosition};
 use crate::games::octal::moves::HeapValues;
 use crate::nimber::Nimber;
 
@@ -137,6 +137,33 @@ impl Game for CircleEntry {
             moves,
             &method,
         ))
+    }
+
+    /// Misère play and Every-SG by the rules: the circle, then its rows
+    /// (every position reachable, searched within the budget).
+    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
+        let n = parse_coins(position)?;
+        let budget = crate::limits::CONVENTION_BUDGET;
+        let small = u64::try_from(&n)
+            .ok()
+            .filter(|&c| c <= budget)
+            .ok_or_else(|| {
+                Error::Limit(format!(
+                    "unknown: a circle of {n} coins is beyond the search budget of {budget} \
+                 positions of misère play and Every-SG"
+                ))
+            })?;
+        if self.0.row_game().is_none() {
+            return Err(Error::Limit(format!(
+                "its rows are octal games of more than {MAX_DIGITS} digits"
+            )));
+        }
+        let names = (1..=small.min(self.0.k()))
+            .map(|j| Self::take(&n, UBig::from(j)))
+            .collect();
+        let start = CirclePosition::Circle(small);
+        let coordinates = |_: &CirclePosition| Vec::new();
+        Ok(Summands::whole(self.0.clone(), start, vec![n], coordinates).named(names))
     }
 
     /// The mex of the rows a first move leaves, each valued as an octal

@@ -26,7 +26,7 @@ use dashu_int::UBig;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::Serialize;
 
-use super::{in_component, Analysis, Game, Move, SumPart};
+use super::{in_component, Analysis, Game, GraphInput, Move, SumPart};
 use crate::error::Error;
 use crate::game::Outcome;
 use crate::games::nim::{misere_is_p, misere_moves};
@@ -102,6 +102,28 @@ pub struct Tame<'a> {
     pub move_to: MoveTo<'a>,
 }
 
+/// A closed form of misère play of one game's position played alone (not
+/// in a sum with other games).
+pub struct Alone {
+    /// Who wins.
+    pub outcome: Outcome,
+    /// Every winning move.
+    pub moves: Vec<Move>,
+    /// The theory, for the method line.
+    pub rule: String,
+}
+
+/// Every-SG of a position in closed form: the steps, the moves (one per
+/// summand) of one winning move, and the theory for the method line.
+pub struct EveryForm {
+    /// How many moves the game lasts (its largest suspense).
+    pub steps: UBig,
+    /// The moves of one winning move, one in each summand that has a move.
+    pub moves: Vec<Move>,
+    /// The theory, for the method line.
+    pub rule: String,
+}
+
 /// What a game offers the play conventions for one position.
 pub struct Summands<'a> {
     /// The position.
@@ -110,12 +132,19 @@ pub struct Summands<'a> {
     pub layout: Layout,
     /// Misère play in closed form, where the theory gives it.
     pub tame: Option<Tame<'a>>,
-    /// Every-SG in closed form, where the theory gives it: the steps and
-    /// the moves, one per summand, of the one winning move.
-    pub every: Option<(UBig, Vec<Move>)>,
+    /// Misère play of the position alone in closed form, where the theory
+    /// gives it (the sum with other games is searched).
+    pub alone: Option<Alone>,
+    /// Every-SG in closed form, where the theory gives it.
+    pub every: Option<EveryForm>,
+    /// For a position that is one summand: its moves in the order of its
+    /// options by the rules, as `analyze` writes them (graph games, whose
+    /// moves are an edge cut or a vertex moved to); `None` writes a move as
+    /// the coordinates it reaches.
+    pub names: Option<Vec<Move>>,
     /// The rules as a graph holding at most `budget` positions and options
-    /// (`None` beyond).
-    pub build: Box<dyn Fn(u64) -> Option<Built> + 'a>,
+    /// (`None` beyond); an error when the rules themselves fail (a script).
+    pub build: Box<dyn Fn(u64) -> Result<Option<Built>, Error> + 'a>,
 }
 
 impl<'a> Summands<'a> {
@@ -124,20 +153,24 @@ impl<'a> Summands<'a> {
     pub(crate) fn heaps<G: crate::game::HeapGame>(game: &'a G, heaps: Vec<UBig>) -> Self {
         let sizes: Option<Vec<u64>> = heaps.iter().map(|h| u64::try_from(h).ok()).collect();
         let build = move |budget: u64| {
-            let sizes = sizes.clone()?;
+            let Some(sizes) = sizes.clone() else {
+                return Ok(None);
+            };
             let largest = sizes.iter().copied().max().unwrap_or(0);
-            let graph = SummandGraph::of_heaps(game, largest, budget)?;
-            Some(Built {
+            let graph = SummandGraph::of_heaps(game, largest, budget);
+            Ok(graph.map(|graph| Built {
                 labels: (0..=largest).map(|h| vec![UBig::from(h)]).collect(),
                 nodes: sizes.iter().map(|&h| h as u32).collect(),
                 graph,
-            })
+            }))
         };
         Summands {
             position: heaps,
             layout: Layout::Heaps,
             tame: None,
+            alone: None,
             every: None,
+            names: None,
             build: Box::new(build),
         }
     }
@@ -150,26 +183,65 @@ impl<'a> Summands<'a> {
         position: Vec<UBig>,
         coordinates: impl Fn(&G::Position) -> Vec<UBig> + 'a,
     ) -> Self {
+        Self::whole_checked(game, start, position, coordinates, |_| Ok(()))
+    }
+
+    /// Like [`Summands::whole`], for rules that can fail (a script):
+    /// `check` says, after the rules were explored, whether they failed.
+    pub(crate) fn whole_checked<G: crate::game::Impartial + 'a>(
+        game: G,
+        start: G::Position,
+        position: Vec<UBig>,
+        coordinates: impl Fn(&G::Position) -> Vec<UBig> + 'a,
+        check: impl Fn(&G) -> Result<(), Error> + 'a,
+    ) -> Self {
         let build = move |budget: u64| {
-            let (graph, labels) =
-                SummandGraph::explore(&game, std::slice::from_ref(&start), budget)?;
-            Some(Built {
+            let explored = SummandGraph::explore(&game, std::slice::from_ref(&start), budget);
+            check(&game)?;
+            Ok(explored.map(|(graph, labels)| Built {
                 graph,
                 nodes: vec![0],
                 labels: labels.iter().map(&coordinates).collect(),
-            })
+            }))
         };
         Summands {
             position,
             layout: Layout::Whole,
             tame: None,
+            alone: None,
             every: None,
+            names: None,
             build: Box::new(build),
         }
     }
 
-    /// The move of summand `i` from `from` to the option leaving `parts`.
-    fn describe(&self, i: usize, labels: &[Vec<UBig>], parts: &[u32]) -> Move {
+    /// A position answered only by its closed forms ([`Summands::alone`],
+    /// [`Summands::every`]): its rules are beyond the budget, so a sum
+    /// holding it is "unknown".
+    pub(crate) fn closed_only(position: Vec<UBig>) -> Self {
+        Summands {
+            position,
+            layout: Layout::Whole,
+            tame: None,
+            alone: None,
+            every: None,
+            names: None,
+            build: Box::new(|_| Ok(None)),
+        }
+    }
+
+    /// The same, whose moves are written as `names` (the moves of the
+    /// start, in the order of its options by the rules).
+    pub(crate) fn named(mut self, names: Vec<Move>) -> Self {
+        self.names = Some(names);
+        self
+    }
+
+    /// The move of summand `i` by its `k`-th option, which leaves `parts`.
+    fn describe(&self, i: usize, k: usize, labels: &[Vec<UBig>], parts: &[u32]) -> Move {
+        if let (Layout::Whole, Some(names)) = (self.layout, &self.names) {
+            return names[k].clone();
+        }
         let left: Vec<UBig> = parts
             .iter()
             .flat_map(|&p| labels[p as usize].iter().cloned())
@@ -264,7 +336,7 @@ fn arena(parts: &[Summands<'_>]) -> Result<Arena, Error> {
     };
     for (p, part) in parts.iter().enumerate() {
         let left = CONVENTION_BUDGET.saturating_sub(arena.graph.len() as u64);
-        let built = (part.build)(left).ok_or_else(|| unknown("building the summands' rules"))?;
+        let built = (part.build)(left)?.ok_or_else(|| unknown("building the summands' rules"))?;
         let offset = arena.graph.append(built.graph);
         arena.labels.extend(built.labels);
         for (i, node) in built.nodes.into_iter().enumerate() {
@@ -277,6 +349,17 @@ fn arena(parts: &[Summands<'_>]) -> Result<Arena, Error> {
 
 /// Misère play of the sum of `parts` (see [the module](self)).
 fn misere(parts: &[Summands<'_>]) -> Result<Verdict, Error> {
+    if let [Summands {
+        alone: Some(alone), ..
+    }] = parts
+    {
+        return Ok(Verdict {
+            outcome: alone.outcome,
+            steps: None,
+            moves: alone.moves.iter().map(|m| (0, m.clone())).collect(),
+            method: alone.rule.clone(),
+        });
+    }
     if parts.iter().all(|p| p.tame.is_some()) {
         return Ok(misere_tame(parts));
     }
@@ -307,13 +390,13 @@ fn misere(parts: &[Summands<'_>]) -> Result<Verdict, Error> {
     let mut moves = Vec::new();
     if outcome == Outcome::N {
         for (s, &node) in arena.nodes.iter().enumerate() {
-            for parts_left in arena.graph.options(node) {
+            for (k, parts_left) in arena.graph.options(node).iter().enumerate() {
                 let mut after = arena.nodes.clone();
                 after.remove(s);
                 after.extend_from_slice(parts_left);
                 if is_p(&after)? {
                     let (p, i) = arena.owners[s];
-                    moves.push((s, parts[p].describe(i, &arena.labels, parts_left)));
+                    moves.push((s, parts[p].describe(i, k, &arena.labels, parts_left)));
                 }
             }
         }
@@ -380,14 +463,16 @@ fn misere_tame(parts: &[Summands<'_>]) -> Verdict {
 /// Every-SG of the sum of `parts`: Smith's theorem on the summands' suspense.
 fn every(parts: &[Summands<'_>]) -> Result<Verdict, Error> {
     if let [only] = parts {
-        if let Some((steps, moves)) = &only.every {
+        if let Some(form) = &only.every {
             return Ok(Verdict {
-                outcome: Outcome::from_p(steps % 2u8 == 0),
-                steps: Some(steps.clone()),
-                moves: moves.iter().map(|m| (m.changes[0].0, m.clone())).collect(),
-                method: "closed form: a Nim heap lasts one move (its suspense is 1), so the \
-                         player to move wins by emptying every heap at once"
-                    .into(),
+                outcome: Outcome::from_p(&form.steps % 2u8 == 0),
+                steps: Some(form.steps.clone()),
+                moves: form
+                    .moves
+                    .iter()
+                    .map(|m| (m.changes.first().map_or(0, |c| c.0), m.clone()))
+                    .collect(),
+                method: form.rule.clone(),
             });
         }
     }
@@ -402,7 +487,7 @@ fn every(parts: &[Summands<'_>]) -> Result<Verdict, Error> {
         let (p, i) = arena.owners[s];
         let options = arena.graph.options(arena.nodes[s]);
         for &k in winning {
-            moves.push((s, parts[p].describe(i, &arena.labels, &options[k])));
+            moves.push((s, parts[p].describe(i, k, &arena.labels, &options[k])));
         }
     }
     Ok(Verdict {
@@ -426,7 +511,26 @@ pub fn analyze_convention(
     position: &[String],
     play: Play,
 ) -> Result<Analysis, Error> {
-    let summands = game.summands(position)?;
+    convention_analysis(game, game.summands(position)?, play)
+}
+
+/// Like [`analyze_convention`], for a game played on a graph: `position`
+/// holds the arguments after the graph.
+pub fn analyze_convention_graph(
+    game: &dyn Game,
+    graph: GraphInput,
+    position: &[String],
+    play: Play,
+) -> Result<Analysis, Error> {
+    convention_analysis(game, game.summands_graph(graph, position)?, play)
+}
+
+/// The analysis of the position `summands` of `game` under `play`.
+fn convention_analysis(
+    game: &dyn Game,
+    summands: Summands<'_>,
+    play: Play,
+) -> Result<Analysis, Error> {
     let verdict = match play {
         Play::Misere => misere(std::slice::from_ref(&summands))?,
         Play::Every => every(std::slice::from_ref(&summands))?,
@@ -444,6 +548,16 @@ pub fn analyze_convention(
     if play == Play::Misere {
         analysis = analysis.sorted();
     }
+    // Parallel edges, or two move families of a two-pile game, can give
+    // distinct options that are one move.
+    let mut seen = Vec::new();
+    analysis.winning_moves.retain(|m| {
+        let new = !seen.contains(m);
+        if new {
+            seen.push(m.clone());
+        }
+        new
+    });
     analysis.play = play;
     analysis.steps = verdict.steps;
     Ok(analysis)
@@ -472,21 +586,11 @@ pub struct ConventionSum {
 pub fn analyze_convention_sum(parts: &[SumPart], play: Play) -> Result<ConventionSum, Error> {
     let mut summands = Vec::with_capacity(parts.len());
     for (i, part) in parts.iter().enumerate() {
-        if part.graph.is_some() {
-            return Err(in_component(
-                i,
-                part,
-                part.game.unsupported(
-                    "a sum under misère play or Every-SG",
-                    "it is played on a graph",
-                ),
-            ));
-        }
-        summands.push(
-            part.game
-                .summands(&part.position)
-                .map_err(|e| in_component(i, part, e))?,
-        );
+        let summand = match &part.graph {
+            Some(graph) => part.game.summands_graph(graph.clone(), &part.position),
+            None => part.game.summands(&part.position),
+        };
+        summands.push(summand.map_err(|e| in_component(i, part, e))?);
     }
     let verdict = match play {
         Play::Misere => misere(&summands)?,
@@ -614,7 +718,7 @@ pub fn misere_sequence(game: &dyn Game, count: u64) -> Result<MisereSequence, Er
             )
         }
         None => {
-            let built = (summands.build)(CONVENTION_BUDGET)
+            let built = (summands.build)(CONVENTION_BUDGET)?
                 .ok_or_else(|| unknown("building the rules of the heaps; lower --count"))?;
             let values = built
                 .graph
@@ -658,3 +762,6 @@ impl Serialize for MisereSequence {
         map.end()
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -6,7 +6,9 @@ use dashu_int::UBig;
 
 use super::graphs::GraphInput;
 use super::play::{graph_of_play, Options, PlayMove, Position};
-use super::{parse_naturals, Analysis, Component, Game, Monitor, Move, Sequence, SumValue, Terms};
+use super::{
+    parse_naturals, Analysis, Component, Game, Monitor, Move, Sequence, SumValue, Summands, Terms,
+};
 use crate::error::Error;
 use crate::games::digraph::{parse_digraph, Digraph, DigraphError, Gamma, SumMove};
 use crate::graph::Vertex;
@@ -95,6 +97,18 @@ impl Game for DigraphEntry {
             (format!("token {} on {v}", i + 1), alone)
         };
         at.numbers.iter().enumerate().map(token).collect()
+    }
+
+    /// Refused: a digraph may have cycles, where a position can be a draw
+    /// under misère play and Every-SG too; the solvers here need games that
+    /// end.
+    fn summands_graph(&self, _: GraphInput, _: &[String]) -> Result<Summands<'_>, Error> {
+        Err(self.unsupported(
+            "--misere or --every",
+            "its graph may have cycles, whose positions can be draws under any ending; the \
+             misère and Every-SG solvers need a game that ends (write an acyclic game as \
+             script:FILE)",
+        ))
     }
 
     fn analyze_graph(

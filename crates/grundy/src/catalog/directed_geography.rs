@@ -4,9 +4,9 @@
 
 use dashu_int::UBig;
 
-use super::graphs::{geography, without_vertex, GraphInput};
+use super::graphs::{geography, start_vertex, token_summands, without_vertex, GraphInput};
 use super::play::graph_of_play;
-use super::{parse_naturals, Analysis, Component, Game, Monitor, Move, PlayMove, Position};
+use super::{Analysis, Component, Game, Monitor, Move, PlayMove, Position, Summands};
 use crate::error::Error;
 use crate::game::Impartial;
 use crate::games::directed_geography::{value_of, DirectedGeography, DirectedGeographyError};
@@ -38,6 +38,19 @@ impl DirectedEntry {
     /// The game, the start vertex and the value of every move from it
     /// (vertex moved to, value left), ascending by vertex.
     fn solve(&self, input: GraphInput, position: &[String]) -> Result<Solved, Error> {
+        let (game, start, vertex) = self.game_of(input, position)?;
+        let mut search = game.search(vertex).map_err(search_error)?;
+        let options = search.start_options().map_err(search_error)?;
+        let method = format!("{METHOD}: {} states", search.states());
+        Ok((game, start, options, method))
+    }
+
+    /// The game of the file and the start vertex, as given and in the graph.
+    fn game_of(
+        &self,
+        input: GraphInput,
+        position: &[String],
+    ) -> Result<(DirectedGeography, UBig, Vertex), Error> {
         let GraphInput::Edges(text) = input else {
             return Err(Error::BadArgument(
                 "--grid is for undirected geography; geography:directed reads a file of arcs 'U V'"
@@ -45,20 +58,13 @@ impl DirectedEntry {
             ));
         };
         let game = DirectedGeography::new(parse_edges(&text)?);
-        let [start] =
-            <[UBig; 1]>::try_from(parse_naturals(position, "start vertex")?).map_err(|_| {
-                Error::BadPosition(
-                    "geography:directed takes the graph file and one start vertex V".into(),
-                )
-            })?;
-        let vertex = u64::try_from(&start)
-            .ok()
-            .and_then(|s| game.graph().vertex(s))
-            .ok_or_else(|| Error::BadPosition(format!("vertex {start} is not in the graph")))?;
-        let mut search = game.search(vertex).map_err(search_error)?;
-        let options = search.start_options().map_err(search_error)?;
-        let method = format!("{METHOD}: {} states", search.states());
-        Ok((game, start, options, method))
+        if position.len() != 1 {
+            return Err(Error::BadPosition(
+                "geography:directed takes the graph file and one start vertex V".into(),
+            ));
+        }
+        let (start, vertex) = start_vertex(game.graph(), position)?;
+        Ok((game, start, vertex))
     }
 }
 
@@ -95,6 +101,17 @@ impl Game for DirectedEntry {
 
     fn reads_graph(&self) -> bool {
         true
+    }
+
+    /// Misère play and Every-SG by the rules, from the start vertex.
+    fn summands_graph(
+        &self,
+        input: GraphInput,
+        position: &[String],
+    ) -> Result<Summands<'_>, Error> {
+        let (game, _, _) = self.game_of(input, position)?;
+        let graph = game.graph().clone();
+        token_summands(game, &graph, position, DirectedGeography::start)
     }
 
     fn analyze_graph(

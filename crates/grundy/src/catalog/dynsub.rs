@@ -5,7 +5,7 @@ use crate::limits::GRUNDY_PILE_LIMIT;
 use dashu_int::UBig;
 
 use super::play::{applied, PlayMove, Position};
-use super::{parse_naturals, Analysis, Component, Game, Monitor, Move};
+use super::{parse_naturals, Analysis, Component, Game, Monitor, Move, Summands};
 use crate::error::Error;
 use crate::games::dynsub::{Amount, DynSub, DynSubError};
 
@@ -69,6 +69,28 @@ impl DynSubEntry {
 }
 
 impl Game for DynSubEntry {
+    /// Misère play and Every-SG by the rules, from `(N, min(L, N))` (a
+    /// limit of at least the pile allows every move).
+    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
+        let [n, limit] = parse_pile_and_limit(position)?;
+        let budget = crate::limits::CONVENTION_BUDGET;
+        let pile = u64::try_from(&n)
+            .ok()
+            .filter(|&p| p <= budget)
+            .ok_or_else(|| {
+                Error::Limit(format!(
+                    "unknown: a pile of {n} is beyond the search budget of {budget} positions of \
+                 misère play and Every-SG"
+                ))
+            })?;
+        let capped = u64::try_from(&limit).map_or(pile, |l| l.min(pile));
+        let names = self.amount_moves(&n, (1..=capped).map(UBig::from).collect());
+        let coordinates = |&(a, b): &(u64, u64)| vec![UBig::from(a), UBig::from(b)];
+        let start = (pile, capped);
+        let summands = Summands::whole(self.0, start, vec![n, limit], coordinates);
+        Ok(summands.named(names))
+    }
+
     /// Values and moves from the rules' table, for piles up to
     /// [`GRUNDY_PILE_LIMIT`] (Schwenk's theorem gives outcomes only).
     fn component(&self, position: &[String], _: &mut dyn Monitor) -> Result<Component<'_>, Error> {

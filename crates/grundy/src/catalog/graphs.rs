@@ -3,10 +3,10 @@
 use dashu_int::UBig;
 
 use super::play::{graph_of_play, PlayMove, Position};
-use super::{parse_naturals, Analysis, Component, Game, Monitor, Move};
+use super::{parse_naturals, Analysis, Component, Game, Monitor, Move, Summands};
 use crate::error::Error;
 use crate::game::{Impartial, Outcome};
-use crate::games::geography::Geography;
+use crate::games::geography::{Geography, GeographyPosition};
 use crate::games::hackenbush::Hackenbush;
 use crate::graph::parse::{parse_edges, parse_grid};
 use crate::graph::{EdgeId, Graph, Vertex};
@@ -78,6 +78,22 @@ impl Game for HackenbushEntry {
             moves,
             &hackenbush_method(&game),
         ))
+    }
+
+    /// Misère play and Every-SG by the rules: the graph is one summand,
+    /// every edge set reachable by cuts searched within the budget.
+    fn summands_graph(
+        &self,
+        input: GraphInput,
+        position: &[String],
+    ) -> Result<Summands<'_>, Error> {
+        let game = hackenbush_of(input, position)?;
+        let start = game.start();
+        let names = start
+            .iter()
+            .map(|&e| cuts(&game, vec![e]).remove(0))
+            .collect();
+        Ok(Summands::whole(game, start, Vec::new(), |_: &Vec<EdgeId>| Vec::new()).named(names))
     }
 
     /// The graph file alone; moves to a value cut an edge (the theory's
@@ -194,6 +210,25 @@ impl Game for GeographyEntry {
         self.moves(at)
     }
 
+    /// Misère play and Every-SG from a start vertex by the rules (the
+    /// start-choosing game is refused: its first move is no move of the
+    /// rules).
+    fn summands_graph(
+        &self,
+        input: GraphInput,
+        position: &[String],
+    ) -> Result<Summands<'_>, Error> {
+        if position.len() != 1 {
+            return Err(self.unsupported(
+                "--misere or --every",
+                "give the start vertex V: the start-choosing game is answered in normal play only",
+            ));
+        }
+        let graph = graph_of(input)?;
+        let game = Geography::new(graph.clone());
+        token_summands(game, &graph, position, Geography::start)
+    }
+
     fn analyze_graph(
         &self,
         input: GraphInput,
@@ -207,13 +242,7 @@ impl Game for GeographyEntry {
         match position {
             [] => Ok(self.start_choosing(&game, method)),
             [_] => {
-                let start = parse_naturals(position, "start vertex")?.remove(0);
-                let vertex = u64::try_from(&start)
-                    .ok()
-                    .and_then(|s| game.graph().vertex(s))
-                    .ok_or_else(|| {
-                        Error::BadPosition(format!("vertex {start} is not in the graph"))
-                    })?;
+                let (start, vertex) = start_vertex(game.graph(), position)?;
                 let moves = game
                     .winning_moves(vertex)
                     .into_iter()
@@ -232,6 +261,50 @@ impl Game for GeographyEntry {
             )),
         }
     }
+}
+
+/// The start vertex of `position` (one argument), as given and in `graph`.
+pub(super) fn start_vertex(graph: &Graph, position: &[String]) -> Result<(UBig, Vertex), Error> {
+    let start = parse_naturals(position, "start vertex")?.remove(0);
+    let vertex = u64::try_from(&start)
+        .ok()
+        .and_then(|s| graph.vertex(s))
+        .ok_or_else(|| Error::BadPosition(format!("vertex {start} is not in the graph")))?;
+    Ok((start, vertex))
+}
+
+/// The moves of the token from `start` (the options of `game`'s rules, in
+/// their order), as `analyze` writes them.
+fn token_moves<G>(game: &G, graph: &Graph, start: &GeographyPosition) -> Vec<Move>
+where
+    G: Impartial<Position = GeographyPosition>,
+{
+    game.options(start)
+        .iter()
+        .map(|o| {
+            let to = label(graph, o.at);
+            Move::to_target(vec![to.clone()], format!("move the token to {to}"))
+        })
+        .collect()
+}
+
+/// The summands of the geography game `game` from the start vertex of
+/// `position`: the whole game, searched from the rules.
+pub(super) fn token_summands<'a, G>(
+    game: G,
+    graph: &Graph,
+    position: &[String],
+    start: impl Fn(&G, Vertex) -> GeographyPosition,
+) -> Result<Summands<'a>, Error>
+where
+    G: Impartial<Position = GeographyPosition> + 'a,
+{
+    let (label, vertex) = start_vertex(graph, position)?;
+    let start = start(&game, vertex);
+    let names = token_moves(&game, graph, &start);
+    // The moves are named, so no position is written as coordinates.
+    let summands = Summands::whole(game, start, vec![label], |_: &GeographyPosition| Vec::new());
+    Ok(summands.named(names))
 }
 
 impl GeographyEntry {

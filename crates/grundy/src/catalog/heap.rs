@@ -13,8 +13,8 @@ use super::conventions::heap_change;
 use super::explore::single_report;
 use super::play::{applied, heap_options, heap_parts, PlayMove, Position};
 use super::{
-    check_count, parse_naturals, Analysis, Component, Game, Move, PeriodReport, Sequence, Summands,
-    Tame, Terms,
+    check_count, parse_naturals, Analysis, Component, EveryForm, Game, Move, PeriodReport,
+    Sequence, Summands, Tame, Terms,
 };
 use super::{ConjectureReport, Monitor};
 use crate::analysis::conjecture::{certified_heap_period, heap_period, Conjecture};
@@ -98,9 +98,10 @@ fn heap_move(heaps: &[UBig], heap: usize, to: UBig) -> Move {
     Move::single(heap, to, description)
 }
 
-/// The longest defence of the P-position `heaps` of a take-away game (Nim,
-/// Bash, subtraction): from the game's closed form for a single heap, else by
-/// the search (see [`searched_heap_defence`]).
+/// The remoteness of `heaps` of a take-away game (Nim, Bash, subtraction)
+/// and its optimal move (a P-position's longest defence, an N-position's
+/// fastest win): from the game's closed form for a single heap, else by the
+/// search (see [`searched_heap_defence`]).
 fn heap_defence<G: HeapTheory + HeapGame + Clone>(game: &G, heaps: &[UBig]) -> Option<Defence> {
     let nonzero: Vec<usize> = (0..heaps.len())
         .filter(|&i| heaps[i] != UBig::ZERO)
@@ -120,9 +121,11 @@ fn heap_defence<G: HeapTheory + HeapGame + Clone>(game: &G, heaps: &[UBig]) -> O
     })
 }
 
-/// The longest defence of the P-position `heaps` of any [`HeapGame`], by the
-/// remoteness search over its rules within [`REMOTENESS_BUDGET`] divided by
-/// the number of heaps; `describe`
+/// The remoteness of `heaps` of any [`HeapGame`] and its optimal move (a
+/// P-position's longest defence, an N-position's fastest win: the first
+/// move, in the order of moves, to an option of remoteness one less), by
+/// the remoteness search over its rules within [`REMOTENESS_BUDGET`]
+/// divided by the number of heaps; `describe`
 /// turns the move in heap `i` leaving the heaps `left` into a [`Move`]. `None`
 /// beyond the budget, or when there is no move.
 pub(super) fn searched_heap_defence<G: HeapGame + Clone>(
@@ -152,9 +155,6 @@ pub(super) fn searched_heap_defence<G: HeapGame + Clone>(
     }
     let mut search = Remoteness::new(Heaps(game.clone()), budget);
     let remoteness = search.remoteness(&Heaps::<G>::position(&sizes)).ok()?;
-    if remoteness % 2 != 0 {
-        return None; // not a P-position: no defence to show
-    }
     let mut longest = Vec::new();
     for (i, &h) in sizes.iter().enumerate() {
         let mut lefts = Vec::new();
@@ -212,7 +212,7 @@ pub(super) trait HeapTheory {
 
     /// Every-SG in closed form, where the theory gives it: the steps and the
     /// one winning move, a move per heap that has one.
-    fn every(&self, heaps: &[UBig]) -> Option<(UBig, Vec<Move>)> {
+    fn every(&self, heaps: &[UBig]) -> Option<EveryForm> {
         let _ = heaps;
         None
     }
@@ -385,12 +385,18 @@ impl HeapTheory for Nim {
     /// A non-empty heap has suspense 1 and every option of it 0 or 1, so the
     /// largest suspense left is even only when it is 0: the one winning move
     /// empties every heap.
-    fn every(&self, heaps: &[UBig]) -> Option<(UBig, Vec<Move>)> {
+    fn every(&self, heaps: &[UBig]) -> Option<EveryForm> {
         let moves: Vec<Move> = (0..heaps.len())
             .filter(|&i| heaps[i] != UBig::ZERO)
             .map(|i| heap_change(heaps, i, Vec::new()))
             .collect();
-        Some((UBig::from(!moves.is_empty() as u8), moves))
+        Some(EveryForm {
+            steps: UBig::from(!moves.is_empty() as u8),
+            moves,
+            rule: "closed form: a Nim heap lasts one move (its suspense is 1), so the player to \
+                   move wins by emptying every heap at once"
+                .into(),
+        })
     }
 }
 
@@ -428,6 +434,45 @@ impl HeapTheory for Bash {
                 Bash::period(self)
             ),
             move_to: Box::new(move |i, t| self.reduce_to(&sizes[i], t)),
+        })
+    }
+
+    /// A heap `n = q(M+1) + r` has suspense `2q + [r > 0]`, its remoteness
+    /// (induction on `n`: at `r = 0` every option has suspense `2q - 1`; at
+    /// `r > 0` the one even option is `n - r`, of suspense `2q`). So with
+    /// the largest suspense `2Q + 1` odd, the winner takes `r` from every
+    /// heap of suspense `2Q + 1`, leaving `2Q`, and 1 from every other heap
+    /// that has a move (its options last at most its own suspense, at most
+    /// `2Q`): the largest left is `2Q`, even.
+    fn every(&self, heaps: &[UBig]) -> Option<EveryForm> {
+        let suspense: Vec<UBig> = heaps
+            .iter()
+            .map(|h| self.remoteness(h).remoteness)
+            .collect();
+        let steps = suspense.iter().max().cloned().unwrap_or(UBig::ZERO);
+        let mut moves = Vec::new();
+        if &steps % 2u8 == 1 {
+            for (i, heap) in heaps.iter().enumerate() {
+                if *heap == UBig::ZERO {
+                    continue;
+                }
+                let left = if suspense[i] == steps {
+                    heap - heap % Bash::period(self)
+                } else {
+                    heap - UBig::ONE
+                };
+                moves.push(heap_change(heaps, i, vec![left]));
+            }
+        }
+        Some(EveryForm {
+            steps,
+            moves,
+            rule: format!(
+                "closed form: a heap n of {} lasts 2q + [r > 0] moves in Every-SG (its \
+                 suspense, n = q(M+1) + r), so the player to move wins when the largest is odd, \
+                 by taking r from every heap that lasts longest and 1 from every other heap",
+                HeapTheory::spec(self)
+            ),
         })
     }
 
@@ -649,7 +694,7 @@ impl Game for StaircaseEntry {
 }
 
 /// A number beyond what the misère and Every-SG searches could reach.
-fn beyond_convention_budget(n: &UBig) -> Error {
+pub(super) fn beyond_convention_budget(n: &UBig) -> Error {
     Error::Limit(format!(
         "unknown: {n} is beyond the search budget of {} positions of misère play and Every-SG",
         crate::limits::CONVENTION_BUDGET

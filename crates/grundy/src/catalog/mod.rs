@@ -44,8 +44,8 @@ pub use answer::{
 };
 pub use beatty::{beatty, BeattyReport};
 pub use conventions::{
-    analyze_convention, analyze_convention_sum, misere_sequence, ConventionSum, Layout,
-    MisereSequence, Play, Summands, Tame,
+    analyze_convention, analyze_convention_graph, analyze_convention_sum, misere_sequence, Alone,
+    ConventionSum, EveryForm, Layout, MisereSequence, Play, Summands, Tame,
 };
 pub use explore::{Cells, Table};
 pub use graphs::GraphInput;
@@ -145,10 +145,26 @@ pub trait Game {
     /// [`analyze_convention`]); an error saying why when the game offers none.
     fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
         let _ = position;
-        Err(self.unsupported(
+        Err(self.no_conventions())
+    }
+
+    /// Like [`Game::summands`], for games played on a graph: `position`
+    /// holds the arguments after the graph.
+    fn summands_graph(
+        &self,
+        graph: GraphInput,
+        position: &[String],
+    ) -> Result<Summands<'_>, Error> {
+        let _ = (graph, position);
+        Err(self.no_conventions())
+    }
+
+    /// The error of a game that offers no summands to the play conventions.
+    fn no_conventions(&self) -> Error {
+        self.unsupported(
             "--misere or --every",
             "its rules are not offered to the misère and Every-SG solvers",
-        ))
+        )
     }
 
     /// The error of a game whose positions have no Grundy value computed.

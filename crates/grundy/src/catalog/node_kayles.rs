@@ -6,7 +6,8 @@ use dashu_int::UBig;
 
 use super::graphs::{without_vertices, GraphInput};
 use super::play::graph_of_play;
-use super::{Analysis, Component, Game, Monitor, Move, PlayMove, Position};
+use super::{Analysis, Component, Game, Monitor, Move, PlayMove, Position, Summands};
+use crate::bits::BitSet;
 use crate::error::Error;
 use crate::games::node_kayles::{NodeKayles, Solution};
 use crate::graph::parse::parse_edges;
@@ -26,6 +27,19 @@ impl NodeKaylesEntry {
         input: GraphInput,
         position: &[String],
     ) -> Result<(NodeKayles, Solution, String), Error> {
+        let game = self.game_of(input, position)?;
+        let solution = game.solve().map_err(|e| Error::Limit(e.to_string()))?;
+        let method = format!(
+            "the nim-sum of the {} connected components; each valued by memoised search over \
+             its subgraphs, keyed by canonical form (AHU for trees, refinement and \
+             individualisation for other graphs): {} subgraphs",
+            solution.components, solution.parts
+        );
+        Ok((game, solution, method))
+    }
+
+    /// The game of the graph file, which takes no other argument.
+    fn game_of(&self, input: GraphInput, position: &[String]) -> Result<NodeKayles, Error> {
         if !position.is_empty() {
             return Err(Error::BadPosition(
                 "node-kayles takes only the graph file (the whole graph is the position)".into(),
@@ -36,15 +50,7 @@ impl NodeKaylesEntry {
                 "--grid is for geography; node-kayles reads a graph file of edges 'U V'".into(),
             ));
         };
-        let game = NodeKayles::new(parse_edges(&text)?);
-        let solution = game.solve().map_err(|e| Error::Limit(e.to_string()))?;
-        let method = format!(
-            "the nim-sum of the {} connected components; each valued by memoised search over \
-             its subgraphs, keyed by canonical form (AHU for trees, refinement and \
-             individualisation for other graphs): {} subgraphs",
-            solution.components, solution.parts
-        );
-        Ok((game, solution, method))
+        Ok(NodeKayles::new(parse_edges(&text)?))
     }
 }
 
@@ -78,6 +84,22 @@ impl Game for NodeKaylesEntry {
 
     fn reads_graph(&self) -> bool {
         true
+    }
+
+    /// Misère play and Every-SG by the rules: the graph is one summand,
+    /// every subgraph left by choices searched within the budget. The
+    /// options of the whole graph choose its vertices in order.
+    fn summands_graph(
+        &self,
+        input: GraphInput,
+        position: &[String],
+    ) -> Result<Summands<'_>, Error> {
+        let game = self.game_of(input, position)?;
+        let start = game.everything();
+        let names = (0..game.graph().vertex_count() as Vertex)
+            .map(|v| choose(game.graph().label(v)))
+            .collect();
+        Ok(Summands::whole(game, start, Vec::new(), |_: &BitSet| Vec::new()).named(names))
     }
 
     fn analyze_graph(

@@ -12,11 +12,11 @@ use super::explore::{check_side, pile_report, Table, ROWS_REPORTED};
 use super::play::{Options, PlayMove, Position};
 use super::{
     check_count, parse_naturals, Analysis, Component, ConjectureReport, Game, Monitor, Move,
-    PeriodReport, Sequence, Terms,
+    PeriodReport, Sequence, Summands, Terms,
 };
 use crate::analysis::periodicity::apparent_arithmetic_period;
 use crate::error::Error;
-use crate::game::Outcome;
+use crate::game::{Impartial, Outcome};
 use crate::games::script::{Script, ScriptError, ScriptMemo};
 use crate::limits::{SCRIPT_CONJECTURE_SIDE, SCRIPT_PERIOD_SEARCH};
 use crate::nimber::Nimber;
@@ -189,7 +189,51 @@ fn script_move(to: &Vec<u64>) -> Move {
     Move::to_target(big(to), format!("move to {to:?}"))
 }
 
+/// The script's rules as an [`Impartial`] game for the play conventions'
+/// solvers: each call borrows the script (a failure is kept in it, for
+/// [`Script::take_failure`]).
+struct ScriptRules<'a>(&'a RefCell<ScriptMemo>);
+
+impl Impartial for ScriptRules<'_> {
+    type Position = Vec<u64>;
+
+    fn options(&self, position: &Vec<u64>) -> Vec<Vec<u64>> {
+        self.0.borrow().script().options(position)
+    }
+}
+
 impl Game for ScriptEntry {
+    /// Misère play and Every-SG by the script's moves (its components are
+    /// not used: the whole position is one summand); a failure of the
+    /// script is the answer's error.
+    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
+        let given = parse_naturals(position, "position number")?;
+        let p = script_position(&given)?;
+        // A failure left by an earlier call is not this search's.
+        self.memo.borrow().script().take_failure();
+        let names = self
+            .memo
+            .borrow()
+            .script()
+            .moves(&p)
+            .map_err(|e| self.error(e))?
+            .iter()
+            .map(script_move)
+            .collect();
+        let check = |rules: &ScriptRules<'_>| match rules.0.borrow().script().take_failure() {
+            Some(e) => Err(self.error(e)),
+            None => Ok(()),
+        };
+        let summands = Summands::whole_checked(
+            ScriptRules(&self.memo),
+            p,
+            given,
+            |q: &Vec<u64>| big(q),
+            check,
+        );
+        Ok(summands.named(names))
+    }
+
     fn spec(&self) -> String {
         self.spec.clone()
     }

@@ -4,7 +4,8 @@
 use dashu_int::UBig;
 
 use super::play::{graph_of_play, too_many, PlayMove, Position};
-use super::{Analysis, Component, Game, GraphInput, Monitor, Move};
+use super::{Analysis, Component, Game, GraphInput, Monitor, Move, Summands};
+use crate::catalog::heap::beyond_convention_budget as beyond_budget;
 use crate::error::Error;
 use crate::games::staircase_tree::{StaircaseTree, TreeError, TreeMove};
 use crate::limits::MAX_TREE_VERTICES;
@@ -40,14 +41,14 @@ fn tree_of(input: GraphInput, position: &[String]) -> Result<StaircaseTree, Erro
 
 /// Moves as their contract `to`: `[V, N]`, N coins from V to its parent.
 fn tree_moves(tree: &StaircaseTree, moves: Vec<TreeMove>) -> Vec<Move> {
-    moves
-        .into_iter()
-        .map(|m| {
-            let (v, p) = (tree.label(m.vertex), tree.label(tree.parent(m.vertex)));
-            let description = format!("move {} coins from vertex {v} to its parent {p}", m.coins);
-            Move::to_target(vec![UBig::from(v), m.coins], description)
-        })
-        .collect()
+    moves.into_iter().map(|m| tree_move(tree, m)).collect()
+}
+
+/// One move as its contract `to`: `[V, N]`, N coins from V to its parent.
+fn tree_move(tree: &StaircaseTree, m: TreeMove) -> Move {
+    let (v, p) = (tree.label(m.vertex), tree.label(tree.parent(m.vertex)));
+    let description = format!("move {} coins from vertex {v} to its parent {p}", m.coins);
+    Move::to_target(vec![UBig::from(v), m.coins], description)
 }
 
 /// The tree file of `tree` with the coins of `coins` (by vertex number):
@@ -78,6 +79,35 @@ impl Game for StaircaseTreeEntry {
 
     fn reads_graph(&self) -> bool {
         true
+    }
+
+    /// Misère play and Every-SG by the rules: the tree is one summand. Its
+    /// options move `1..=coins` from each vertex but the root, in order.
+    fn summands_graph(
+        &self,
+        input: GraphInput,
+        position: &[String],
+    ) -> Result<Summands<'_>, Error> {
+        let tree = tree_of(input, position)?;
+        let coins: Vec<u64> = (0..tree.vertex_count())
+            .map(|v| u64::try_from(tree.coins(v)).map_err(|_| beyond_budget(tree.coins(v))))
+            .collect::<Result<_, _>>()?;
+        // One option per coin: more coins than the budget cannot be searched.
+        let total = coins.iter().fold(0u64, |a, &c| a.saturating_add(c));
+        if total > crate::limits::CONVENTION_BUDGET {
+            return Err(beyond_budget(&UBig::from(total)));
+        }
+        let mut names = Vec::new();
+        for (vertex, &c) in coins.iter().enumerate().skip(1) {
+            for moved in 1..=c {
+                let m = TreeMove {
+                    vertex,
+                    coins: UBig::from(moved),
+                };
+                names.push(tree_move(&tree, m));
+            }
+        }
+        Ok(Summands::whole(tree, coins, Vec::new(), |_: &Vec<u64>| Vec::new()).named(names))
     }
 
     fn analyze_graph(

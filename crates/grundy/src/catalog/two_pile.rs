@@ -8,7 +8,7 @@ use super::answer::Defence;
 use super::explore::{
     check_rules_cost, pile_report, progress_of, row_width, table_error, value_out_of_budget, Table,
 };
-use super::{parse_naturals, Component, ConjectureReport, Game, Monitor, Move};
+use super::{parse_naturals, Component, ConjectureReport, Game, Monitor, Move, Summands};
 use crate::error::Error;
 use crate::game::Impartial;
 use crate::games::rows::{certify_rows, PeriodicRow, RowBudget, RowShape};
@@ -78,7 +78,8 @@ pub(super) fn pile_move(x: &UBig, y: &UBig, tx: UBig, ty: UBig) -> Move {
     }
 }
 
-/// The longest defence of the P-position `[x, y]` of a two-pile game, by the
+/// The remoteness of `[x, y]` of a two-pile game and its optimal move (a
+/// P-position's longest defence, an N-position's fastest win), by the
 /// remoteness search over its rules within [`REMOTENESS_BUDGET`]; `None`
 /// beyond it, or when there is no move. Ties go to the least `(x', y')`
 /// reached, the order of the winning moves.
@@ -98,14 +99,43 @@ where
     }
     let mut search = Remoteness::new(rules.clone(), REMOTENESS_BUDGET);
     let remoteness = search.remoteness(&(sx, sy)).ok()?;
-    if remoteness % 2 != 0 {
-        return None; // not a P-position: no defence to show
-    }
     let ((tx, ty), _) = search.best_move(&(sx, sy)).ok()??;
     Some(Defence {
         remoteness: UBig::from(remoteness),
         longest_move: pile_move(x, y, UBig::from(tx), UBig::from(ty)),
     })
+}
+
+/// The summands of the position `(x, y)` of a two-pile game for misère
+/// play and Every-SG: the position is one summand, searched from `rules`
+/// within [`CONVENTION_BUDGET`](crate::limits::CONVENTION_BUDGET); a
+/// rectangle below it of more cells than the budget is refused at once
+/// (its first option list alone could exceed it).
+pub(super) fn pile_summands<'a, G>(rules: G, x: &UBig, y: &UBig) -> Result<Summands<'a>, Error>
+where
+    G: Impartial<Position = (u64, u64)> + 'a,
+{
+    let budget = crate::limits::CONVENTION_BUDGET;
+    let (sx, sy) = match (small(x), small(y)) {
+        (Some(sx), Some(sy))
+            if (u128::from(sx) + 1) * (u128::from(sy) + 1) <= u128::from(budget) =>
+        {
+            (sx, sy)
+        }
+        _ => {
+            return Err(Error::Limit(format!(
+                "unknown: the piles ({x}, {y}) are beyond the search budget of {budget} positions \
+                 of misère play and Every-SG"
+            )))
+        }
+    };
+    let names = rules
+        .options(&(sx, sy))
+        .into_iter()
+        .map(|(tx, ty)| pile_move(x, y, UBig::from(tx), UBig::from(ty)))
+        .collect();
+    let coordinates = |&(a, b): &(u64, u64)| vec![UBig::from(a), UBig::from(b)];
+    Ok(Summands::whole(rules, (sx, sy), vec![x.clone(), y.clone()], coordinates).named(names))
 }
 
 pub(super) fn small(v: &UBig) -> Option<u64> {

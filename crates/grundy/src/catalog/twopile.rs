@@ -10,9 +10,9 @@ use super::explore::{
 use super::play::{pile_options, PlayMove, Position};
 use super::two_pile::{
     options_of_value, parse_piles, pile_component, pile_conjecture, pile_defence, pile_move,
-    rules_table, RowReading, Shapes,
+    pile_summands, rules_table, RowReading, Shapes,
 };
-use super::{Analysis, Component, ConjectureReport, Game, Monitor};
+use super::{Analysis, Component, ConjectureReport, Game, Monitor, Summands};
 use crate::error::Error;
 use crate::game::Outcome;
 use crate::games::twopile::TwoPile;
@@ -108,6 +108,12 @@ impl Game for TwoPileEntry {
                 .sorted()
                 .defended(|p| pile_defence(&self.0, p)),
         )
+    }
+
+    /// Misère play and Every-SG by the rules.
+    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
+        let (x, y) = parse_piles(position)?;
+        pile_summands(self.0.clone(), &x, &y)
     }
 
     fn component(

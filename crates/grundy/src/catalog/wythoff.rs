@@ -8,10 +8,10 @@ use dashu_int::UBig;
 use super::explore::{check_side, progress_of, sieve_rows, table_error, Table};
 use super::play::{pile_options, PlayMove, Position};
 use super::two_pile::{
-    parse_piles, pile_component, pile_conjecture, pile_defence, pile_move, rules_table, small,
-    value_and_note, value_from_rules,
+    parse_piles, pile_component, pile_conjecture, pile_defence, pile_move, pile_summands,
+    rules_table, small, value_and_note, value_from_rules,
 };
-use super::{check_count, Analysis, Component, Game, PairList, Sequence, Terms};
+use super::{check_count, Alone, Analysis, Component, Game, PairList, Sequence, Summands, Terms};
 use super::{ConjectureReport, Monitor};
 use crate::analysis::conjecture::certain_pairs;
 use crate::error::Error;
@@ -81,6 +81,30 @@ impl Game for WythoffEntry {
         )
         .sorted()
         .defended(|p| pile_defence(&self.0, p)))
+    }
+
+    /// Misère play alone in closed form for Wythoff's game (see
+    /// [`Wythoff::misere_is_p`]), else by the rules.
+    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
+        let (x, y) = parse_piles(position)?;
+        let alone = self.0.misere_is_p(&x, &y).map(|is_p| Alone {
+            outcome: Outcome::from_p(is_p),
+            moves: (self.0.misere_winning_moves(&x, &y).unwrap_or_default())
+                .into_iter()
+                .map(|(tx, ty)| pile_move(&x, &y, tx, ty))
+                .collect(),
+            rule: "closed form: the misère P-positions of Wythoff's game are the normal ones \
+                   with (0, 0), (1, 2) and (2, 1) replaced by (0, 1), (1, 0) and (2, 2)"
+                .into(),
+        });
+        let mut summands = match pile_summands(self.0.clone(), &x, &y) {
+            Ok(summands) => summands,
+            // Alone, the closed form answers at any size.
+            Err(_) if alone.is_some() => Summands::closed_only(vec![x, y]),
+            Err(e) => return Err(e),
+        };
+        summands.alone = alone;
+        Ok(summands)
     }
 
     fn component(
@@ -262,6 +286,12 @@ impl Game for RatiosEntry {
         )
         .sorted()
         .defended(|p| pile_defence(&WythoffRatios, p)))
+    }
+
+    /// Misère play and Every-SG by the rules.
+    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
+        let (x, y) = parse_piles(position)?;
+        pile_summands(WythoffRatios, &x, &y)
     }
 
     /// The first `count` P-pairs by `a`. A row holds at most one P-position;

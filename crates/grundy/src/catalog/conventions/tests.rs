@@ -1,0 +1,501 @@
+//! The play conventions of the games searched from their rules, against
+//! exhaustive search of their own trees: misère outcomes and every winning
+//! move, Every-SG steps and outcomes, on all small positions; mixed sums.
+
+use std::collections::{HashMap, HashSet};
+
+use super::*;
+use crate::catalog::{parse, GraphInput, SumPart};
+use crate::game::{Heaps, Impartial};
+use crate::games::circle::{Circle, CirclePosition};
+use crate::games::dynsub::DynSub;
+use crate::games::octal::Octal;
+use crate::games::wythoff::{Wythoff, WythoffRatios};
+use crate::solve::misere::Misere;
+use crate::solve::summands::suspense;
+use crate::solve::Memo;
+
+/// The misère outcome of `p` by the tree of `game`.
+fn misere_outcome<G: Impartial + Clone>(game: &G, p: &G::Position) -> Outcome {
+    Memo::new(Misere(game.clone()))
+        .outcome(&Some(p.clone()))
+        .unwrap()
+}
+
+/// The suspense of `p` by the tree of `game` (Every-SG of one summand).
+fn tree_suspense<G: Impartial>(
+    game: &G,
+    p: &G::Position,
+    known: &mut HashMap<G::Position, u64>,
+) -> u64 {
+    if let Some(&s) = known.get(p) {
+        return s;
+    }
+    let options: Vec<u64> = game
+        .options(p)
+        .iter()
+        .map(|o| tree_suspense(game, o, known))
+        .collect();
+    let s = suspense(options.into_iter());
+    known.insert(p.clone(), s);
+    s
+}
+
+/// One game's position under both conventions against its tree: the
+/// misère outcome, the positions its winning moves reach (`reached` reads a
+/// move as a position of the rules), and the Every-SG steps.
+fn check<G: Impartial + Clone>(
+    spec: &str,
+    args: &[String],
+    game: &G,
+    p: &G::Position,
+    reached: impl Fn(&Move) -> G::Position,
+) {
+    let entry = parse(spec).unwrap();
+    let label = format!("{spec} {args:?}");
+    let answer = analyze_convention(entry.as_ref(), args, Play::Misere).unwrap();
+    let mut memo = Memo::new(Misere(game.clone()));
+    assert_eq!(
+        answer.outcome,
+        memo.outcome(&Some(p.clone())).unwrap(),
+        "{label}"
+    );
+    let expected: HashSet<G::Position> = game
+        .options(p)
+        .into_iter()
+        .filter(|o| memo.outcome(&Some(o.clone())).unwrap() == Outcome::P)
+        .collect();
+    let found: Vec<G::Position> = answer.winning_moves.iter().map(&reached).collect();
+    assert_eq!(
+        found.len(),
+        expected.len(),
+        "{label}: each winning move once"
+    );
+    assert_eq!(
+        found.into_iter().collect::<HashSet<_>>(),
+        expected,
+        "{label}"
+    );
+    let every = analyze_convention(entry.as_ref(), args, Play::Every).unwrap();
+    let steps = tree_suspense(game, p, &mut HashMap::new());
+    assert_eq!(every.steps, Some(UBig::from(steps)), "{label}");
+    assert_eq!(every.outcome, Outcome::from_p(steps % 2 == 0), "{label}");
+}
+
+fn words(numbers: &[u64]) -> Vec<String> {
+    numbers.iter().map(u64::to_string).collect()
+}
+
+fn pile(m: &Move, position: &[u64]) -> (u64, u64) {
+    let big: Vec<UBig> = position.iter().map(|&v| UBig::from(v)).collect();
+    let to = m.apply(&big);
+    (
+        u64::try_from(&to[0]).unwrap(),
+        u64::try_from(&to[1]).unwrap(),
+    )
+}
+
+/// A check of one two-pile game at `(x, y)`.
+type PileCheck = Box<dyn Fn(u64, u64)>;
+
+#[test]
+fn two_pile_games_agree_with_their_trees() {
+    let cases: Vec<(&str, PileCheck)> = vec![
+        (
+            "wythoff",
+            Box::new(|x, y| {
+                check(
+                    "wythoff",
+                    &words(&[x, y]),
+                    &Wythoff::classic(),
+                    &(x, y),
+                    |m| pile(m, &[x, y]),
+                )
+            }),
+        ),
+        (
+            "wythoff:k=1",
+            Box::new(|x, y| {
+                check(
+                    "wythoff:k=1",
+                    &words(&[x, y]),
+                    &Wythoff::new(1),
+                    &(x, y),
+                    |m| pile(m, &[x, y]),
+                )
+            }),
+        ),
+        (
+            "wythoff:ratios",
+            Box::new(|x, y| {
+                check(
+                    "wythoff:ratios",
+                    &words(&[x, y]),
+                    &WythoffRatios,
+                    &(x, y),
+                    |m| pile(m, &[x, y]),
+                )
+            }),
+        ),
+    ];
+    for (_, case) in &cases {
+        for x in 0..9 {
+            for y in 0..9 {
+                case(x, y);
+            }
+        }
+    }
+    let twopile = crate::games::twopile::TwoPile::parse("1,0:2+0,1+1,2").unwrap();
+    for x in 0..9 {
+        for y in 0..9 {
+            check(
+                "twopile:1,0:2+0,1+1,2",
+                &words(&[x, y]),
+                &twopile,
+                &(x, y),
+                |m| pile(m, &[x, y]),
+            );
+        }
+    }
+}
+
+/// Misère Wythoff is answered in closed form alone, at any size, and by
+/// search in a sum (where no closed form is claimed).
+#[test]
+fn misere_wythoff_alone_is_closed_and_in_a_sum_searched() {
+    let game = parse("wythoff").unwrap();
+    let big = "1".repeat(40);
+    let answer = analyze_convention(game.as_ref(), &[big.clone(), big], Play::Misere).unwrap();
+    assert!(
+        answer.method.starts_with("closed form"),
+        "{}",
+        answer.method
+    );
+    assert_eq!(answer.outcome, Outcome::N);
+    let parts = sum_parts(&[("wythoff", &[2, 2]), ("nim", &[1])]);
+    let sum = analyze_convention_sum(&parts, Play::Misere).unwrap();
+    assert!(
+        sum.method.starts_with("exhaustive misère search"),
+        "{}",
+        sum.method
+    );
+}
+
+#[test]
+fn circle_and_dynsub_agree_with_their_trees() {
+    for k in 1..4 {
+        let circle = Circle::new(k).unwrap();
+        for n in 0..12u64 {
+            let spec = format!("circle:{k}");
+            check(
+                &spec,
+                &words(&[n]),
+                &circle,
+                &CirclePosition::Circle(n),
+                |m| {
+                    let left = u64::try_from(&m.changes[0].1[0]).unwrap();
+                    CirclePosition::Rows(Heaps::<Octal>::position(&[left]))
+                },
+            );
+        }
+    }
+    for k in 1..4 {
+        let game = DynSub::new(k).unwrap();
+        for n in 0..14u64 {
+            for limit in 0..=n + 1 {
+                let spec = format!("dynsub:k={k}");
+                let capped = limit.min(n);
+                // A move takes t: the pile left and the next limit, capped.
+                check(&spec, &words(&[n, limit]), &game, &(n, capped), |m| {
+                    let left = u64::try_from(&m.changes[0].1[0]).unwrap();
+                    (left, (k * (n - left)).min(left))
+                });
+            }
+        }
+    }
+}
+
+fn sum_parts(components: &[(&str, &[u64])]) -> Vec<SumPart> {
+    components
+        .iter()
+        .map(|(spec, p)| SumPart {
+            game: parse(spec).unwrap(),
+            graph: None,
+            position: words(p),
+            words: spec.to_string(),
+        })
+        .collect()
+}
+
+/// The sum of two games as one game: a move moves in one of them.
+#[derive(Clone)]
+struct Pair<A, B>(A, B);
+
+impl<A: Impartial, B: Impartial> Impartial for Pair<A, B> {
+    type Position = (A::Position, B::Position);
+
+    fn options(&self, (a, b): &Self::Position) -> Vec<Self::Position> {
+        let mut options: Vec<Self::Position> = self
+            .0
+            .options(a)
+            .into_iter()
+            .map(|o| (o, b.clone()))
+            .collect();
+        options.extend(self.1.options(b).into_iter().map(|o| (a.clone(), o)));
+        options
+    }
+}
+
+/// Mixed sums of games searched from their rules: outcomes and the number
+/// of winning moves against the sum's own misère tree.
+#[test]
+fn mixed_sums_agree_with_their_own_trees() {
+    let wythoff = Wythoff::classic();
+    let circle = Circle::new(2).unwrap();
+    let dynsub = DynSub::new(2).unwrap();
+    for (x, y) in [(0, 1), (1, 1), (2, 3), (3, 5), (2, 2), (4, 4)] {
+        for n in 0..8u64 {
+            let pair = Pair(wythoff.clone(), circle.clone());
+            let start = ((x, y), CirclePosition::Circle(n));
+            let parts = sum_parts(&[("wythoff", &[x, y]), ("circle:2", &[n])]);
+            let sum = analyze_convention_sum(&parts, Play::Misere).unwrap();
+            let mut memo = Memo::new(Misere(pair.clone()));
+            assert_eq!(
+                sum.outcome,
+                memo.outcome(&Some(start.clone())).unwrap(),
+                "{x} {y} + {n}"
+            );
+            let winning = pair
+                .options(&start)
+                .into_iter()
+                .filter(|o| memo.outcome(&Some(o.clone())).unwrap() == Outcome::P)
+                .count();
+            assert_eq!(sum.winning_moves.len(), winning, "{x} {y} + {n}");
+            let pair = Pair(wythoff.clone(), dynsub);
+            let start = ((x, y), (n, n));
+            let parts = sum_parts(&[("wythoff", &[x, y]), ("dynsub:k=2", &[n, n])]);
+            let sum = analyze_convention_sum(&parts, Play::Misere).unwrap();
+            assert_eq!(
+                sum.outcome,
+                misere_outcome(&pair, &start),
+                "{x} {y} + dynsub {n}"
+            );
+        }
+    }
+}
+
+/// A graph game's answer under `play`.
+fn graph_answer(spec: &str, text: &str, args: &[&str], play: Play) -> Result<Analysis, Error> {
+    let game = parse(spec).unwrap();
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    analyze_convention_graph(game.as_ref(), GraphInput::Edges(text.into()), &args, play)
+}
+
+/// Every graph on `0..4` (its edge mask) as a graph file.
+fn small_graphs() -> Vec<String> {
+    let pairs = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+    (0u32..64)
+        .map(|mask| {
+            let mut text = "0\n1\n2\n3\n".to_string();
+            for (i, (u, v)) in pairs.iter().enumerate() {
+                if mask >> i & 1 == 1 {
+                    text.push_str(&format!("{u} {v}\n"));
+                }
+            }
+            text
+        })
+        .collect()
+}
+
+/// The graph games against the misère trees and suspense of their rules,
+/// on every graph of 4 vertices (and a parallel edge for Hackenbush).
+#[test]
+fn graph_games_agree_with_their_trees() {
+    use crate::games::directed_geography::DirectedGeography;
+    use crate::games::geography::Geography;
+    use crate::games::hackenbush::Hackenbush;
+    use crate::games::node_kayles::NodeKayles;
+    use crate::graph::parse::parse_edges;
+    let mut graphs = small_graphs();
+    graphs.push("0 1\n0 1\n1 2\n".into());
+    for text in &graphs {
+        let graph = parse_edges(text).unwrap();
+        let checks: Vec<(&str, Vec<&str>, Outcome, usize, u64)> = {
+            let mut list = Vec::new();
+            let h = Hackenbush::new(graph.clone());
+            let start = h.start();
+            let (o, w, s) = tree_numbers(&h, &start, |opts, memo| {
+                // Parallel edges: one move, one listed.
+                let mut cut: Vec<_> = start
+                    .iter()
+                    .zip(opts)
+                    .filter(|(_, o)| memo(o))
+                    .map(|(&e, _)| h.graph().edge_labels(e))
+                    .collect();
+                cut.dedup();
+                cut.len()
+            });
+            list.push(("hackenbush", vec![], o, w, s));
+            let n = NodeKayles::new(graph.clone());
+            let (o, w, s) = tree_numbers(&n, &n.everything(), |opts, memo| {
+                opts.iter().filter(|o| memo(o)).count()
+            });
+            list.push(("node-kayles", vec![], o, w, s));
+            list
+        };
+        for (spec, args, outcome, winning, steps) in checks {
+            let misere = graph_answer(spec, text, &args, Play::Misere).unwrap();
+            assert_eq!(
+                (misere.outcome, misere.winning_moves.len()),
+                (outcome, winning),
+                "{spec} {text}"
+            );
+            let every = graph_answer(spec, text, &args, Play::Every).unwrap();
+            assert_eq!(every.steps, Some(UBig::from(steps)), "{spec} {text}");
+        }
+        for vertex in 0..graph.vertex_count() as crate::graph::Vertex {
+            let v = graph.label(vertex);
+            let label = v.to_string();
+            let g = Geography::new(graph.clone());
+            let start = g.start(vertex);
+            let (o, w, s) = tree_numbers(&g, &start, |opts, memo| {
+                let mut to: Vec<_> = opts.iter().filter(|o| memo(o)).map(|o| o.at).collect();
+                to.dedup();
+                to.len()
+            });
+            let misere = graph_answer("geography", text, &[&label], Play::Misere).unwrap();
+            assert_eq!(
+                (misere.outcome, misere.winning_moves.len()),
+                (o, w),
+                "geography {v} {text}"
+            );
+            let every = graph_answer("geography", text, &[&label], Play::Every).unwrap();
+            assert_eq!(every.steps, Some(UBig::from(s)));
+            let d = DirectedGeography::new(graph.clone());
+            let start = d.start(vertex);
+            let (o, w, _) = tree_numbers(&d, &start, |opts, memo| {
+                opts.iter().filter(|o| memo(o)).count()
+            });
+            let misere = graph_answer("geography:directed", text, &[&label], Play::Misere).unwrap();
+            assert_eq!(
+                (misere.outcome, misere.winning_moves.len()),
+                (o, w),
+                "directed {v} {text}"
+            );
+        }
+    }
+}
+
+/// The misère outcome, the number of winning moves (`count` reads it from
+/// the options and a misère-P test) and the suspense of `start`.
+fn tree_numbers<G: Impartial + Clone>(
+    game: &G,
+    start: &G::Position,
+    count: impl Fn(&[G::Position], &mut dyn FnMut(&G::Position) -> bool) -> usize,
+) -> (Outcome, usize, u64) {
+    let mut memo = Memo::new(Misere(game.clone()));
+    let outcome = memo.outcome(&Some(start.clone())).unwrap();
+    let options = game.options(start);
+    let winning = count(&options, &mut |o| {
+        memo.outcome(&Some(o.clone())).unwrap() == Outcome::P
+    });
+    (
+        outcome,
+        winning,
+        tree_suspense(game, start, &mut HashMap::new()),
+    )
+}
+
+/// Staircase Nim on a tree, by its rules; digraph refuses with its reason;
+/// the start-choosing geography game refuses.
+#[test]
+fn staircase_trees_are_searched_and_loopy_graphs_refused() {
+    use crate::games::staircase_tree::StaircaseTree;
+    for coins in 0..4u64 {
+        for more in 0..3u64 {
+            let text = format!("0 1\n1 2\n0 3\ncoins 1 {coins}\ncoins 2 {more}\ncoins 3 1\n");
+            let tree = StaircaseTree::parse(&text, 16).unwrap();
+            let start: Vec<u64> = (0..tree.vertex_count())
+                .map(|v| u64::try_from(tree.coins(v)).unwrap())
+                .collect();
+            let (o, w, s) = tree_numbers(&tree, &start, |opts, memo| {
+                opts.iter().filter(|o| memo(o)).count()
+            });
+            let misere = graph_answer("staircase-tree", &text, &[], Play::Misere).unwrap();
+            assert_eq!(
+                (misere.outcome, misere.winning_moves.len()),
+                (o, w),
+                "{text}"
+            );
+            let every = graph_answer("staircase-tree", &text, &[], Play::Every).unwrap();
+            assert_eq!(every.steps, Some(UBig::from(s)), "{text}");
+        }
+    }
+    let refused = graph_answer("digraph", "0 1\n1 0\n", &["0"], Play::Misere).unwrap_err();
+    assert!(refused.to_string().contains("cycles"), "{refused}");
+    let refused = graph_answer("geography", "0 1\n", &[], Play::Misere).unwrap_err();
+    assert!(refused.to_string().contains("start vertex"), "{refused}");
+}
+
+/// Scripts are searched from their moves, and a failing script is an error,
+/// not an answer from a partial tree.
+#[test]
+fn scripts_are_searched_and_their_failures_reported() {
+    let source =
+        "fn moves(p) { let r = []; for s in [1, 3, 4] { if p[0] >= s { r.push([p[0] - s]); } } r }";
+    let game = crate::catalog::script("s.rhai", source).unwrap();
+    let sub = parse("subtraction:1,3,4").unwrap();
+    for n in 0..20u64 {
+        for play in [Play::Misere, Play::Every] {
+            let a = analyze_convention(game.as_ref(), &words(&[n]), play).unwrap();
+            let b = analyze_convention(sub.as_ref(), &words(&[n]), play).unwrap();
+            assert_eq!((a.outcome, &a.steps), (b.outcome, &b.steps), "{n}");
+            let to = |x: &Analysis| -> Vec<Vec<UBig>> {
+                x.winning_moves
+                    .iter()
+                    .map(|m| m.apply(&x.position))
+                    .collect()
+            };
+            assert_eq!(to(&a), to(&b), "{n}");
+        }
+    }
+    let failing =
+        "fn moves(p) { if p[0] == 3 { throw \"no\"; } if p[0] > 0 { [[p[0] - 1]] } else { [] } }";
+    let game = crate::catalog::script("f.rhai", failing).unwrap();
+    assert!(analyze_convention(game.as_ref(), &words(&[5]), Play::Misere).is_err());
+}
+
+/// Bash's Every-SG closed form against Smith's theorem over the rules, on
+/// sums of up to three heaps: steps, outcome, and the one winning move it
+/// lists wins (leaves the largest suspense even).
+#[test]
+fn bash_every_sg_closed_form_agrees_with_the_rules() {
+    use crate::games::bash::Bash;
+    use crate::solve::summands::SummandGraph;
+    for m in 1..5u64 {
+        let spec = format!("bash:{m}");
+        let game = parse(&spec).unwrap();
+        let graph = SummandGraph::of_heaps(&Bash::new(m).unwrap(), 14, u64::MAX).unwrap();
+        let steps = graph.every_steps().unwrap();
+        for heaps in crate::games::oracle::heap_tuples(3, 14) {
+            let answer = analyze_convention(game.as_ref(), &words(&heaps), Play::Every).unwrap();
+            assert!(answer.method.starts_with("closed form"));
+            let top = heaps.iter().map(|&h| steps[h as usize]).max().unwrap_or(0);
+            assert_eq!(answer.steps, Some(UBig::from(top)), "{spec} {heaps:?}");
+            if top % 2 == 1 {
+                let mut after = heaps.clone();
+                for mv in &answer.winning_moves {
+                    let (i, left) = &mv.changes[0];
+                    after[*i] = u64::try_from(&left[0]).unwrap();
+                    assert!(after[*i] < heaps[*i] && heaps[*i] - after[*i] <= m);
+                }
+                let moved = heaps.iter().filter(|&&h| h > 0).count();
+                assert_eq!(answer.winning_moves.len(), moved, "{spec} {heaps:?}");
+                let left = after.iter().map(|&h| steps[h as usize]).max().unwrap_or(0);
+                assert_eq!(left % 2, 0, "{spec} {heaps:?}");
+            } else {
+                assert!(answer.winning_moves.is_empty());
+            }
+        }
+    }
+}
