@@ -7,8 +7,9 @@
 //!   alone on a path of 1000 vertices, a caterpillar of 1000 (a spine of 500,
 //!   a leaf on each), and random sparse graphs of 40 and 50 vertices (average
 //!   degree 2.5: 50 and 62 edges), where plain search does not finish;
-//! - directed geography on a random digraph of 16 vertices (each arc with
-//!   probability 1/5), then the exact search alone on 30 vertices.
+//! - directed geography on random digraphs of 16 vertices (each arc with
+//!   probability 1/5) and 25 (1/8), each beside plain search, then the exact
+//!   search alone on 30 vertices (1/8).
 //!
 //! The random graphs come from `common::Random` with the seeds written below.
 //! Run with `cargo bench --bench classics -- --quick` (one group:
@@ -115,6 +116,13 @@ fn geography(c: &mut Criterion) {
     );
     group.bench_function("16 vertices: exact", |b| b.iter(|| black_box(exact())));
     group.bench_function("16 vertices: plain", |b| {
+        b.iter(|| black_box(directed_geography::plain_value(&game, &game.start(0))))
+    });
+    let game = DirectedGeography::new(digraph(25, 8, &mut random));
+    group.bench_function("25 vertices: exact", |b| {
+        b.iter(|| black_box(value_of(&game.search(0).unwrap().start_options().unwrap())))
+    });
+    group.bench_function("25 vertices: plain", |b| {
         b.iter(|| black_box(directed_geography::plain_value(&game, &game.start(0))))
     });
     let game = DirectedGeography::new(digraph(30, 8, &mut random));
