@@ -16,9 +16,9 @@
 //!   by one move, a tree by one move per class of twin subtrees.
 //!
 //! Other components of at most 64 vertices are searched over sets of
-//! vertices held in one machine word, memoised on the set ([`masks`]): a
-//! canonical form of each would cost more than the searches it saves on
-//! sparse graphs (the README has the figures). Larger ones are searched
+//! vertices held in one machine word, memoised on the set ([`masks`]):
+//! isomorphic copies of such a part are searched apart, but a lookup costs a
+//! hash of one word instead of a canonical form. Larger ones are searched
 //! over their parts, memoised on their sets of vertices, until the parts are
 //! trees or small.
 //!
