@@ -11,12 +11,12 @@
 //!   nim-sum of theirs (Sprague-Grundy), and each component is searched alone;
 //! - a component's value depends only on its isomorphism class: trees are
 //!   memoised on their rooted canonical forms (AHU), built once per tree and
-//!   reused for every move ([`trees`]);
+//!   reused for every move (`node_kayles/trees.rs`);
 //! - vertices an automorphism exchanges leave equal values: a cycle is valued
 //!   by one move, a tree by one move per class of twin subtrees.
 //!
 //! Other components of at most 64 vertices are searched over sets of
-//! vertices held in one machine word, memoised on the set ([`masks`]):
+//! vertices held in one machine word, memoised on the set (`node_kayles/masks.rs`):
 //! isomorphic copies of such a part are searched apart, but a lookup costs a
 //! hash of one word instead of a canonical form. Larger ones are searched
 //! over their parts, memoised on their sets of vertices, until the parts are
