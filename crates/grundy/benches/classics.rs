@@ -3,12 +3,17 @@
 //! process, on graphs small enough for the plain search to finish:
 //!
 //! - node Kayles on a random sparse graph of 22 vertices (33 edges) and a random
-//!   tree of 20 vertices, then the exact search alone on a random sparse graph
-//!   of 40 vertices (60 edges);
-//! - directed geography on a random digraph of 16 vertices (each arc with
-//!   probability 1/5), then the exact search alone on 30 vertices.
+//!   tree of 20 vertices, each beside plain search; then the exact search
+//!   alone on a path of 1000 vertices, a caterpillar of 1000 (a spine of 500,
+//!   a leaf on each), and random sparse graphs of 40 and 50 vertices (average
+//!   degree 2.5: 50 and 62 edges), where plain search does not finish;
+//! - directed geography on random digraphs of 16 vertices (each arc with
+//!   probability 1/5) and 25 (1/8), each beside plain search, then the exact
+//!   search alone on 30 vertices (1/8).
 //!
-//! Run with `cargo bench --bench classics -- --quick`.
+//! The random graphs come from `common::Random` with the seeds written below.
+//! Run with `cargo bench --bench classics -- --quick` (one group:
+//! `-- node-kayles --quick`).
 
 use std::hint::black_box;
 
@@ -50,6 +55,21 @@ fn digraph(n: u64, one_in: u64, random: &mut Random) -> Graph {
     Graph::new(0..n, &arcs).unwrap()
 }
 
+/// A path of `n` vertices.
+fn path(n: u64) -> Graph {
+    let edges: Vec<[u64; 2]> = (1..n).map(|i| [i - 1, i]).collect();
+    Graph::from_edges(&edges).unwrap()
+}
+
+/// A caterpillar: a spine of `n` vertices, a leaf hanging from each.
+fn caterpillar(n: u64) -> Graph {
+    let edges: Vec<[u64; 2]> = (1..n)
+        .map(|i| [i - 1, i])
+        .chain((0..n).map(|i| [i, n + i]))
+        .collect();
+    Graph::from_edges(&edges).unwrap()
+}
+
 fn node_kayles(c: &mut Criterion) {
     let mut random = Random(11);
     let mut group = c.benchmark_group("node-kayles");
@@ -69,10 +89,18 @@ fn node_kayles(c: &mut Criterion) {
             b.iter(|| black_box(node_kayles::plain_value(&game, all)))
         });
     }
-    let game = NodeKayles::new(sparse(40, 60, &mut random));
-    group.bench_function("sparse 40: exact", |b| {
-        b.iter(|| black_box(game.solve().unwrap().value))
-    });
+    let mut random = Random(40);
+    for (name, graph) in [
+        ("path 1000", path(1000)),
+        ("caterpillar 1000", caterpillar(500)),
+        ("sparse 40", sparse(40, 50, &mut random)),
+        ("sparse 50", sparse(50, 62, &mut random)),
+    ] {
+        let game = NodeKayles::new(graph);
+        group.bench_function(format!("{name}: exact"), |b| {
+            b.iter(|| black_box(game.solve().unwrap().value))
+        });
+    }
     group.finish();
 }
 
@@ -88,6 +116,13 @@ fn geography(c: &mut Criterion) {
     );
     group.bench_function("16 vertices: exact", |b| b.iter(|| black_box(exact())));
     group.bench_function("16 vertices: plain", |b| {
+        b.iter(|| black_box(directed_geography::plain_value(&game, &game.start(0))))
+    });
+    let game = DirectedGeography::new(digraph(25, 8, &mut random));
+    group.bench_function("25 vertices: exact", |b| {
+        b.iter(|| black_box(value_of(&game.search(0).unwrap().start_options().unwrap())))
+    });
+    group.bench_function("25 vertices: plain", |b| {
         b.iter(|| black_box(directed_geography::plain_value(&game, &game.start(0))))
     });
     let game = DirectedGeography::new(digraph(30, 8, &mut random));

@@ -197,9 +197,10 @@ pub const DIRECTED_GEOGRAPHY_VERTICES: usize = 32;
 /// reported unknown, not guessed.
 pub const DIRECTED_GEOGRAPHY_STATES: usize = 1 << 24;
 
-/// The most words (4 bytes each, hash tables' overhead not counted) the
-/// memoised search of `node-kayles` stores for its canonical subgraphs;
-/// beyond, the graph is reported unknown, not guessed.
+/// The most words (4 bytes each, hash tables' spare room counted) the
+/// memoised search of `node-kayles` stores for the trees and sets of
+/// vertices it values (about 256 MB); beyond, the graph is reported
+/// unknown, not guessed.
 pub const NODE_KAYLES_WORDS: usize = 1 << 26;
 
 // Scripted games (`script:FILE`).

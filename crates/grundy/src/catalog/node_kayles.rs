@@ -31,9 +31,9 @@ impl NodeKaylesEntry {
         let solution = game.solve().map_err(|e| Error::Limit(e.to_string()))?;
         let method = format!(
             "the nim-sum of the {} connected components; each valued by memoised search over \
-             its subgraphs, keyed by canonical form (AHU for trees, refinement and \
-             individualisation for other graphs): {} subgraphs",
-            solution.components, solution.parts
+             what the moves leave: trees keyed by rooted canonical form (AHU), {} rooted trees; \
+             other graphs by their sets of vertices, {} sets",
+            solution.components, solution.trees, solution.sets
         );
         Ok((game, solution, method))
     }

@@ -5,25 +5,33 @@
 //! game 0.137 at heap `n` (an end vertex takes two, an inner one three and
 //! splits the path, a lone vertex takes one); on a cycle of `n` the first move
 //! leaves a path of `n - 3`. In general it is PSPACE-complete (Schaefer,
-//! 1978), so the theory is exact search, made small by two facts:
+//! 1978), so the theory is exact search, made small by three facts:
 //!
 //! - a graph is the sum of its connected components, so its value is the
 //!   nim-sum of theirs (Sprague-Grundy), and each component is searched alone;
-//! - a component's value depends only on its isomorphism class, so the values
-//!   are memoised on a canonical form: trees by the AHU encoding (each rooted
-//!   subtree interned as an integer, the tree rooted at its centre), cycles by
-//!   their length, other graphs of at most 64 vertices by colour refinement and
-//!   individualisation (the least adjacency matrix over a search tree of at most
-//!   [`CANONICAL_LEAVES`] leaves). A graph whose search is larger is keyed by its
-//!   set of vertices instead: exact, only without sharing between isomorphic
-//!   copies.
+//! - a component's value depends only on its isomorphism class: trees are
+//!   memoised on their rooted canonical forms (AHU), built once per tree and
+//!   reused for every move (`node_kayles/trees.rs`);
+//! - vertices an automorphism exchanges leave equal values: a cycle is valued
+//!   by one move, a tree by one move per class of twin subtrees.
+//!
+//! Other components of at most 64 vertices are searched over sets of
+//! vertices held in one machine word, memoised on the set (`node_kayles/masks.rs`):
+//! isomorphic copies of such a part are searched apart, but a lookup costs a
+//! hash of one word instead of a canonical form. Larger ones are searched
+//! over their parts, memoised on their sets of vertices, until the parts are
+//! trees or small.
 //!
 //! The memory of the search is bounded ([`NODE_KAYLES_WORDS`]); a search that
 //! reaches the bound says so instead of answering.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use thiserror::Error;
+
+use masks::Small;
+use trees::Trees;
 
 use crate::bits::BitSet;
 use crate::game::Impartial;
@@ -31,11 +39,11 @@ use crate::graph::Graph;
 use crate::limits::NODE_KAYLES_WORDS;
 use crate::nimber::MexSet;
 
-/// The most vertices of a part whose value is also kept by its vertex set.
-const CACHED_PART: usize = 64;
+mod masks;
+mod trees;
 
-/// The most leaves of the individualisation search for a canonical form.
-pub const CANONICAL_LEAVES: usize = 64;
+/// The most vertices of a part searched as a set in one machine word.
+const SMALL: usize = 64;
 
 /// Node Kayles on a simple graph (loops and repeated edges of the file change
 /// nothing: a vertex's neighbours leave with it).
@@ -49,7 +57,7 @@ pub struct NodeKayles {
 /// The search reached its memory bound.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[error(
-    "unknown: the search of node-kayles stored {NODE_KAYLES_WORDS} words of canonical subgraphs \
+    "unknown: the search of node-kayles stored {NODE_KAYLES_WORDS} words of subgraphs \
      without settling the graph (NODE_KAYLES_WORDS)"
 )]
 pub struct NodeKaylesBudget;
@@ -88,19 +96,27 @@ impl NodeKayles {
     /// The value of the whole graph, and the value of the graph left by
     /// choosing each vertex, by vertex.
     pub fn solve(&self) -> Result<Solution, NodeKaylesBudget> {
+        self.solve_with(SMALL)
+    }
+
+    /// [`NodeKayles::solve`], searching parts of at most `small` vertices
+    /// (at most 64) as sets in a word (the tests make it small, to test the
+    /// search of larger parts on small graphs).
+    fn solve_with(&self, small: usize) -> Result<Solution, NodeKaylesBudget> {
         // One solver per graph: parts keyed by their vertices name this graph's.
-        let mut solver = Solver::default();
+        let mut solver = Solver::new(small);
         let all: Vec<u32> = (0..self.graph.vertex_count() as u32).collect();
         let whole = Part::induced(&self.neighbours, &all);
         let components = whole.components(&vec![false; all.len()]);
-        let values = components
+        let options = components
             .iter()
-            .map(|c| solver.value(c))
-            .collect::<Result<Vec<u32>, _>>()?;
+            .map(|c| solver.option_values(c))
+            .collect::<Result<Vec<Vec<u32>>, _>>()?;
+        let values: Vec<u32> = options.iter().map(|o| mex(o)).collect();
         let value = values.iter().fold(0, |x, v| x ^ v);
         let mut after = vec![0; all.len()];
-        for (component, &own) in components.iter().zip(&values) {
-            for (local, option) in solver.option_values(component)?.into_iter().enumerate() {
+        for ((component, &own), options) in components.iter().zip(&values).zip(options) {
+            for (local, option) in options.into_iter().enumerate() {
                 after[component.global[local] as usize] = value ^ own ^ option;
             }
         }
@@ -108,7 +124,8 @@ impl NodeKayles {
             value,
             after,
             components: components.len(),
-            parts: solver.values.len(),
+            trees: solver.trees.len(),
+            sets: solver.sets,
         })
     }
 }
@@ -122,8 +139,11 @@ pub struct Solution {
     pub after: Vec<u32>,
     /// How many connected components the graph has.
     pub components: usize,
-    /// How many canonical connected subgraphs were valued.
-    pub parts: usize,
+    /// How many rooted trees the search met (each up to isomorphism).
+    pub trees: usize,
+    /// How many connected sets of vertices of graphs that are not trees it
+    /// searched.
+    pub sets: usize,
 }
 
 impl Impartial for NodeKayles {
@@ -154,8 +174,7 @@ struct Part {
 }
 
 impl Part {
-    /// The subgraph of `adjacency` induced by `vertices` (ascending; numbers
-    /// of the graph `adjacency` describes, whose `global` names are `names`).
+    /// The subgraph of `adjacency` induced by `vertices` (ascending).
     fn induced(adjacency: &[Vec<u32>], vertices: &[u32]) -> Part {
         // The local number of each vertex of `adjacency`, or none.
         let mut local = vec![u32::MAX; adjacency.len()];
@@ -184,6 +203,14 @@ impl Part {
 
     fn edge_count(&self) -> usize {
         self.adjacency.iter().map(Vec::len).sum::<usize>() / 2
+    }
+
+    fn is_tree(&self) -> bool {
+        self.edge_count() + 1 == self.len()
+    }
+
+    fn is_cycle(&self) -> bool {
+        self.edge_count() == self.len() && self.adjacency.iter().all(|a| a.len() == 2)
     }
 
     /// The connected components of the part without the `removed` vertices.
@@ -226,90 +253,13 @@ impl Part {
     }
 }
 
-/// The canonical key of a connected part (see the module's documentation).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum Key {
-    /// A tree: the least interned id of it rooted at a centre.
-    Tree(u32),
-    /// A cycle of this many vertices.
-    Cycle(usize),
-    /// A graph of at most 64 vertices: its least adjacency rows.
-    Graph(Vec<u64>),
-    /// Any other: its vertices, numbers of the whole graph.
-    Vertices(Vec<u32>),
-}
-
-impl Key {
-    /// The words it stores.
-    fn words(&self) -> usize {
-        match self {
-            Key::Tree(_) | Key::Cycle(_) => 1,
-            Key::Graph(rows) => 2 * rows.len(),
-            Key::Vertices(vertices) => vertices.len(),
-        }
-    }
-}
-
-/// The memoised search on one graph: values of canonical parts, and the ids
-/// of rooted trees.
+/// The words one search has stored, against [`NODE_KAYLES_WORDS`].
 #[derive(Debug, Default)]
-struct Solver {
-    values: HashMap<Key, u32>,
-    /// The values of parts of at most [`CACHED_PART`] vertices by their
-    /// vertex set, looked up first: a part met again costs no canonical form
-    /// (larger parts are not kept: a path of n has n^2/2 sub-paths).
-    by_vertices: HashMap<Vec<u32>, u32>,
-    /// Rooted trees: the sorted ids of a root's subtrees to the root's id.
-    trees: HashMap<Vec<u32>, u32>,
-    /// Words stored in `values` and `trees`.
+struct Budget {
     words: usize,
 }
 
-impl Solver {
-    /// The value of a connected part: the mex over its vertices of the
-    /// nim-sum of the parts choosing it leaves.
-    fn value(&mut self, part: &Part) -> Result<u32, NodeKaylesBudget> {
-        let cached = part.len() <= CACHED_PART;
-        if cached {
-            if let Some(&v) = self.by_vertices.get(&part.global) {
-                return Ok(v);
-            }
-        }
-        let key = self.key(part);
-        let value = match self.values.get(&key) {
-            Some(&v) => v,
-            None => self.search(part, key)?,
-        };
-        if cached {
-            self.store(part.len())?;
-            self.by_vertices.insert(part.global.clone(), value);
-        }
-        Ok(value)
-    }
-
-    /// The value of a part not met before (as `key`), from its options.
-    fn search(&mut self, part: &Part, key: Key) -> Result<u32, NodeKaylesBudget> {
-        let mut seen = MexSet::default();
-        for option in self.option_values(part)? {
-            seen.insert(option.into());
-        }
-        let value = seen.mex() as u32;
-        self.store(key.words())?;
-        self.values.insert(key, value);
-        Ok(value)
-    }
-
-    /// The value of what each choice of a vertex of `part` leaves of it.
-    fn option_values(&mut self, part: &Part) -> Result<Vec<u32>, NodeKaylesBudget> {
-        (0..part.len())
-            .map(|v| {
-                part.after_choosing(v)
-                    .iter()
-                    .try_fold(0, |x, p| Ok(x ^ self.value(p)?))
-            })
-            .collect()
-    }
-
+impl Budget {
     fn store(&mut self, words: usize) -> Result<(), NodeKaylesBudget> {
         self.words += words;
         if self.words > NODE_KAYLES_WORDS {
@@ -318,169 +268,140 @@ impl Solver {
         Ok(())
     }
 
-    fn key(&mut self, part: &Part) -> Key {
-        let (n, m) = (part.len(), part.edge_count());
-        if m + 1 == n {
-            return Key::Tree(self.tree_id(part));
-        }
-        if m == n && part.adjacency.iter().all(|a| a.len() == 2) {
-            return Key::Cycle(n);
-        }
-        if n <= 64 {
-            if let Some(rows) = canonical_rows(&part.adjacency) {
-                return Key::Graph(rows);
-            }
-        }
-        Key::Vertices(part.global.clone())
-    }
-
-    /// The least id of the tree rooted at one of its centres.
-    fn tree_id(&mut self, part: &Part) -> u32 {
-        centres(&part.adjacency)
-            .into_iter()
-            .map(|c| self.rooted_id(&part.adjacency, c))
-            .min()
-            .expect("a tree has a centre")
-    }
-
-    /// The interned id of the tree rooted at `root`: bottom-up, each vertex's
-    /// id is that of the sorted ids of its children.
-    fn rooted_id(&mut self, adjacency: &[Vec<u32>], root: u32) -> u32 {
-        let n = adjacency.len();
-        let mut parent = vec![u32::MAX; n];
-        let mut order = vec![root];
-        parent[root as usize] = root;
-        let mut next = 0;
-        while next < order.len() {
-            let v = order[next];
-            for &w in &adjacency[v as usize] {
-                if parent[w as usize] == u32::MAX {
-                    parent[w as usize] = v;
-                    order.push(w);
-                }
-            }
-            next += 1;
-        }
-        let mut children: Vec<Vec<u32>> = vec![Vec::new(); n];
-        let mut id = vec![0u32; n];
-        for &v in order.iter().rev() {
-            let mut below = std::mem::take(&mut children[v as usize]);
-            below.sort_unstable();
-            let fresh = self.trees.len() as u32;
-            let words = below.len() + 1;
-            let known = *self.trees.entry(below).or_insert(fresh);
-            if known == fresh {
-                self.words += words;
-            }
-            id[v as usize] = known;
-            if v != root {
-                children[parent[v as usize] as usize].push(known);
-            }
-        }
-        id[root as usize]
+    /// Words no longer held (a finished stack frame of the tree search).
+    fn release(&mut self, words: usize) {
+        self.words -= words;
     }
 }
 
-/// The centre (or the two centres) of a tree: what is left after peeling
-/// leaves layer by layer.
-fn centres(adjacency: &[Vec<u32>]) -> Vec<u32> {
-    let n = adjacency.len();
-    let mut degree: Vec<usize> = adjacency.iter().map(Vec::len).collect();
-    let mut layer: Vec<u32> = (0..n as u32).filter(|&v| degree[v as usize] <= 1).collect();
-    let mut left = n;
-    while left > 2 {
-        left -= layer.len();
-        let mut next = Vec::new();
-        for &v in &layer {
-            for &w in &adjacency[v as usize] {
-                degree[w as usize] -= 1;
-                if degree[w as usize] == 1 {
-                    next.push(w);
-                }
-            }
-        }
-        layer = next;
-    }
-    layer
+/// The search on one graph: each connected part goes to the engine for its
+/// kind (trees, graphs of at most 64 vertices, larger graphs).
+struct Solver {
+    /// The most vertices of a part searched as a set in one word.
+    small: usize,
+    trees: Trees,
+    /// The values of parts of more than 64 vertices that are not trees, by
+    /// their vertices (numbers of the whole graph).
+    large: Table<Vec<u32>, u32>,
+    budget: Budget,
+    /// How many connected sets of vertices (not trees) were searched.
+    sets: usize,
 }
 
-/// Colour refinement: each colour split by the multiset of its neighbours'
-/// colours, until stable; colours are ranks of the (old colour, neighbour
-/// colours) signatures, so they are invariant under isomorphism.
-fn refine(adjacency: &[Vec<u32>], mut colours: Vec<u32>) -> Vec<u32> {
-    loop {
-        let signatures: Vec<(u32, Vec<u32>)> = adjacency
-            .iter()
-            .enumerate()
-            .map(|(v, ns)| {
-                let mut around: Vec<u32> = ns.iter().map(|&w| colours[w as usize]).collect();
-                around.sort_unstable();
-                (colours[v], around)
+impl Solver {
+    fn new(small: usize) -> Solver {
+        Solver {
+            small,
+            trees: Trees::new(),
+            large: Table::default(),
+            budget: Budget::default(),
+            sets: 0,
+        }
+    }
+
+    /// The value of a connected part.
+    fn value(&mut self, part: &Part) -> Result<u32, NodeKaylesBudget> {
+        if part.is_tree() {
+            return self.trees.value_of(&part.adjacency, &mut self.budget);
+        }
+        if part.len() <= self.small {
+            let mut small = Small::new(&part.adjacency, &mut self.trees, &mut self.budget);
+            let all = small.everything();
+            let value = small.value(all);
+            self.sets += small.searched();
+            return value;
+        }
+        if let Some(&value) = self.large.get(&part.global) {
+            return Ok(value);
+        }
+        let value = mex(&self.option_values(part)?);
+        self.budget.store(part.len() + 10)?;
+        self.sets += 1;
+        self.large.insert(part.global.clone(), value);
+        Ok(value)
+    }
+
+    /// The value of what choosing each vertex of a connected part leaves of it.
+    fn option_values(&mut self, part: &Part) -> Result<Vec<u32>, NodeKaylesBudget> {
+        if part.is_tree() {
+            return Ok(self.trees.solve(&part.adjacency, &mut self.budget)?.1);
+        }
+        if part.len() <= self.small {
+            let mut small = Small::new(&part.adjacency, &mut self.trees, &mut self.budget);
+            let all = small.everything();
+            let values = (0..part.len()).map(|v| small.after(all, v)).collect();
+            self.sets += small.searched();
+            return values;
+        }
+        let choices = if part.is_cycle() {
+            // An automorphism takes any vertex of a cycle to any other.
+            1
+        } else {
+            part.len()
+        };
+        let mut values = (0..choices)
+            .map(|v| {
+                part.after_choosing(v)
+                    .iter()
+                    .try_fold(0, |x, p| Ok(x ^ self.value(p)?))
             })
-            .collect();
-        let mut distinct = signatures.clone();
-        distinct.sort_unstable();
-        distinct.dedup();
-        let before = colours
-            .iter()
-            .collect::<std::collections::BTreeSet<_>>()
-            .len();
-        colours = signatures
-            .iter()
-            .map(|s| distinct.binary_search(s).expect("listed") as u32)
-            .collect();
-        if distinct.len() == before {
-            return colours;
-        }
+            .collect::<Result<Vec<u32>, _>>()?;
+        values.resize(part.len(), values[0]);
+        Ok(values)
     }
 }
 
-/// The canonical adjacency rows of a graph of at most 64 vertices: the least
-/// over the leaves of the individualisation-refinement tree, or `None` when
-/// the tree has more than [`CANONICAL_LEAVES`] leaves.
-fn canonical_rows(adjacency: &[Vec<u32>]) -> Option<Vec<u64>> {
-    let mut best = None;
-    let mut leaves = 0;
-    let colours = refine(adjacency, vec![0; adjacency.len()]);
-    individualise(adjacency, colours, &mut best, &mut leaves).then_some(())?;
-    best
+/// The hash tables of the search, keyed by words (sets of vertices, lists
+/// of tree ids): a multiply and a rotation per word (FxHash's), a fraction of
+/// the default hash's cost on the keys looked up most.
+type Table<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
+
+/// See [`Table`].
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl WordHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
 }
 
-/// Explores the tree below `colours` (refined); false when it is too large.
-fn individualise(
-    adjacency: &[Vec<u32>],
-    colours: Vec<u32>,
-    best: &mut Option<Vec<u64>>,
-    leaves: &mut usize,
-) -> bool {
-    let n = adjacency.len();
-    let mut size = vec![0usize; n];
-    for &c in &colours {
-        size[c as usize] += 1;
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.add(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+        }
+        let rest = chunks.remainder();
+        let mut last = [0u8; 8];
+        last[..rest.len()].copy_from_slice(rest);
+        self.add(u64::from_le_bytes(last) ^ rest.len() as u64);
     }
-    let Some(cell) = (0..n as u32).find(|&c| size[c as usize] > 1) else {
-        *leaves += 1;
-        let mut rows = vec![0u64; n];
-        for (v, ns) in adjacency.iter().enumerate() {
-            for &w in ns {
-                rows[colours[v] as usize] |= 1 << colours[w as usize];
-            }
-        }
-        if best.as_ref().map_or(true, |b| rows < *b) {
-            *best = Some(rows);
-        }
-        return *leaves <= CANONICAL_LEAVES;
-    };
-    for v in (0..n).filter(|&v| colours[v] == cell) {
-        // v first in its cell, the cell's others after it, every other colour kept in order.
-        let split: Vec<u32> = (0..n)
-            .map(|u| 2 * colours[u] + u32::from(colours[u] == cell && u != v))
-            .collect();
-        if !individualise(adjacency, refine(adjacency, split), best, leaves) {
-            return false;
-        }
+
+    fn write_u32(&mut self, word: u32) {
+        self.add(word.into());
     }
-    true
+
+    fn write_u64(&mut self, word: u64) {
+        self.add(word);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.add(word as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// The least value not among `values`.
+fn mex(values: &[u32]) -> u32 {
+    let mut seen = MexSet::default();
+    for &v in values {
+        seen.insert(v.into());
+    }
+    seen.mex() as u32
 }
 
 /// The value of the graph `left` (a set of at most 64 vertices of `game`) by
@@ -510,27 +431,48 @@ mod tests {
     use proptest::prelude::*;
 
     /// The value of the whole graph and after every choice against memoised
-    /// search over the rules.
+    /// search over the rules, with parts of more than 64 vertices and of
+    /// more than 3 searched alike (by their parts).
     fn check(graph: Graph) {
         let game = NodeKayles::new(graph);
         let mut memo = Memo::new(game.clone());
-        let Solution { value, after, .. } = game.solve().unwrap();
         let all = game.everything();
-        assert_eq!(
-            u64::from(value),
-            memo.grundy(&all).unwrap().0,
-            "{:?}",
-            game.graph()
-        );
         let options = game.options(&all);
-        for (v, option) in options.iter().enumerate() {
-            assert_eq!(u64::from(after[v]), memo.grundy(option).unwrap().0);
+        for small in [SMALL, 3] {
+            let Solution { value, after, .. } = game.solve_with(small).unwrap();
+            assert_eq!(
+                u64::from(value),
+                memo.grundy(&all).unwrap().0,
+                "{:?}",
+                game.graph()
+            );
+            for (v, option) in options.iter().enumerate() {
+                assert_eq!(u64::from(after[v]), memo.grundy(option).unwrap().0);
+            }
         }
-        if game.graph().vertex_count() <= 64 {
-            let mask = u64::MAX
-                .checked_shr(64 - game.graph().vertex_count() as u32)
-                .unwrap_or(0);
-            assert_eq!(plain_value(&game, mask), value);
+    }
+
+    /// The vertices of `game` (at most 64) as a word.
+    fn everything(game: &NodeKayles) -> u64 {
+        u64::MAX >> (64 - game.graph().vertex_count())
+    }
+
+    /// The value and the values after every choice against plain search
+    /// (graphs of at most 64 vertices).
+    fn check_plainly(game: &NodeKayles, small: usize) {
+        let all = everything(game);
+        let Solution { value, after, .. } = game.solve_with(small).unwrap();
+        assert_eq!(value, plain_value(game, all), "{:?}", game.graph());
+        for (v, &after) in after.iter().enumerate() {
+            let closed = game.neighbours[v]
+                .iter()
+                .fold(1u64 << v, |m, &w| m | 1 << w);
+            assert_eq!(
+                after,
+                plain_value(game, all & !closed),
+                "{v}: {:?}",
+                game.graph()
+            );
         }
     }
 
@@ -543,98 +485,92 @@ mod tests {
         }
     }
 
-    fn value(edges: &[[u64; 2]]) -> u32 {
-        let game = NodeKayles::new(Graph::from_edges(edges).unwrap());
-        game.solve().unwrap().value
+    #[test]
+    fn every_graph_on_seven_vertices_agrees_with_plain_search() {
+        for mask in 0..1u32 << 21 {
+            let game = NodeKayles::new(simple_graph(7, mask));
+            let Solution { value, .. } = game.solve().unwrap();
+            assert_eq!(value, plain_value(&game, 127), "{mask}");
+        }
     }
 
-    /// Paths are Dawson's Kayles as the octal game 0.137 at n vertices;
-    /// cycles of n leave a path of n - 3.
+    /// Every tree of at most nine vertices is numbered parents first, each
+    /// vertex hanging from an earlier one: all such numberings cover them.
+    #[test]
+    fn every_tree_up_to_nine_vertices_agrees_with_plain_search() {
+        for n in 1..=9u64 {
+            let mut parents = vec![0u64; n as usize];
+            loop {
+                let edges: Vec<[u64; 2]> = (1..n).map(|i| [parents[i as usize], i]).collect();
+                check_plainly(&NodeKayles::new(Graph::new(0..n, &edges).unwrap()), SMALL);
+                // The next parent array, as an odometer with digit i below i.
+                let Some(i) = (1..n as usize).rev().find(|&i| parents[i] + 1 < i as u64) else {
+                    break;
+                };
+                parents[i] += 1;
+                parents[i + 1..].fill(0);
+            }
+        }
+    }
+
+    /// The reduction the tree search makes, on any graph: a vertex with
+    /// `k >= 3` pendant leaves has the value it has with `k - 2`.
+    #[test]
+    fn three_leaves_on_one_vertex_count_as_one() {
+        for n in 1..=5u64 {
+            for mask in 0..1u32 << (n * (n - 1) / 2) {
+                let base: Vec<[u64; 2]> = simple_graph(n, mask)
+                    .edges()
+                    .iter()
+                    .map(|&[u, v]| [u64::from(u), u64::from(v)])
+                    .collect();
+                let with_leaves = |k: u64| {
+                    let mut edges = base.clone();
+                    edges.extend((n..n + k).map(|leaf| [0, leaf]));
+                    let game = NodeKayles::new(Graph::new(0..n + k, &edges).unwrap());
+                    plain_value(&game, everything(&game))
+                };
+                for k in 3..=6 {
+                    assert_eq!(with_leaves(k), with_leaves(k - 2), "{mask} with {k} leaves");
+                }
+            }
+        }
+    }
+
+    fn path(n: u64) -> Vec<[u64; 2]> {
+        (0..n - 1).map(|i| [i, i + 1]).collect()
+    }
+
+    /// Paths are Dawson's Kayles as the octal game 0.137 at n vertices
+    /// (choosing vertex i leaves paths of i - 1 and n - i - 2); cycles of n
+    /// leave a path of n - 3. Up to 130 and at 1000 (the size that took
+    /// minutes when each piece was built to be keyed).
     #[test]
     fn paths_are_0_137_and_cycles_follow() {
         let octal: Octal = "0.137".parse().unwrap();
-        let g = naive_values(&octal, 120);
-        for n in 1..120u64 {
-            let path: Vec<[u64; 2]> = (0..n - 1).map(|i| [i, i + 1]).collect();
-            let game = NodeKayles::new(Graph::new(0..n, &path).unwrap());
-            assert_eq!(
-                game.solve().unwrap().value,
-                u32::from(g[n as usize]),
-                "path {n}"
-            );
-            if n >= 3 {
-                let mut cycle = path.clone();
-                cycle.push([n - 1, 0]);
-                let expected = u32::from(g[n as usize - 3] == 0);
-                assert_eq!(value(&cycle), expected, "cycle {n}");
-            }
-        }
-    }
-
-    #[test]
-    fn canonical_forms_are_equal_exactly_for_isomorphic_graphs() {
-        // Every relabelling of every graph on five vertices keys alike.
-        let perms: Vec<Vec<u32>> = permutations(5);
-        let mut solver = Solver::default();
-        let mut keys: HashMap<Key, Vec<u64>> = HashMap::new();
-        for mask in 0..1u32 << 10 {
-            let graph = simple_graph(5, mask);
-            let game = NodeKayles::new(graph);
-            let all: Vec<u32> = (0..5).collect();
-            let part = Part::induced(&game.neighbours, &all);
-            if part.components(&[false; 5]).len() != 1 {
-                continue;
-            }
-            let key = solver.key(&part);
-            for p in &perms {
-                let relabelled: Vec<Vec<u32>> = (0..5)
-                    .map(|v| {
-                        let orig = p.iter().position(|&x| x == v).unwrap();
-                        part.adjacency[orig]
-                            .iter()
-                            .map(|&w| p[w as usize])
-                            .collect()
-                    })
-                    .collect();
-                let other = Part {
-                    global: part.global.clone(),
-                    adjacency: relabelled,
-                };
-                if !matches!(key, Key::Vertices(_)) {
-                    assert_eq!(solver.key(&other), key, "{mask}");
-                }
-            }
-            let degrees = {
-                let mut d: Vec<usize> = part.adjacency.iter().map(Vec::len).collect();
-                d.sort_unstable();
-                d.into_iter().map(|x| x as u64).collect::<Vec<_>>()
-            };
-            if matches!(key, Key::Vertices(_)) {
-                continue;
-            }
-            if let Some(earlier) = keys.insert(key, degrees.clone()) {
+        let g = naive_values(&octal, 1001);
+        let g = |n: u64| u32::from(g[n as usize]);
+        for n in (1..=130u64).chain([1000]) {
+            let game = NodeKayles::new(Graph::new(0..n, &path(n)).unwrap());
+            let Solution { value, after, .. } = game.solve().unwrap();
+            assert_eq!(value, g(n), "path {n}");
+            for (i, &after) in after.iter().enumerate() {
+                let i = i as u64;
                 assert_eq!(
-                    earlier, degrees,
-                    "{mask}: one key for different degree sequences"
+                    after,
+                    g(i.saturating_sub(1)) ^ g((n - i).saturating_sub(2)),
+                    "path {n} at {i}"
                 );
             }
+            if n >= 3 {
+                let mut cycle = path(n);
+                cycle.push([n - 1, 0]);
+                let game = NodeKayles::new(Graph::new(0..n, &cycle).unwrap());
+                let Solution { value, after, .. } = game.solve().unwrap();
+                assert_eq!(value, u32::from(g(n - 3) == 0), "cycle {n}");
+                assert!(after.iter().all(|&a| a == g(n - 3)), "cycle {n}");
+            }
         }
-    }
-
-    fn permutations(n: u32) -> Vec<Vec<u32>> {
-        if n == 0 {
-            return vec![vec![]];
-        }
-        permutations(n - 1)
-            .into_iter()
-            .flat_map(|p| {
-                (0..n as usize).map(move |i| {
-                    let mut q = p.clone();
-                    q.insert(i, n - 1);
-                    q
-                })
-            })
-            .collect()
     }
 
     proptest! {
@@ -647,17 +583,43 @@ mod tests {
             check(Graph::from_edges(&edges).unwrap());
         }
 
+        /// Random trees, some vertices given bunches of leaves (the
+        /// reduction the tree search makes).
         #[test]
-        fn random_trees_agree_with_plain_search(parents in proptest::collection::vec(any::<u32>(), 1..=13)) {
-            let edges: Vec<[u64; 2]> = parents
+        fn random_trees_agree_with_plain_search(
+            parents in proptest::collection::vec(any::<u32>(), 1..=13),
+            bunches in proptest::collection::vec((any::<u32>(), 0u64..5), 0..=3),
+        ) {
+            let mut edges: Vec<[u64; 2]> = parents
                 .iter()
                 .enumerate()
                 .map(|(i, &p)| [u64::from(p) % (i as u64 + 1), i as u64 + 1])
                 .collect();
-            let game = NodeKayles::new(Graph::from_edges(&edges).unwrap());
-            let n = game.graph().vertex_count();
-            let value = game.solve().unwrap().value;
-            prop_assert_eq!(value, plain_value(&game, u64::MAX >> (64 - n)));
+            for (at, leaves) in bunches {
+                let at = u64::from(at) % (parents.len() as u64 + 1);
+                for _ in 0..leaves {
+                    edges.push([at, edges.len() as u64 + 1]);
+                }
+            }
+            // Memoised search over the rules: plain search would try every
+            // order of the lone leaves a move leaves.
+            check(Graph::from_edges(&edges).unwrap());
+        }
+
+        /// Random sparse graphs of up to 16 vertices (unicyclic and more),
+        /// searched as sets in a word and by their parts.
+        #[test]
+        fn random_sparse_graphs_agree_with_plain_search(
+            n in 2u64..=16,
+            extra in proptest::collection::vec((any::<u64>(), any::<u64>()), 0..=6),
+            parents in proptest::collection::vec(any::<u64>(), 15),
+        ) {
+            let mut edges: Vec<[u64; 2]> = (1..n).map(|i| [parents[i as usize - 1] % i, i]).collect();
+            edges.extend(extra.iter().map(|&(u, v)| [u % n, v % n]));
+            let game = NodeKayles::new(Graph::new(0..n, &edges).unwrap());
+            for small in [SMALL, 4] {
+                check_plainly(&game, small);
+            }
         }
     }
 }
