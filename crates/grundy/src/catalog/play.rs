@@ -676,7 +676,7 @@ impl Impartial for PlayRules<'_> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
     /// One game (under normal or misère play).
-    One(Analysis),
+    One(Box<Analysis>),
     /// A sum of different games.
     Sum(SumAnalysis),
     /// A sum under misère play.
@@ -753,7 +753,7 @@ pub fn hint(game: &dyn Game, at: &Position, play: Play) -> Result<Hint, Error> {
         _ => explain(game, at, &analysis),
     };
     Ok(Hint {
-        analysis: Answer::One(analysis),
+        analysis: Answer::One(Box::new(analysis)),
         winning,
         why,
     })
@@ -768,7 +768,7 @@ pub(crate) fn misere_why(method: &str) -> String {
 /// (a winning move takes one of value `g` to `g xor X`); else the value and
 /// the method that found it.
 fn explain(game: &dyn Game, at: &Position, analysis: &Analysis) -> String {
-    let value = Answer::One(analysis.clone())
+    let value = Answer::One(Box::new(analysis.clone()))
         .value()
         .unwrap_or_else(|| "not computed".into());
     let parts = game.parts(at);

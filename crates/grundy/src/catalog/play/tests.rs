@@ -847,9 +847,11 @@ fn the_misere_toggle_is_refused_where_analyze_has_no_misere_answer() {
     assert_eq!(session.play_convention(), Play::Normal);
 }
 
-/// Sums of different games, each with its start positions (one position
-/// per component).
-fn sum_cases() -> Vec<(Vec<Box<dyn Game>>, Vec<Vec<Position>>)> {
+/// A sum's games and its start positions (one position per component).
+type SumCase = (Vec<Box<dyn Game>>, Vec<Vec<Position>>);
+
+/// Sums of different games, each with its start positions.
+fn sum_cases() -> Vec<SumCase> {
     let games = |specs: &[&str]| specs.iter().map(|s| parse(s).unwrap()).collect::<Vec<_>>();
     vec![
         (
@@ -866,8 +868,8 @@ fn sum_cases() -> Vec<(Vec<Box<dyn Game>>, Vec<Vec<Position>>)> {
             vec![vec![on_graph(DIGRAPH, &[5]), at(&[2])]],
         ),
         (
-            games(&["geography", "bash:2"]),
-            vec![vec![on_graph(GRAPH, &[0]), at(&[3])]],
+            games(&["hackenbush", "bash:2"]),
+            vec![vec![on_graph(HACKENBUSH, &[]), at(&[3])]],
         ),
         (
             games(&["nim", "kayles", "staircase"]),
@@ -877,7 +879,7 @@ fn sum_cases() -> Vec<(Vec<Box<dyn Game>>, Vec<Vec<Position>>)> {
 }
 
 /// Sums `analyze --misere` answers.
-fn misere_sum_cases() -> Vec<(Vec<Box<dyn Game>>, Vec<Vec<Position>>)> {
+fn misere_sum_cases() -> Vec<SumCase> {
     let games = |specs: &[&str]| specs.iter().map(|s| parse(s).unwrap()).collect::<Vec<_>>();
     vec![
         (
@@ -979,9 +981,9 @@ fn a_sum_is_played_component_by_component() {
     let mut session = Session::sum(parts).unwrap();
     assert!(session.is_sum());
     assert_eq!(session.specs(), ["nim", "wythoff"]);
-    // nim 3 (value 3) + wythoff (3, 4) (value 2): 3 + 9 moves, value 1.
+    // nim 3 (value 3) + wythoff (3, 4) (value 2): 3 + 10 moves, value 1.
     let moves = session.list_moves(usize::MAX).unwrap();
-    assert_eq!(moves.count, 3 + 9);
+    assert_eq!(moves.count, 3 + 10);
     assert_eq!(
         moves.moves[0].description,
         "component 1 (nim): heap 1: 3 -> 0 (take 3)"
@@ -1006,4 +1008,11 @@ fn a_sum_is_played_component_by_component() {
     let refused = session.set_misere(true).unwrap_err().to_string();
     assert!(refused.contains("wythoff"), "{refused}");
     assert_eq!(session.play_convention(), Play::Normal);
+    // A component whose value is not computed makes the sum an error.
+    let geography = vec![
+        (parse("geography").unwrap(), on_graph(GRAPH, &[0])),
+        (parse("nim").unwrap(), at(&[1])),
+    ];
+    let refused = Session::sum(geography).err().unwrap().to_string();
+    assert!(refused.contains("geography"), "{refused}");
 }
