@@ -472,7 +472,10 @@ fn a_misere_game_is_won_by_following_the_hints() {
     says(&player, "Why: misère play (the player who makes the last move loses), decided by Bouton's misère rule");
     says(&player, "heap 3: 5 -> 1 (take 4)");
     follow_the_hints(&mut player);
-    player.wait_for("Game over: you have no move, the program moved last. Misère play: you won!");
+    says(
+        &player,
+        "Game over: you have no move, the program moved last. Misère play: you won!",
+    );
     let (status, screen) = player.quit("q");
     assert_eq!(status, 0);
     assert!(

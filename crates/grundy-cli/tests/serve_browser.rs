@@ -352,11 +352,11 @@ fn the_page_plays_misere_and_refuses_it_where_the_game_has_no_misere_theory() {
         "document.getElementById('play-status').textContent === 'Your move, from 1 1 5:'",
     );
     // Misère on: the hint marks the one winning move (to 1 1 1) and names the rule.
-    browser.click("#hints", None);
     browser.click("#misere", None);
     browser.wait_for(
         "document.getElementById('play-status').textContent === 'Misère play. Your move, from 1 1 5:'",
     );
+    browser.click("#hints", None);
     browser.wait_for("document.querySelectorAll('#play-body button.win').length === 1");
     assert_eq!(
         browser.eval("document.querySelector('#play-body button.win').textContent"),
