@@ -281,7 +281,7 @@ fn sequence(
 
 /// The components of a sum, each a spec and its position arguments; a graph
 /// game's graph file is read here (at most one component reads stdin).
-fn sum_parts(groups: Vec<Vec<String>>, inputs: &Inputs) -> Result<Vec<SumPart>, Failure> {
+pub fn sum_parts(groups: Vec<Vec<String>>, inputs: &Inputs) -> Result<Vec<SumPart>, Failure> {
     let reads_stdin = |group: &Vec<String>| {
         grundy::catalog::parse(&group[0]).is_ok_and(|g| {
             g.script_file() == Some("-")

@@ -265,8 +265,17 @@ fn undo_restart_and_swapping_sides() {
     // A move that is not legal is refused with the reason.
     player.send(&format!("t9 9{ENTER}"));
     says(&player, "Not a legal move");
+    // Kayles has misère play (the misère search): on, and off again.
     player.send("m");
-    says(&player, "misère play is not available for this game yet");
+    says(
+        &player,
+        "Misère play: the player who makes the last move loses.",
+    );
+    player.send("m");
+    says(
+        &player,
+        "Normal play: the player who makes the last move wins.",
+    );
     // Restart: the program, now first, makes the same winning move again.
     player.send("r");
     says(
@@ -426,4 +435,86 @@ fn an_interrupt_signal_gives_the_terminal_back() {
     let (status, screen) = player.quit("");
     assert_eq!(status, 130, "{screen}");
     assert!(screen.contains("interrupted"), "{screen}");
+}
+
+/// Follows the hint's first winning move until the game is over.
+fn follow_the_hints(player: &mut Player) {
+    loop {
+        let screen = player.wait_for("Winning moves (");
+        let description = first_winning_move(&screen);
+        let number = number_of(&screen, &description);
+        let screen = player.play(&format!("{number}{ENTER}"));
+        if screen.contains("Game over") {
+            break;
+        }
+        player.wait_until("the program's reply", |s| {
+            s.contains("Your turn.") || s.contains("Game over")
+        });
+        if player.text().contains("Game over") {
+            break;
+        }
+    }
+}
+
+#[test]
+fn a_misere_game_is_won_by_following_the_hints() {
+    // Misère Nim 1 1 5: the winning move leaves 1 1 1 (Bouton's misère rule);
+    // whoever takes the last counter loses.
+    let mut player = Player::start(&["nim", "1", "1", "5", "--json"]);
+    player.wait_for("Your turn.");
+    player.send("m");
+    says(
+        &player,
+        "Misère play: the player who makes the last move loses.",
+    );
+    player.send("h");
+    player.wait_for("Misère play: the player who makes the last move loses");
+    says(&player, "Why: misère play (the player who makes the last move loses), decided by Bouton's misère rule");
+    says(&player, "heap 3: 5 -> 1 (take 4)");
+    follow_the_hints(&mut player);
+    says(
+        &player,
+        "Game over: you have no move, the program moved last. Misère play: you won!",
+    );
+    let (status, screen) = player.quit("q");
+    assert_eq!(status, 0);
+    assert!(
+        screen.contains(r#""play":"misere""#) && screen.contains(r#""result":"won""#),
+        "{screen}"
+    );
+}
+
+#[test]
+fn a_sum_of_different_games_is_won_by_following_the_hints() {
+    // nim 3 (value 3) + wythoff (3, 4) (value 2): nim-sum 1, an N-position.
+    let mut player = Player::start(&["nim", "3", "+", "wythoff", "3", "4"]);
+    player.wait_for("grundy play nim + wythoff: nim 3 + wythoff 3 4");
+    player.wait_for("component 2: wythoff");
+    player.send("h");
+    player.wait_for("Grundy value: 1");
+    says(
+        &player,
+        "Why: the value is the nim-sum of the components' values: 3 (component 1, nim 3) xor \
+         2 (component 2, wythoff 3 4) = 1",
+    );
+    follow_the_hints(&mut player);
+    player.wait_for("Game over: the program has no move. You won!");
+    let (status, screen) = player.quit("q");
+    assert_eq!(status, 0);
+    assert!(screen.contains("nim + wythoff: you won after"), "{screen}");
+}
+
+#[test]
+fn misere_play_is_refused_where_the_game_has_no_misere_theory() {
+    let mut player = Player::start(&["wythoff", "3", "4"]);
+    player.wait_for("Your turn.");
+    player.send("m");
+    says(&player, "No misère play here:");
+    says(
+        &player,
+        "Normal play: the player who makes the last move wins.",
+    );
+    player.wait_for("m misère on/off");
+    let (status, _) = player.quit("q");
+    assert_eq!(status, 0);
 }

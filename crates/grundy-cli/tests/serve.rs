@@ -372,21 +372,24 @@ fn concurrent_clients_all_get_their_answers() {
 
 /// Plays from `start` through `/api/play`, the user taking a winning move
 /// whenever the hint has one (else the first move), the program replying;
-/// returns whether the user won (the program had no move).
+/// returns whether the user won: under normal play when the program is left
+/// without a move, under misère play when the user is.
 fn play_out(server: &Server, start: Value) -> bool {
     let mut state = start;
     let mut answer = server.json("play", &state.to_string());
+    let misere = answer["play"] == "misere";
     for _ in 0..200 {
         if answer["over"] == true {
-            return false;
+            return misere;
         }
         let moves = answer["moves"].as_array().expect("moves");
         let pick = answer["hint"]["winning"][0].as_u64().unwrap_or(0) as usize;
         state = moves[pick]["to"].clone();
         state["reply"] = json!(true);
         answer = server.json("play", &state.to_string());
+        assert_eq!(answer["play"] == "misere", misere, "the convention is kept");
         if answer["reply"].is_null() {
-            return true;
+            return !misere;
         }
     }
     panic!("the game did not end");
@@ -428,6 +431,97 @@ fn play_answers_the_moves_the_hint_and_the_programs_reply() {
     ] {
         assert!(!play_out(&server, start.clone()), "{start}");
     }
+}
+
+#[test]
+fn play_in_misere_play_and_of_sums_of_games() {
+    let server = Server::start(&[]);
+    let answer = server.json(
+        "play",
+        r#"{"game": "nim", "position": [1, 1, 5], "misere": true}"#,
+    );
+    let analysis: Value = serde_json::from_str(&command_line(
+        &["analyze", "nim", "1", "1", "5", "--misere"],
+        "",
+    ))
+    .unwrap();
+    assert_eq!(answer["hint"]["analysis"], analysis);
+    assert_eq!(answer["play"], "misere");
+    assert_eq!(
+        answer["at"],
+        json!({"game": "nim", "position": [1, 1, 5], "misere": true})
+    );
+    let winning = answer["hint"]["winning"][0].as_u64().unwrap() as usize;
+    assert_eq!(answer["moves"][winning]["to"]["position"], json!([1, 1, 1]));
+    assert!(answer["hint"]["why"]
+        .as_str()
+        .unwrap()
+        .contains("Bouton's misère rule"));
+
+    // A sum: the hint is `analyze` of the sum, each move's `to` the sum's words.
+    let answer = server.json(
+        "play",
+        r#"{"game": "nim", "position": [3, "+", "wythoff", 3, 4]}"#,
+    );
+    let analysis: Value = serde_json::from_str(&command_line(
+        &["analyze", "nim", "3", "+", "wythoff", "3", "4"],
+        "",
+    ))
+    .unwrap();
+    assert_eq!(answer["hint"]["analysis"], analysis);
+    assert_eq!(answer["move_count"], 3 + 10);
+    assert_eq!(
+        answer["moves"][0]["to"],
+        json!({"game": "nim", "position": [0, "+", "wythoff", 3, 4]})
+    );
+    assert_eq!(
+        answer["moves"][0]["move"],
+        "component 1 (nim): heap 1: 3 -> 0 (take 3)"
+    );
+
+    // Perfect play wins exactly from the N-positions, by either convention.
+    for (start, args) in [
+        (
+            json!({"game": "nim", "position": [1, 1, 5], "misere": true}),
+            &["nim", "1", "1", "5", "--misere"][..],
+        ),
+        (
+            json!({"game": "nim", "position": [1, 1, 1], "misere": true}),
+            &["nim", "1", "1", "1", "--misere"],
+        ),
+        (
+            json!({"game": "kayles", "position": [4, 2], "misere": true}),
+            &["kayles", "4", "2", "--misere"],
+        ),
+        (
+            json!({"game": "nim", "position": [3, "+", "wythoff", 3, 4]}),
+            &["nim", "3", "+", "wythoff", "3", "4"],
+        ),
+        (
+            json!({"game": "nim", "position": [1, "+", "wythoff", 0, 1]}),
+            &["nim", "1", "+", "wythoff", "0", "1"],
+        ),
+        (
+            json!({"game": "nim", "position": [1, 2, "+", "kayles", 3], "misere": true}),
+            &["nim", "1", "2", "+", "kayles", "3", "--misere"],
+        ),
+    ] {
+        let mut all = vec!["analyze"];
+        all.extend_from_slice(args);
+        let analysis: Value = serde_json::from_str(&command_line(&all, "")).unwrap();
+        let n = analysis["outcome"] == "N";
+        assert_eq!(play_out(&server, start.clone()), n, "{start}");
+    }
+
+    // No misère theory: refused with `analyze --misere`'s error line.
+    let expected = command_line_error(&["analyze", "wythoff", "3", "4", "--misere"]);
+    let (status, answer) = server.api(
+        "play",
+        r#"{"game": "wythoff", "position": [3, 4], "misere": true}"#,
+    );
+    assert_eq!(status, 400, "{answer}");
+    let error: Value = serde_json::from_str(&answer).unwrap();
+    assert_eq!(error["error"], expected);
 }
 
 #[test]

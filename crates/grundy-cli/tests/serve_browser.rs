@@ -337,3 +337,56 @@ fn the_page_plays_a_game_with_hints_and_undo() {
     browser.click("#play-body button.win", None);
     browser.wait_for("document.getElementById('play-status').textContent === 'You win: the program has no move.'");
 }
+
+#[test]
+fn the_page_plays_misere_and_refuses_it_where_the_game_has_no_misere_theory() {
+    let server = Server::start(&[]);
+    let Some(mut browser) = browser_on(&server, "misere") else {
+        return;
+    };
+    pick_game(&mut browser, "nim");
+    browser.wait_for("document.getElementById('spec').value === 'nim'");
+    browser.type_into("#position", "1 1 5");
+    browser.click("#play-start", None);
+    browser.wait_for(
+        "document.getElementById('play-status').textContent === 'Your move, from 1 1 5:'",
+    );
+    // Misère on: the hint marks the one winning move (to 1 1 1) and names the rule.
+    browser.click("#misere", None);
+    browser.wait_for(
+        "document.getElementById('play-status').textContent === 'Misère play. Your move, from 1 1 5:'",
+    );
+    browser.click("#hints", None);
+    browser.wait_for("document.querySelectorAll('#play-body button.win').length === 1");
+    assert_eq!(
+        browser.eval("document.querySelector('#play-body button.win').textContent"),
+        json!("heap 3: 5 -> 1 (take 4)")
+    );
+    assert!(browser.text("play-body").contains("Bouton's misère rule"));
+    // Perfect play: every move the hint marks, until the program takes the last counter.
+    for _ in 0..3 {
+        let before = browser.text("play-status");
+        browser.click("#play-body button.win", None);
+        browser.wait_for(&format!(
+            "document.getElementById('play-status').textContent !== {before:?} && \
+             (document.getElementById('play-status').textContent.startsWith('You win') || \
+             document.querySelectorAll('#play-body button.win').length >= 1)"
+        ));
+        if browser.text("play-status").starts_with("You win") {
+            break;
+        }
+    }
+    browser.wait_for(
+        "document.getElementById('play-status').textContent === \
+         'You win (misère play): you have no move, the program moved last.'",
+    );
+    // Wythoff has no misère theory: the toggle is refused and play goes on normally.
+    pick_game(&mut browser, "wythoff");
+    browser.wait_for("document.getElementById('spec').value === 'wythoff'");
+    browser.click("#play-start", None);
+    browser.wait_for(
+        "document.getElementById('misere').checked === false && \
+         document.getElementById('play-body').textContent.includes('no misère play here') && \
+         document.getElementById('play-status').textContent.startsWith('Your move, from ')",
+    );
+}

@@ -278,7 +278,7 @@ function resetPlay() {
 
 // The request for state `s` (a position as /api/play writes it).
 function playBody(s, reply) {
-  const b = Object.assign({}, s, { reply });
+  const b = Object.assign({}, s, { reply, misere: $('misere').checked });
   const kind = sourceKind(entry);
   if (kind === 'script') b.script = $('source').value;
   return b;
@@ -297,7 +297,13 @@ async function turn(state, reply, said) {
     if (!reply || answer.reply) history.push(answer.at);
     showTurn(answer, reply && !answer.reply);
   } catch (e) {
-    if (current()) $('play-status').textContent = 'error: ' + e.message;
+    if (!current()) return;
+    $('play-status').textContent = 'error: ' + e.message;
+    // Misère play refused for this game: back to normal play, same request.
+    if ($('misere').checked) {
+      $('misere').checked = false;
+      turn(state, reply, '(no misère play here: ' + e.message + ')');
+    }
   }
 }
 
@@ -308,15 +314,23 @@ function showTurn(answer, programLost) {
   body.append(element('div', '', 'play-log'));
   body.lastChild.append(...shown);
   const hint = answer.hint;
+  // Under misère play the player left without a move has won.
+  const misere = answer.play === 'misere';
   if (programLost) {
-    $('play-status').textContent = 'You win: the program has no move.';
+    $('play-status').textContent = misere
+      ? 'The program wins (misère play): it has no move, you moved last.'
+      : 'You win: the program has no move.';
     return;
   }
   if (answer.over) {
-    $('play-status').textContent = 'The program wins: you have no move.';
+    $('play-status').textContent = misere
+      ? 'You win (misère play): you have no move, the program moved last.'
+      : 'The program wins: you have no move.';
     return;
   }
-  $('play-status').textContent = 'Your move, from ' + answer.at.position.join(' ') + ':';
+  const words = answer.at.position.join(' ');
+  $('play-status').textContent = (misere ? 'Misère play. ' : '') + 'Your move, from ' +
+    (words.includes('+') ? answer.at.game + ' ' + words : words) + ':';
   answer.moves.forEach((m, i) => {
     const button = element('button', m.move, hint && $('hints').checked && hint.winning.includes(i) ? 'win' : '');
     button.type = 'button';
@@ -329,7 +343,7 @@ function showTurn(answer, programLost) {
   if ($('hints').checked) {
     const a = hint.analysis;
     body.append(element('p', 'Hint: ' + (OUTCOMES[a.outcome] || a.outcome) +
-      (a.grundy === null ? '' : ', Grundy value ' + a.grundy) + '; ' + hint.why +
+      (a.grundy === null || a.grundy === undefined ? '' : ', Grundy value ' + a.grundy) + '; ' + hint.why +
       (hint.winning.length ? '. Winning moves are marked.' : '.'), 'hint'));
   }
 }
@@ -363,6 +377,11 @@ function wirePlay() {
     turn(first, false);
   };
   $('hints').onchange = () => { if (history.length) turn(history.pop(), false); };
+  $('misere').onchange = () => {
+    if (!history.length) return;
+    log.push($('misere').checked ? '(misère play: the last mover loses)' : '(normal play)');
+    turn(history.pop(), false);
+  };
 }
 
 function wire() {
@@ -397,8 +416,9 @@ function fromAddress() {
   $('games').selectedIndex = index;
   const ex = readExample(games[index].example);
   pick(games[index], { spec, position: wanted.get('position') || '', source: ex.source });
-  // #...&play=1 starts a game at once (&hints=1 with hints).
+  // #...&play=1 starts a game at once (&hints=1 with hints, &misere=1 in misère play).
   $('hints').checked = wanted.get('hints') === '1';
+  $('misere').checked = wanted.get('misere') === '1';
   if (wanted.get('play') === '1') startPlay(false);
 }
 

@@ -2,7 +2,9 @@
 //! the user is typing, and what to show. Keys come in as [`Key`]s, so that
 //! this part holds no terminal code; the library decides every move.
 
-use grundy::catalog::play::{Choice, MoveList, Session};
+use grundy::catalog::play::{Choice, MoveList, Session, Turn};
+use grundy::catalog::Play;
+use grundy::game::Outcome;
 use grundy::Error;
 
 /// How many moves the list shows at most (the rest is counted).
@@ -51,7 +53,7 @@ pub struct App {
     /// The selected move of the list.
     pub selected: usize,
     /// The moves now (refreshed after each move).
-    pub moves: MoveList,
+    pub moves: MoveList<Turn>,
     /// What the user is entering.
     pub entry: Entry,
     /// The last thing that happened: the program's move and why, an error.
@@ -88,6 +90,18 @@ impl App {
         self.moves.count == 0
     }
 
+    /// Whether misère play is on.
+    pub fn misere(&self) -> bool {
+        self.session.play_convention() == Play::Misere
+    }
+
+    /// When the game is over, whether the user won: under normal play the
+    /// player left without a move has lost, under misère play won (the
+    /// other made the last move).
+    pub fn user_won(&self) -> Option<bool> {
+        self.is_over().then(|| self.users_turn() == self.misere())
+    }
+
     /// Handles one key.
     pub fn key(&mut self, key: Key) {
         let entering = self.entry != Entry::None;
@@ -114,7 +128,7 @@ impl App {
             'u' => self.undo(),
             'r' => self.restart(),
             's' => self.swap(),
-            'm' => self.misere(),
+            'm' => self.toggle_misere(),
             't' | 'p' => self.entry = Entry::Position(String::new()),
             'k' => self.select(-1),
             'j' => self.select(1),
@@ -173,7 +187,7 @@ impl App {
         };
         match self.session.play(choice) {
             Ok(m) => {
-                self.message = format!("You: {}.", m.step.description);
+                self.message = format!("You: {}.", m.description);
                 self.after_move();
                 self.program_moves();
             }
@@ -188,10 +202,8 @@ impl App {
         }
         match self.session.reply() {
             Ok(Some(r)) => {
-                self.message.push_str(&format!(
-                    " Program: {} ({}).",
-                    r.step.step.description, r.reason
-                ));
+                self.message
+                    .push_str(&format!(" Program: {} ({}).", r.step.description, r.reason));
                 self.after_move();
             }
             Ok(None) => {}
@@ -231,29 +243,22 @@ impl App {
             Err(e) => return vec![format!("No hint: {e}")],
         };
         let a = &hint.analysis;
-        let outcome = match a.outcome {
-            grundy::game::Outcome::N => "N: the player to move wins",
-            grundy::game::Outcome::P => "P: the player to move loses",
-            grundy::game::Outcome::D => "D: a draw with best play",
+        let outcome = match a.outcome() {
+            Outcome::N => "N: the player to move wins",
+            Outcome::P => "P: the player to move loses",
+            Outcome::D => "D: a draw with best play",
         };
-        let value = match (&a.loopy, &a.grundy) {
-            (Some(v), _) => v.to_string(),
-            (None, Some(g)) => g.to_string(),
-            (None, None) => "not computed".into(),
+        let value = match (self.misere(), a.value()) {
+            (true, _) => "Misère play: the player who makes the last move loses".to_string(),
+            (false, Some(v)) => format!("Grundy value: {v}"),
+            (false, None) => "Grundy value: not computed".to_string(),
         };
-        let mut lines = vec![
-            format!("Outcome: {outcome}"),
-            format!("Grundy value: {value}"),
-        ];
+        let mut lines = vec![format!("Outcome: {outcome}"), value];
         match hint.winning.len() {
             0 => lines.push("Winning moves: none".into()),
             n => {
                 lines.push(format!("Winning moves ({n}):"));
-                lines.extend(
-                    hint.winning
-                        .iter()
-                        .map(|m| format!("  {}", m.step.description)),
-                );
+                lines.extend(hint.winning.iter().map(|m| format!("  {}", m.description)));
             }
         }
         lines.push(format!("Why: {}", hint.why));
@@ -288,10 +293,15 @@ impl App {
         self.program_moves();
     }
 
-    fn misere(&mut self) {
-        self.message = match self.session.set_misere(true) {
-            Ok(()) => "Misère play: the last player to move loses.".into(),
-            Err(_) => "misère play is not available for this game yet".into(),
+    /// Switches misère play on or off; refused, with the reason, where the
+    /// game has no misère answer.
+    fn toggle_misere(&mut self) {
+        let on = !self.misere();
+        self.message = match self.session.set_misere(on) {
+            Ok(()) if on => "Misère play: the player who makes the last move loses.".into(),
+            Ok(()) => "Normal play: the player who makes the last move wins.".into(),
+            Err(e) => format!("No misère play here: {e}"),
         };
+        self.after_move();
     }
 }

@@ -22,28 +22,20 @@ use ratatui::crossterm::{cursor, execute, terminal};
 use serde::ser::SerializeMap;
 use serde::Serialize;
 
-use crate::args::Play;
+use crate::args;
 use crate::dispatch::{self, Inputs};
 use crate::Failure;
 use app::{App, Key};
+use grundy::catalog::Play;
 
 /// Whether this process has the terminal in raw mode on its alternate screen.
 static TERMINAL_TAKEN: AtomicBool = AtomicBool::new(false);
 
 /// Runs `grundy play`.
-pub fn run(play: Play) -> Result<Record, Failure> {
+pub fn run(play: args::Play) -> Result<Record, Failure> {
     let inputs = Inputs::command_line(play.grid.as_deref())?;
-    let game = inputs.game(&play.game)?;
-    let position = if game.reads_graph() {
-        let (graph, rest) = inputs.graph(&play.position)?;
-        let rest = dispatch::cell_vertices(dispatch::grid_cells(&graph), rest)?;
-        Position::new(Some(graph), &rest)?
-    } else {
-        inputs.refuse_graph_for(game.as_ref(), "play")?;
-        Position::new(None, &play.position)?
-    };
-    let name = crate::text::game_name(&play.game, &game.spec());
-    let mut app = App::new(Session::new(game, position)?)?;
+    let (session, name) = session(&play, &inputs)?;
+    let mut app = App::new(session)?;
     if play.program_first {
         app.key(Key::Char('s'));
     }
@@ -60,25 +52,90 @@ pub fn run(play: Play) -> Result<Record, Failure> {
     Ok(Record::of(&app, name))
 }
 
+/// The session of the command line's game and position (a sum of games
+/// when the words hold a lone `+`), and its name for the record.
+fn session(play: &args::Play, inputs: &Inputs) -> Result<(Session, String), Failure> {
+    let words: Vec<String> = std::iter::once(play.game.clone())
+        .chain(play.position.iter().cloned())
+        .collect();
+    let Some(groups) = grundy::catalog::split_sum(&words) else {
+        let game = inputs.game(&play.game)?;
+        inputs.refuse_graph_for(game.as_ref(), "play")?;
+        let name = crate::text::game_name(&play.game, &game.spec());
+        let position = position_of(game.as_ref(), None, &play.position, inputs)?;
+        return Ok((Session::new(game, position)?, name));
+    };
+    if let Some((_, given)) = &inputs.graph {
+        return Err(crate::bad_argument(format!(
+            "{given} is for one game played on a graph, not for a sum of games"
+        )));
+    }
+    let groups = groups?;
+    let mut names = Vec::new();
+    let mut parts = Vec::new();
+    for part in dispatch::sum_parts(groups.clone(), inputs)? {
+        let position = position_of(part.game.as_ref(), part.graph, &part.position, inputs)?;
+        names.push(part.game.spec());
+        parts.push((part.game, position));
+    }
+    let typed: Vec<String> = groups.iter().map(|g| g[0].clone()).collect();
+    let name = typed
+        .iter()
+        .zip(&names)
+        .map(|(typed, spec)| crate::text::game_name(typed, spec))
+        .collect::<Vec<_>>()
+        .join(" + ");
+    Ok((Session::sum(parts)?, name))
+}
+
+/// The start position of `game`: a graph game's graph (given, or the first
+/// argument) and its start cells or vertices, else the numbers.
+fn position_of(
+    game: &dyn grundy::catalog::Game,
+    graph: Option<grundy::catalog::GraphInput>,
+    args: &[String],
+    inputs: &Inputs,
+) -> Result<Position, Failure> {
+    if !game.reads_graph() {
+        return Ok(Position::new(None, args)?);
+    }
+    let (graph, rest) = match graph {
+        Some(graph) => (graph, args),
+        None => inputs.graph(args)?,
+    };
+    let rest = dispatch::cell_vertices(dispatch::grid_cells(&graph), rest)?;
+    Ok(Position::new(Some(graph), &rest)?)
+}
+
 /// How a game went, written when the player is left: a line, or with
-/// `--json` one JSON document (`game`, `position`, `moves`, `result`).
+/// `--json` one JSON document (`game`, `position` or for a sum
+/// `components`, `play` under misère play, `moves`, `result`).
 pub struct Record {
     game: String,
-    position: Vec<UBig>,
+    /// The position of one game, or each component's game and position.
+    components: Vec<(String, Vec<UBig>)>,
+    misere: bool,
     moves: usize,
     result: &'static str,
 }
 
 impl Record {
     fn of(app: &App, game: String) -> Record {
-        let result = match (app.is_over(), app.users_turn()) {
-            (true, true) => "lost",
-            (true, false) => "won",
-            (false, _) => "unfinished",
+        let result = match app.user_won() {
+            Some(false) => "lost",
+            Some(true) => "won",
+            None => "unfinished",
         };
+        let specs = app.session.specs();
+        let positions = app.session.positions();
         Record {
             game,
-            position: app.session.position().numbers.clone(),
+            components: specs
+                .into_iter()
+                .zip(positions)
+                .map(|(spec, at)| (spec, at.numbers.clone()))
+                .collect(),
+            misere: app.misere(),
             moves: app.session.moves_made(),
             result,
         }
@@ -101,13 +158,38 @@ impl Record {
 
 impl Serialize for Record {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(4))?;
-        map.serialize_entry("game", &self.game)?;
-        map.serialize_entry("position", &Ints(&self.position))?;
+        let mut map = serializer.serialize_map(None)?;
+        match &self.components[..] {
+            [(_, position)] => {
+                map.serialize_entry("game", &self.game)?;
+                map.serialize_entry("position", &Ints(position))?;
+            }
+            components => {
+                map.serialize_entry("game", "sum")?;
+                let components: Vec<Component> = components
+                    .iter()
+                    .map(|(game, position)| Component {
+                        game,
+                        position: Ints(position),
+                    })
+                    .collect();
+                map.serialize_entry("components", &components)?;
+            }
+        }
+        if self.misere {
+            map.serialize_entry("play", Play::Misere.key())?;
+        }
         map.serialize_entry("moves", &self.moves)?;
         map.serialize_entry("result", self.result)?;
         map.end()
     }
+}
+
+/// A component of a sum in the record.
+#[derive(Serialize)]
+struct Component<'a> {
+    game: &'a str,
+    position: Ints<'a>,
 }
 
 /// Draws and reads keys until the user quits.

@@ -40,11 +40,26 @@ pub fn draw(frame: &mut Frame, app: &App, name: &str) {
     frame.render_widget(Paragraph::new(footer(app)), rows[2]);
 }
 
-/// The position as its numbers (and the game, once a move changed it).
+/// The position as its numbers (and the game, once a move changed it); a
+/// sum as each component's game and numbers.
 fn position_text(app: &App) -> String {
-    let position = app.session.position();
-    let numbers = position.args().join(" ");
-    match &position.game {
+    let positions = app.session.positions();
+    if app.session.is_sum() {
+        let parts: Vec<String> = app
+            .session
+            .specs()
+            .iter()
+            .zip(positions)
+            .map(|(spec, at)| {
+                format!("{spec} {}", at.args().join(" "))
+                    .trim_end()
+                    .to_string()
+            })
+            .collect();
+        return parts.join(" + ");
+    }
+    let numbers = positions[0].args().join(" ");
+    match &positions[0].game {
         Some(spec) => format!("{numbers} (now {spec})"),
         None => numbers,
     }
@@ -56,7 +71,7 @@ fn draw_moves(frame: &mut Frame, app: &App, area: Rect) {
         .moves
         .iter()
         .enumerate()
-        .map(|(i, m)| ListItem::new(format!("{:>3}. {}", i + 1, m.step.description)))
+        .map(|(i, m)| ListItem::new(format!("{:>3}. {}", i + 1, m.description)))
         .collect();
     if let Some(more) = app.moves.more() {
         items.push(ListItem::new(more));
@@ -74,11 +89,21 @@ fn draw_moves(frame: &mut Frame, app: &App, area: Rect) {
 }
 
 fn draw_info(frame: &mut Frame, app: &App, area: Rect) {
-    let status = match (app.is_over(), app.users_turn()) {
-        (true, true) => "Game over: you have no move. You lost.",
-        (true, false) => "Game over: the program has no move. You won!",
-        (false, true) => "Your turn.",
-        (false, false) => "The program's turn.",
+    let status = match (app.user_won(), app.misere(), app.users_turn()) {
+        (Some(false), false, _) => "Game over: you have no move. You lost.",
+        (Some(true), false, _) => "Game over: the program has no move. You won!",
+        (Some(true), true, _) => {
+            "Game over: you have no move, the program moved last. Misère play: you won!"
+        }
+        (Some(false), true, _) => {
+            "Game over: the program has no move, you moved last. Misère play: you lost."
+        }
+        (None, _, true) => "Your turn.",
+        (None, _, false) => "The program's turn.",
+    };
+    let rule = match app.misere() {
+        true => "Misère play: the player who makes the last move loses.",
+        false => "Normal play: the player who makes the last move wins.",
     };
     let mut lines = vec![
         Line::from(Span::styled(
@@ -86,7 +111,7 @@ fn draw_info(frame: &mut Frame, app: &App, area: Rect) {
             Style::default().add_modifier(Modifier::BOLD),
         )),
         Line::from(format!(
-            "You move {}.",
+            "You move {}. {rule}",
             if app.program_first { "second" } else { "first" }
         )),
         Line::from(app.message.clone()),
@@ -118,20 +143,38 @@ fn footer(app: &App) -> Vec<Line<'static>> {
     vec![
         Line::from(entry),
         Line::from(
-            "keys: up/down select  h hint  u undo  r restart  s swap sides  m misere  q quit",
+            "keys: up/down select  h hint  u undo  r restart  s swap sides  m misère on/off  q quit",
         ),
     ]
 }
 
-/// The board: what the position looks like.
+/// The board: what the position looks like; a sum's components one
+/// after the other, each under its game.
 fn board_lines(app: &App) -> Vec<String> {
-    let position = app.session.position();
-    let spec = app.session.game().spec();
+    let positions = app.session.positions();
+    let specs = app.session.specs();
+    if !app.session.is_sum() {
+        return component_lines(&positions[0], &specs[0]);
+    }
+    let mut lines = Vec::new();
+    for (i, (at, spec)) in positions.iter().zip(&specs).enumerate() {
+        lines.push(format!("component {}: {spec}", i + 1));
+        lines.extend(
+            component_lines(at, spec)
+                .into_iter()
+                .map(|l| format!("  {l}")),
+        );
+    }
+    lines
+}
+
+/// One game's board.
+fn component_lines(position: &Position, spec: &str) -> Vec<String> {
     match &position.graph {
         Some(GraphInput::Grid(text)) => grid_lines(text, position),
-        Some(GraphInput::Edges(text)) => graph_lines(text, position, &spec),
+        Some(GraphInput::Edges(text)) => graph_lines(text, position, spec),
         None if spec.starts_with("wythoff") || spec.starts_with("twopile") => pile_lines(position),
-        None => counter_lines(position, &spec),
+        None => counter_lines(position, spec),
     }
 }
 

@@ -4,19 +4,22 @@
 //! positions each move reaches, for the page to send back. The moves, the
 //! program's reply and the hints are the library's (`catalog::play`).
 
-use grundy::catalog::play::{self, PlayMove, Position};
-use grundy::catalog::{Analysis, Game, GraphInput};
-use grundy::json::Ints;
+use grundy::catalog::play::{self, Hint, Position, Session, Turn};
+use grundy::catalog::{GraphInput, Play};
+use grundy::json::Int;
+use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::dispatch::Inputs;
+use crate::dispatch::{self, Inputs};
 use crate::Failure;
 
 /// The most moves an answer lists (the count is of all of them).
 pub const LISTED_MOVES: usize = 500;
 
-/// A request: a position, and whether the program moves first from it.
+/// A request: a position (of one game, or a sum: `"+"` between components
+/// in `position`, as for `analyze`), whether the program moves first from
+/// it, and whether misère play is on.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Request {
@@ -28,32 +31,64 @@ pub struct Request {
     script: Option<String>,
     #[serde(default)]
     reply: bool,
+    #[serde(default)]
+    misere: bool,
 }
 
 /// A position as the page sends it back: the game's spec, the numbers, and
-/// the graph (edges or grid) of a graph game.
+/// the graph (edges or grid) of a graph game; for a sum, the first
+/// component's spec and the rest of the sum's words in `position`.
 #[derive(Serialize)]
 struct State<'a> {
     game: &'a str,
-    position: Ints<'a>,
+    position: Words<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     graph: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     grid: Option<&'a str>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    misere: bool,
+}
+
+/// The position words of a state: one game's numbers, or a sum's numbers
+/// with `"+"` and the next component's spec between components.
+struct Words<'a>(Vec<(&'a str, &'a Position)>);
+
+impl Serialize for Words<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(None)?;
+        for (i, (spec, at)) in self.0.iter().enumerate() {
+            if i > 0 {
+                seq.serialize_element("+")?;
+                seq.serialize_element(spec)?;
+            }
+            for n in &at.numbers {
+                seq.serialize_element(&Int(n))?;
+            }
+        }
+        seq.end()
+    }
 }
 
 impl<'a> State<'a> {
-    fn of(spec: &'a str, at: &'a Position) -> Self {
-        let (graph, grid) = match &at.graph {
-            Some(GraphInput::Edges(text)) => (Some(text.as_str()), None),
-            Some(GraphInput::Grid(text)) => (None, Some(text.as_str())),
-            None => (None, None),
+    /// The state of `positions`, `specs` the games play started in.
+    fn of(specs: &'a [String], positions: &'a [Position], misere: bool) -> Self {
+        let parts: Vec<(&str, &Position)> = specs
+            .iter()
+            .zip(positions)
+            .map(|(spec, at)| (at.game.as_deref().unwrap_or(spec), at))
+            .collect();
+        let (graph, grid) = match &positions[0].graph {
+            Some(GraphInput::Edges(text)) if positions.len() == 1 => (Some(text.as_str()), None),
+            Some(GraphInput::Grid(text)) if positions.len() == 1 => (None, Some(text.as_str())),
+            _ => (None, None),
         };
         State {
-            game: at.game.as_deref().unwrap_or(spec),
-            position: Ints(&at.numbers),
+            game: parts[0].0,
+            position: Words(parts),
             graph,
             grid,
+            misere,
         }
     }
 }
@@ -66,15 +101,6 @@ struct Listed<'a> {
     to: State<'a>,
 }
 
-impl<'a> Listed<'a> {
-    fn of(spec: &'a str, m: &'a PlayMove) -> Self {
-        Listed {
-            description: &m.step.description,
-            to: State::of(spec, &m.to),
-        }
-    }
-}
-
 /// The answer.
 #[derive(Serialize)]
 struct Answer<'a> {
@@ -82,15 +108,19 @@ struct Answer<'a> {
     reply: Option<Reply<'a>>,
     /// The position now (after the reply).
     at: State<'a>,
-    /// Whether the player to move now has no move, and so has lost.
+    /// `"normal"` or `"misere"`.
+    play: &'static str,
+    /// Whether the player to move now has no move: the game is over (lost
+    /// under normal play, won under misère play).
     over: bool,
-    /// The first [`LISTED_MOVES`] legal moves, ascending by the position reached.
+    /// The first [`LISTED_MOVES`] legal moves, ascending by the position
+    /// reached (a sum's component by component).
     moves: Vec<Listed<'a>>,
     /// How many legal moves there are in all.
     move_count: usize,
     /// The hint: `analyze`'s answer here, the listed moves that win (their
     /// indices in `moves`), and why.
-    hint: Hint<'a>,
+    hint: HintJson<'a>,
 }
 
 #[derive(Serialize)]
@@ -101,8 +131,8 @@ struct Reply<'a> {
 }
 
 #[derive(Serialize)]
-struct Hint<'a> {
-    analysis: &'a Analysis,
+struct HintJson<'a> {
+    analysis: &'a play::Answer,
     winning: Vec<usize>,
     why: &'a str,
 }
@@ -120,39 +150,62 @@ pub fn answer(request: Request) -> Result<Vec<u8>, Failure> {
         graph,
         script: request.script,
     };
-    let mut game = inputs.game(&request.game)?;
+    let words = super::request::position(&Value::Array(request.position)).map_err(|e| bad(&e))?;
+    let (mut session, specs) = session(&request.game, &words, inputs)?;
+    if request.misere {
+        session.set_misere(true)?;
+    }
+    let reply = match request.reply {
+        true => session.reply()?,
+        false => None,
+    };
+    respond(&session, &specs, reply.as_ref())
+}
+
+/// The session of one game, or of a sum when the words hold a lone `"+"`,
+/// and the spec of each component's game.
+fn session(
+    spec: &str,
+    words: &[String],
+    inputs: Inputs,
+) -> Result<(Session, Vec<String>), Failure> {
+    let all: Vec<String> = std::iter::once(spec.to_string())
+        .chain(words.iter().cloned())
+        .collect();
+    if let Some(groups) = grundy::catalog::split_sum(&all) {
+        if inputs.graph.is_some() {
+            return Err(bad(
+                "\"graph\" and \"grid\" are for one game played on a graph, not for a sum of games",
+            ));
+        }
+        let mut parts = Vec::new();
+        for part in dispatch::sum_parts(groups?, &inputs)? {
+            let at = Position::new(part.graph, &part.position)?;
+            parts.push((part.game, at));
+        }
+        let specs = parts.iter().map(|(game, _)| game.spec()).collect();
+        return Ok((Session::sum(parts)?, specs));
+    }
+    let game = inputs.game(spec)?;
     if inputs.graph.is_some() && !game.reads_graph() {
         return Err(bad(&format!(
             "{} is not played on a graph: send no \"graph\" or \"grid\"",
             game.spec()
         )));
     }
-    let words = super::request::position(&Value::Array(request.position)).map_err(|e| bad(&e))?;
-    let mut at = Position::new(inputs.graph.map(|(graph, _)| graph), &words)?;
-    play::analyze_at(game.as_ref(), &at)?;
-    let mut spec = game.spec();
-    let reply = match request.reply {
-        true => play::reply(game.as_ref(), &at)?,
-        false => None,
-    };
-    if let Some(r) = &reply {
-        at = r.step.to.clone();
-        if let Some(changed) = at.game.take() {
-            game = grundy::catalog::parse(&changed)?;
-            spec = changed;
-        }
-    }
-    respond(game.as_ref(), &spec, &at, reply.as_ref())
+    let at = Position::new(inputs.graph.map(|(graph, _)| graph), words)?;
+    let specs = vec![game.spec()];
+    Ok((Session::new(game, at)?, specs))
 }
 
 fn respond(
-    game: &dyn Game,
-    spec: &str,
-    at: &Position,
-    reply: Option<&play::Reply>,
+    session: &Session,
+    specs: &[String],
+    reply: Option<&play::Reply<Turn>>,
 ) -> Result<Vec<u8>, Failure> {
-    let list = play::list_moves(game, at, LISTED_MOVES)?;
-    let hint = play::hint(game, at)?;
+    let misere = session.play_convention() == Play::Misere;
+    let list = session.list_moves(LISTED_MOVES)?;
+    let hint: Hint<Turn> = session.hint()?;
     let winning = hint
         .winning
         .iter()
@@ -160,14 +213,22 @@ fn respond(
         .collect();
     let answer = Answer {
         reply: reply.map(|r| Reply {
-            description: &r.step.step.description,
+            description: &r.step.description,
             reason: &r.reason,
         }),
-        at: State::of(spec, at),
+        at: State::of(specs, session.positions(), misere),
+        play: session.play_convention().key(),
         over: list.count == 0,
-        moves: list.moves.iter().map(|m| Listed::of(spec, m)).collect(),
+        moves: list
+            .moves
+            .iter()
+            .map(|m| Listed {
+                description: &m.description,
+                to: State::of(specs, &m.to, misere),
+            })
+            .collect(),
         move_count: list.count,
-        hint: Hint {
+        hint: HintJson {
             analysis: &hint.analysis,
             winning,
             why: &hint.why,

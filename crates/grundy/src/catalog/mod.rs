@@ -60,7 +60,8 @@ pub use registry::{
 pub use script::script;
 use sum::in_component;
 pub use sum::{
-    analyze_sum, split_sum, Component, SumAnalysis, SumComponent, SumMove, SumPart, SumValue,
+    analyze_sum, analyze_sum_of, split_sum, Component, PartRef, SumAnalysis, SumComponent, SumMove,
+    SumPart, SumValue,
 };
 
 /// A game of the catalogue, behind one interface for every family.

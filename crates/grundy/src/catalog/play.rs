@@ -15,17 +15,34 @@
 //! remoteness search over the options within [`REMOTENESS_BUDGET`], else (a
 //! game too large for the budget, or a loopy one) the move to the option with
 //! the largest remaining game ([`Reply::reason`] says which).
+//!
+//! Misère play (the player who makes the last move loses) is played where
+//! `analyze --misere` answers the game ([`analyze_convention`]): the program
+//! moves to a misère P-position from a misère N-position, and from a misère
+//! P-position delays the loss longest (the remoteness of the game in which a
+//! position without a move gets one extra move, [`Misere`]). A sum of
+//! different games ([`sums`]) is played by the sum's theory: the nim-sum of
+//! its components' values, every winning move in each component.
 
 use std::cell::{Cell, OnceCell};
 
 use dashu_int::UBig;
 
+use serde::Serialize;
+
 use super::two_pile::pile_move;
-use super::{parse, parse_naturals, Analysis, Game, GraphInput, Move, Quiet};
+use super::{
+    analyze_convention, parse, parse_naturals, Analysis, ConventionSum, Game, GraphInput, Move,
+    Play, Quiet, SumAnalysis,
+};
 use crate::error::Error;
 use crate::game::{HeapGame, Impartial, Outcome};
 use crate::limits::{PLAY_OPTIONS, REMOTENESS_BUDGET};
+use crate::solve::misere::Misere;
 use crate::solve::remoteness::Remoteness;
+
+mod sums;
+pub use sums::{sum_choose, sum_hint, sum_reply, sum_turns};
 
 /// A position of a game being played.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -86,7 +103,7 @@ impl Position {
 
     /// How much game is left, for the fallback reply: the sum of the numbers
     /// (counters), plus the lines of the graph (its edges).
-    fn size(&self) -> UBig {
+    pub(crate) fn size(&self) -> UBig {
         let lines = match &self.graph {
             Some(GraphInput::Edges(text)) => text.lines().count(),
             Some(GraphInput::Grid(text)) => text.matches('.').count(),
@@ -304,14 +321,14 @@ pub fn options(game: &dyn Game, at: &Position) -> Result<Vec<PlayMove>, Error> {
 
 /// The legal moves of a position, the first [`MoveList::moves`] of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveList {
+pub struct MoveList<M = PlayMove> {
     /// The first moves, ascending by the position reached.
-    pub moves: Vec<PlayMove>,
+    pub moves: Vec<M>,
     /// How many legal moves there are in all (exact).
     pub count: usize,
 }
 
-impl MoveList {
+impl<M> MoveList<M> {
     /// Whether every legal move is listed.
     pub fn is_complete(&self) -> bool {
         self.moves.len() == self.count
@@ -405,30 +422,83 @@ fn same_move(step: &Move, at: &Position, numbers: &[UBig]) -> bool {
 
 /// The listed option that `step` (a move as `analyze` writes it) makes.
 fn option_of<'m>(moves: &'m [PlayMove], at: &Position, step: &Move) -> Option<&'m PlayMove> {
-    let target = step.apply(&at.numbers);
+    option_reaching(moves, at, &step.apply(&at.numbers))
+}
+
+/// The listed option that reaches `target` (a position as `analyze` writes
+/// it: the numbers reached, or a graph move's target).
+pub(crate) fn option_reaching<'m>(
+    moves: &'m [PlayMove],
+    at: &Position,
+    target: &[UBig],
+) -> Option<&'m PlayMove> {
     moves
         .iter()
         .find(|m| m.step.apply(&at.numbers) == target)
-        .or_else(|| moves.iter().find(|m| same_move(&m.step, at, &target)))
+        .or_else(|| moves.iter().find(|m| same_move(&m.step, at, target)))
 }
 
 /// The program's move and why it was chosen.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Reply {
+pub struct Reply<M = PlayMove> {
     /// The move.
-    pub step: PlayMove,
+    pub step: M,
     /// Why this move, for people.
     pub reason: String,
 }
 
-/// The program's move at `at`; `None` when there is no legal move (the
-/// player to move has lost).
-pub fn reply(game: &dyn Game, at: &Position) -> Result<Option<Reply>, Error> {
+/// The reason of a winning reply.
+pub(crate) fn winning_reason(play: Play) -> String {
+    match play {
+        Play::Misere => "a winning move: to a P-position of misère play".into(),
+        _ => "a winning move: to a P-position".into(),
+    }
+}
+
+/// The reason of a longest defence of remoteness `r` (under misère play,
+/// `r` counts the extra move of [`Misere`], which is no move of the game).
+pub(crate) fn defence_reason(play: Play, r: &UBig) -> String {
+    match play {
+        Play::Misere => format!(
+            "every move loses; this one delays the end most ({} more moves with best play)",
+            r - UBig::ONE
+        ),
+        _ => format!("every move loses; this one delays the end most (remoteness {r})"),
+    }
+}
+
+/// The reason of the fallback reply, the move to the largest remaining game.
+pub(crate) fn fallback_reason(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::N => "a winning move could not be matched; the move to the largest remaining game",
+        _ => {
+            "every move loses; the remoteness search is beyond its budget (or the game has \
+             cycles), so the move to the option with the largest remaining game (most \
+             counters, or edges)"
+        }
+    }
+    .into()
+}
+
+/// What `analyze` (or `analyze --misere`) answers at `at`.
+pub fn analysis_in(game: &dyn Game, at: &Position, play: Play) -> Result<Analysis, Error> {
+    match play {
+        Play::Misere => {
+            graph_args(game, at)?;
+            analyze_convention(game, &at.args(), Play::Misere)
+        }
+        _ => analyze_at(game, at),
+    }
+}
+
+/// The program's move at `at` under `play` (normal or misère); `None` when
+/// there is no legal move (the game is over).
+pub fn reply(game: &dyn Game, at: &Position, play: Play) -> Result<Option<Reply>, Error> {
     let moves = options(game, at)?;
     if moves.is_empty() {
         return Ok(None);
     }
-    let analysis = analyze_at(game, at)?;
+    let analysis = analysis_in(game, at, play)?;
     let chosen = |m: &PlayMove, reason: String| Reply {
         step: m.clone(),
         reason,
@@ -440,30 +510,26 @@ pub fn reply(game: &dyn Game, at: &Position) -> Result<Option<Reply>, Error> {
                 .first()
                 .and_then(|w| option_of(&moves, at, w))
             {
-                return Ok(Some(chosen(m, "a winning move: to a P-position".into())));
+                return Ok(Some(chosen(m, winning_reason(play))));
             }
         }
         Outcome::P => {
-            if let Some(m) = analysis
+            if let Some((m, d)) = analysis
                 .longest_defence
                 .as_ref()
-                .and_then(|d| option_of(&moves, at, &d.longest_move))
+                .and_then(|d| Some((option_of(&moves, at, &d.longest_move)?, d)))
             {
-                let r = &analysis
-                    .longest_defence
-                    .as_ref()
-                    .expect("matched")
-                    .remoteness;
-                return Ok(Some(chosen(
-                    m,
-                    format!("every move loses; this one delays the end most (remoteness {r})"),
-                )));
+                return Ok(Some(chosen(m, defence_reason(play, &d.remoteness))));
             }
-            if let Some((m, r)) = searched_defence(game, at, &moves) {
-                return Ok(Some(chosen(
-                    m,
-                    format!("every move loses; this one delays the end most (remoteness {r})"),
-                )));
+            let to = moves.iter().map(|m| m.to.clone());
+            let found = match play {
+                Play::Misere => {
+                    longest_defence(Misere(PlayRules::new(game)), Some(at.clone()), to.map(Some))
+                }
+                _ => longest_defence(PlayRules::new(game), at.clone(), to),
+            };
+            if let Some((i, r)) = found {
+                return Ok(Some(chosen(&moves[i], defence_reason(play, &r.into()))));
             }
         }
         Outcome::D => {
@@ -475,26 +541,18 @@ pub fn reply(game: &dyn Game, at: &Position) -> Result<Option<Reply>, Error> {
             }
         }
     }
-    let largest = largest_option(&moves);
-    let reason = match analysis.outcome {
-        Outcome::N => "a winning move could not be matched; the move to the largest remaining game",
-        _ => {
-            "every move loses; the remoteness search is beyond its budget (or the game has \
-             cycles), so the move to the option with the largest remaining game (most \
-             counters, or edges)"
-        }
-    };
-    Ok(Some(chosen(largest, reason.into())))
+    let largest = largest_by(&moves, |m| m.to.size());
+    Ok(Some(chosen(largest, fallback_reason(analysis.outcome))))
 }
 
-/// The option with the most game left (the first of those).
-fn largest_option(moves: &[PlayMove]) -> &PlayMove {
+/// The move with the most game left (`size`; the first of those).
+pub(crate) fn largest_by<M>(moves: &[M], size: impl Fn(&M) -> UBig) -> &M {
     let mut best = &moves[0];
-    let mut size = best.to.size();
+    let mut most = size(best);
     for m in &moves[1..] {
-        let s = m.to.size();
-        if s > size {
-            (best, size) = (m, s);
+        let s = size(m);
+        if s > most {
+            (best, most) = (m, s);
         }
     }
     best
@@ -507,22 +565,36 @@ fn outcome_at(game: &dyn Game, at: &Position) -> Option<Outcome> {
     analyze_at(played, at).ok().map(|a| a.outcome)
 }
 
+/// Rules read from the games' move lists, which can fail (too many moves, a
+/// change of game play cannot follow): a search over them is void then.
+pub(crate) trait Listed: Impartial {
+    /// Whether listing some position's options failed.
+    fn failed(&self) -> bool;
+}
+
+impl<G: Listed> Listed for Misere<G> {
+    fn failed(&self) -> bool {
+        self.0.failed()
+    }
+}
+
 /// The longest defence of the P-position `at` by the remoteness search over
-/// the options, within [`REMOTENESS_BUDGET`]: the first option of largest
-/// remoteness, and the remoteness of `at`.
-fn searched_defence<'m>(
-    game: &dyn Game,
-    at: &Position,
-    moves: &'m [PlayMove],
-) -> Option<(&'m PlayMove, u64)> {
-    let mut search = Remoteness::new(PlayRules::new(game), REMOTENESS_BUDGET);
-    let r = search.remoteness(at).ok()?;
-    if search.game().failed.get() || r % 2 != 0 {
+/// `rules` within [`REMOTENESS_BUDGET`]: the index of the first of `options`
+/// (the options of `at`, in the list's order) of largest remoteness, and the
+/// remoteness of `at`.
+pub(crate) fn longest_defence<R: Listed>(
+    rules: R,
+    at: R::Position,
+    options: impl Iterator<Item = R::Position>,
+) -> Option<(usize, u64)> {
+    let mut search = Remoteness::new(rules, REMOTENESS_BUDGET);
+    let r = search.remoteness(&at).ok()?;
+    if search.game().failed() || r % 2 != 0 {
         return None;
     }
-    for m in moves {
-        if search.remoteness(&m.to).ok()? + 1 == r {
-            return (!search.game().failed.get()).then_some((m, r));
+    for (i, option) in options.enumerate() {
+        if search.remoteness(&option).ok()? + 1 == r {
+            return (!search.game().failed()).then_some((i, r));
         }
     }
     None
@@ -530,13 +602,13 @@ fn searched_defence<'m>(
 
 /// The games positions belong to: the one play started with, and the one a
 /// move changed to (a circle opens into its row game), parsed once.
-struct Games<'g> {
+pub(crate) struct Games<'g> {
     root: &'g dyn Game,
     other: OnceCell<(String, Box<dyn Game>)>,
 }
 
 impl<'g> Games<'g> {
-    fn new(root: &'g dyn Game) -> Self {
+    pub(crate) fn new(root: &'g dyn Game) -> Self {
         Games {
             root,
             other: OnceCell::new(),
@@ -544,7 +616,7 @@ impl<'g> Games<'g> {
     }
 
     /// The game of `at`.
-    fn of(&self, at: &Position) -> Result<&dyn Game, Error> {
+    pub(crate) fn of(&self, at: &Position) -> Result<&dyn Game, Error> {
         let Some(spec) = &at.game else {
             return Ok(self.root);
         };
@@ -578,6 +650,12 @@ impl<'g> PlayRules<'g> {
     }
 }
 
+impl Listed for PlayRules<'_> {
+    fn failed(&self) -> bool {
+        self.failed.get()
+    }
+}
+
 impl Impartial for PlayRules<'_> {
     type Position = Position;
 
@@ -593,44 +671,106 @@ impl Impartial for PlayRules<'_> {
     }
 }
 
+/// What `analyze` answers at a position of play: of one game, of a sum, or
+/// of a sum under misère play; serialised as that verb's JSON.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// One game (under normal or misère play).
+    One(Box<Analysis>),
+    /// A sum of different games.
+    Sum(SumAnalysis),
+    /// A sum under misère play.
+    ConventionSum(ConventionSum),
+}
+
+impl Answer {
+    /// Who wins.
+    pub fn outcome(&self) -> Outcome {
+        match self {
+            Answer::One(a) => a.outcome,
+            Answer::Sum(a) => a.outcome,
+            Answer::ConventionSum(a) => a.outcome,
+        }
+    }
+
+    /// The value as written (a Grundy value, or a loopy game's infinite
+    /// value); `None` when not computed (misère play has none).
+    pub fn value(&self) -> Option<String> {
+        match self {
+            Answer::One(a) => match (&a.loopy, &a.grundy) {
+                (Some(loopy), _) => Some(loopy.to_string()),
+                (None, g) => g.as_ref().map(UBig::to_string),
+            },
+            Answer::Sum(a) => Some(a.grundy.to_string()),
+            Answer::ConventionSum(_) => None,
+        }
+    }
+
+    /// How the answer was found (for misère play: the rule that decided).
+    pub fn method(&self) -> &str {
+        match self {
+            Answer::One(a) => &a.method,
+            Answer::Sum(a) => &a.method,
+            Answer::ConventionSum(a) => &a.method,
+        }
+    }
+}
+
+impl Serialize for Answer {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Answer::One(a) => a.serialize(serializer),
+            Answer::Sum(a) => a.serialize(serializer),
+            Answer::ConventionSum(a) => a.serialize(serializer),
+        }
+    }
+}
+
 /// What a hint says of a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Hint {
+pub struct Hint<M = PlayMove> {
     /// `analyze`'s answer: outcome, value (or the loopy value), method.
-    pub analysis: Analysis,
+    pub analysis: Answer,
     /// Every winning move `analyze` lists, as legal moves.
-    pub winning: Vec<PlayMove>,
+    pub winning: Vec<M>,
     /// Why: the components' values and their nim-sum, or the value and how it
-    /// was found.
+    /// was found, or under misère play the rule that decided.
     pub why: String,
 }
 
-/// The hint at `at`: outcome, Grundy value, every winning move, and why.
-pub fn hint(game: &dyn Game, at: &Position) -> Result<Hint, Error> {
-    let analysis = analyze_at(game, at)?;
+/// The hint at `at` under `play`: outcome, Grundy value (normal play),
+/// every winning move, and why.
+pub fn hint(game: &dyn Game, at: &Position, play: Play) -> Result<Hint, Error> {
+    let analysis = analysis_in(game, at, play)?;
     let moves = options(game, at)?;
     let winning = analysis
         .winning_moves
         .iter()
         .filter_map(|w| option_of(&moves, at, w).cloned())
         .collect();
-    let why = explain(game, at, &analysis);
+    let why = match play {
+        Play::Misere => misere_why(&analysis.method),
+        _ => explain(game, at, &analysis),
+    };
     Ok(Hint {
-        analysis,
+        analysis: Answer::One(Box::new(analysis)),
         winning,
         why,
     })
+}
+
+/// The reason of a misère hint: the rule that decided.
+pub(crate) fn misere_why(method: &str) -> String {
+    format!("misère play (the player who makes the last move loses), decided by {method}")
 }
 
 /// The reason of a hint: with several components, their values and nim-sum
 /// (a winning move takes one of value `g` to `g xor X`); else the value and
 /// the method that found it.
 fn explain(game: &dyn Game, at: &Position, analysis: &Analysis) -> String {
-    let value = match (&analysis.loopy, &analysis.grundy) {
-        (Some(loopy), _) => loopy.to_string(),
-        (None, Some(g)) => g.to_string(),
-        (None, None) => "not computed".to_string(),
-    };
+    let value = Answer::One(Box::new(analysis.clone()))
+        .value()
+        .unwrap_or_else(|| "not computed".into());
     let parts = game.parts(at);
     let values: Option<Vec<(String, UBig)>> = parts
         .iter()
@@ -640,66 +780,118 @@ fn explain(game: &dyn Game, at: &Position, analysis: &Analysis) -> String {
         })
         .collect();
     match values {
-        Some(values) if values.len() > 1 => {
-            let total = values.iter().fold(UBig::ZERO, |x, (_, g)| x ^ g);
-            let terms: Vec<String> = values
-                .iter()
-                .map(|(label, g)| format!("{g} ({label})"))
-                .collect();
-            let rule = match total == UBig::ZERO {
-                true => "0: every move changes one component and so makes it non-zero".to_string(),
-                false => {
-                    format!("{total}: a winning move takes a component of value g to g xor {total}")
-                }
-            };
-            format!(
-                "the value is the nim-sum of the components' values: {} = {rule}",
-                terms.join(" xor ")
-            )
-        }
+        Some(values) if values.len() > 1 => nim_sum_why(&values),
         _ => format!("value {value}: {}", analysis.method),
     }
 }
 
-/// A game being played: the positions so far (for undo and restart) and the
-/// games they belong to. Whose turn it is, and who is who, is the face's.
+/// Why a sum has its value: `g1 (label 1) xor g2 (label 2) ... = X`, and
+/// what a winning move does.
+pub(crate) fn nim_sum_why(values: &[(String, UBig)]) -> String {
+    let total = values.iter().fold(UBig::ZERO, |x, (_, g)| x ^ g);
+    let terms: Vec<String> = values
+        .iter()
+        .map(|(label, g)| format!("{g} ({label})"))
+        .collect();
+    let rule = match total == UBig::ZERO {
+        true => "0: every move changes one component and so makes it non-zero".to_string(),
+        false => format!("{total}: a winning move takes a component of value g to g xor {total}"),
+    };
+    format!(
+        "the value is the nim-sum of the components' values: {} = {rule}",
+        terms.join(" xor ")
+    )
+}
+
+/// A move of what is played: a legal move of one component of a sum (of the
+/// one game, when a single game is played) and the positions it reaches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    /// The component moved in, from 0.
+    pub component: usize,
+    /// What the move does, for people (a sum's names the component).
+    pub description: String,
+    /// The position of every component after the move.
+    pub to: Vec<Position>,
+}
+
+impl Turn {
+    /// The move `m` of a single game.
+    fn of_one(m: PlayMove) -> Turn {
+        Turn {
+            component: 0,
+            description: m.step.description,
+            to: vec![m.to],
+        }
+    }
+}
+
+/// A game being played, one game or a sum of several: the positions so far
+/// (for undo and restart), and the play convention. Whose turn it is, and
+/// who is who, is the face's.
 pub struct Session {
-    game: Box<dyn Game>,
-    /// The game a move changed to, with its spec (a circle's row game).
-    other: Option<(String, Box<dyn Game>)>,
-    /// The start position, then the position after each move.
-    history: Vec<Position>,
+    /// The game each component started in (a move may change it: a circle
+    /// opens into its row game).
+    games: Vec<Box<dyn Game>>,
+    /// The start position, then the position after each move: one position
+    /// per component.
+    history: Vec<Vec<Position>>,
+    /// Normal or misère play.
+    play: Play,
 }
 
 impl Session {
     /// Play of `game` from `start`, refused with `analyze`'s error when the
     /// position is not one of the game, or when it has too many moves.
     pub fn new(game: Box<dyn Game>, start: Position) -> Result<Session, Error> {
-        analyze_at(game.as_ref(), &start)?;
-        options(game.as_ref(), &start)?;
-        Ok(Session {
-            game,
-            other: None,
-            history: vec![start],
-        })
+        Session::sum(vec![(game, start)])
     }
 
-    /// The position now.
-    pub fn position(&self) -> &Position {
+    /// Play of the sum of `parts` (each a game and its start position; one
+    /// part is a single game), refused with `analyze`'s error when it does
+    /// not answer the sum, or when a component has too many moves.
+    pub fn sum(parts: Vec<(Box<dyn Game>, Position)>) -> Result<Session, Error> {
+        if parts.is_empty() {
+            return Err(Error::BadArgument("play needs a game".into()));
+        }
+        let (games, start): (Vec<_>, Vec<_>) = parts.into_iter().unzip();
+        let session = Session {
+            games,
+            history: vec![start],
+            play: Play::Normal,
+        };
+        session.hint()?;
+        session.list_moves(0)?;
+        Ok(session)
+    }
+
+    /// The games each component started in.
+    fn roots(&self) -> Vec<&dyn Game> {
+        self.games.iter().map(Box::as_ref).collect()
+    }
+
+    /// Whether a sum of several games is played.
+    pub fn is_sum(&self) -> bool {
+        self.games.len() > 1
+    }
+
+    /// The position of each component now.
+    pub fn positions(&self) -> &[Position] {
         self.history.last().expect("the start is never removed")
     }
 
-    /// The game the position now belongs to.
-    pub fn game(&self) -> &dyn Game {
-        match (&self.position().game, &self.other) {
-            (Some(spec), Some((known, game))) if spec == known => game.as_ref(),
-            _ => self.game.as_ref(),
-        }
+    /// The spec of each component's game now (a move may have changed it).
+    pub fn specs(&self) -> Vec<String> {
+        self.games
+            .iter()
+            .zip(self.positions())
+            .map(|(game, at)| at.game.clone().unwrap_or_else(|| game.spec()))
+            .collect()
     }
 
-    /// The game play started with.
-    pub fn start_game(&self) -> &dyn Game {
-        self.game.as_ref()
+    /// The play convention: normal or misère.
+    pub fn play_convention(&self) -> Play {
+        self.play
     }
 
     /// How many moves have been made.
@@ -707,35 +899,79 @@ impl Session {
         self.history.len() - 1
     }
 
+    /// The one game's rules at its position now (the game a move changed
+    /// to, if it did).
+    fn with_one<T>(
+        &self,
+        f: impl FnOnce(&dyn Game, &Position) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        let at = &self.positions()[0];
+        let games = Games::new(self.games[0].as_ref());
+        f(games.of(at)?, at)
+    }
+
     /// The legal moves now, at most `limit` listed.
-    pub fn list_moves(&self, limit: usize) -> Result<MoveList, Error> {
-        list_moves(self.game(), self.position(), limit)
+    pub fn list_moves(&self, limit: usize) -> Result<MoveList<Turn>, Error> {
+        let mut moves = match self.is_sum() {
+            true => sum_turns(&self.roots(), self.positions())?,
+            false => self
+                .with_one(options)?
+                .into_iter()
+                .map(Turn::of_one)
+                .collect(),
+        };
+        let count = moves.len();
+        moves.truncate(limit);
+        Ok(MoveList { moves, count })
     }
 
-    /// Whether the player to move has no move (and so has lost).
+    /// Whether the player to move has no move (the game is over: under
+    /// normal play they have lost, under misère play they have won).
     pub fn is_over(&self) -> Result<bool, Error> {
-        Ok(options(self.game(), self.position())?.is_empty())
+        Ok(self.list_moves(0)?.count == 0)
     }
 
-    /// Makes the move a user chose, if it is legal.
-    pub fn play(&mut self, choice: Choice<'_>) -> Result<PlayMove, Error> {
-        let m = choose(self.game(), self.position(), choice)?;
-        self.advance(&m)?;
-        Ok(m)
+    /// Makes the move a user chose, if it is legal. For a sum, a typed
+    /// position is the component's number (from 1), then its position.
+    pub fn play(&mut self, choice: Choice<'_>) -> Result<Turn, Error> {
+        let turn = match self.is_sum() {
+            true => sum_choose(&self.roots(), self.positions(), choice)?,
+            false => Turn::of_one(self.with_one(|game, at| choose(game, at, choice))?),
+        };
+        self.history.push(turn.to.clone());
+        Ok(turn)
     }
 
-    /// Makes the program's move; `None` when there is none (it has lost).
-    pub fn reply(&mut self) -> Result<Option<Reply>, Error> {
-        let r = reply(self.game(), self.position())?;
+    /// Makes the program's move; `None` when there is none (the game is over).
+    pub fn reply(&mut self) -> Result<Option<Reply<Turn>>, Error> {
+        let play = self.play;
+        let r = match self.is_sum() {
+            true => sum_reply(&self.roots(), self.positions(), play)?,
+            false => self
+                .with_one(|game, at| reply(game, at, play))?
+                .map(|r| Reply {
+                    step: Turn::of_one(r.step),
+                    reason: r.reason,
+                }),
+        };
         if let Some(r) = &r {
-            self.advance(&r.step)?;
+            self.history.push(r.step.to.clone());
         }
         Ok(r)
     }
 
     /// The hint now.
-    pub fn hint(&self) -> Result<Hint, Error> {
-        hint(self.game(), self.position())
+    pub fn hint(&self) -> Result<Hint<Turn>, Error> {
+        let play = self.play;
+        if self.is_sum() {
+            return sum_hint(&self.roots(), self.positions(), play);
+        }
+        let h = self.with_one(|game, at| hint(game, at, play))?;
+        Ok(Hint {
+            analysis: h.analysis,
+            winning: h.winning.into_iter().map(Turn::of_one).collect(),
+            why: h.why,
+        })
     }
 
     /// Takes back the last `plies` moves (as many as were made); returns how
@@ -751,28 +987,19 @@ impl Session {
         self.history.truncate(1);
     }
 
-    /// Switches misère play (the last player to move loses) on or off.
-    ///
-    /// The hook for misère play: no game of the catalogue offers it to play
-    /// yet, so switching it on is refused with the reason the face shows;
-    /// when [`Game`] gains misère answers, they are asked here.
+    /// Switches misère play (the player who makes the last move loses) on
+    /// or off. Switching it on is refused, with the reason, where `analyze
+    /// --misere` does not answer the position now (a game without misère
+    /// theory, or a misère search beyond its budget); play goes on as before.
     pub fn set_misere(&mut self, on: bool) -> Result<(), Error> {
-        match on {
-            false => Ok(()),
-            true => Err(self
-                .game()
-                .unsupported("play", "misère play is not available for this game yet")),
-        }
-    }
-
-    /// Moves to the position `m` reaches, parsing its game if a move changed it.
-    fn advance(&mut self, m: &PlayMove) -> Result<(), Error> {
-        if let Some(spec) = &m.to.game {
-            if self.other.as_ref().map(|(known, _)| known) != Some(spec) {
-                self.other = Some((spec.clone(), parse(spec)?));
+        let before = self.play;
+        self.play = if on { Play::Misere } else { Play::Normal };
+        if on {
+            if let Err(e) = self.hint() {
+                self.play = before;
+                return Err(e);
             }
         }
-        self.history.push(m.to.clone());
         Ok(())
     }
 }

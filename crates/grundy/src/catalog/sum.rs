@@ -172,6 +172,32 @@ pub struct SumPart {
     pub words: String,
 }
 
+impl SumPart {
+    /// The part, borrowed.
+    pub fn as_ref(&self) -> PartRef<'_> {
+        PartRef {
+            game: self.game.as_ref(),
+            graph: self.graph.as_ref(),
+            position: &self.position,
+            words: &self.words,
+        }
+    }
+}
+
+/// One component of a sum, borrowed: what [`analyze_sum_of`] reads (play
+/// keeps its games and analyses the sum at each position it reaches).
+#[derive(Clone, Copy)]
+pub struct PartRef<'a> {
+    /// The game.
+    pub game: &'a dyn Game,
+    /// The graph a graph game is played on.
+    pub graph: Option<&'a GraphInput>,
+    /// The position arguments (after the graph, for graph games).
+    pub position: &'a [String],
+    /// The component's words, for messages.
+    pub words: &'a str,
+}
+
 /// Splits `words` (a spec and its position, then `+`, another spec and its
 /// position, ...) at every lone `+`: `None` when there is no `+` (one game,
 /// not a sum); an error for an empty component.
@@ -237,9 +263,14 @@ pub struct SumMove {
 
 /// An error of component `index` of a sum, naming it.
 pub(super) fn in_component(index: usize, part: &SumPart, error: Error) -> Error {
+    in_part(index, &part.words, error)
+}
+
+/// An error of component `index`, whose words are `words`.
+fn in_part(index: usize, words: &str, error: Error) -> Error {
     Error::Component {
         index,
-        words: part.words.clone(),
+        words: words.to_string(),
         source: Box::new(error),
     }
 }
@@ -285,12 +316,22 @@ pub fn analyze_sum(
     first_only: bool,
     monitor: &mut dyn Monitor,
 ) -> Result<SumAnalysis, Error> {
+    let parts: Vec<PartRef<'_>> = parts.iter().map(SumPart::as_ref).collect();
+    analyze_sum_of(&parts, first_only, monitor)
+}
+
+/// [`analyze_sum`] of borrowed parts.
+pub fn analyze_sum_of(
+    parts: &[PartRef<'_>],
+    first_only: bool,
+    monitor: &mut dyn Monitor,
+) -> Result<SumAnalysis, Error> {
     let mut components = Vec::with_capacity(parts.len());
     for (i, part) in parts.iter().enumerate() {
-        let game = &part.game;
-        let component = match (&part.graph, game.reads_graph()) {
-            (Some(graph), true) => game.component_graph(graph.clone(), &part.position, monitor),
-            (None, false) => game.component(&part.position, monitor),
+        let game = part.game;
+        let component = match (part.graph, game.reads_graph()) {
+            (Some(graph), true) => game.component_graph(graph.clone(), part.position, monitor),
+            (None, false) => game.component(part.position, monitor),
             _ => Err(Error::BadArgument(format!(
                 "{} {} a graph file",
                 game.spec(),
@@ -301,7 +342,7 @@ pub fn analyze_sum(
                 }
             ))),
         };
-        components.push(component.map_err(|e| in_component(i, part, e))?);
+        components.push(component.map_err(|e| in_part(i, part.words, e))?);
     }
     let (grundy, movers) = sum_value(&components);
     let mut winning_moves = Vec::new();
@@ -318,7 +359,7 @@ pub fn analyze_sum(
                 true => component.first_move_to(&target).map(Vec::from_iter),
                 false => component.moves_to(&target),
             }
-            .map_err(|e| in_component(i, part, e))?;
+            .map_err(|e| in_part(i, part.words, e))?;
             winning_moves.extend(moves.into_iter().map(|m| SumMove {
                 component: i,
                 to: m.apply(&component.position),

@@ -3,6 +3,7 @@
 //! P-positions its move has the largest remoteness, and hints name exactly
 //! the moves to P-positions.
 
+use super::sums::SumRules;
 use super::*;
 use crate::catalog::script;
 use crate::game::Heaps;
@@ -525,7 +526,7 @@ fn play_out(
         }
         return;
     }
-    let Some(answer) = reply(here, p).unwrap() else {
+    let Some(answer) = reply(here, p, Play::Normal).unwrap() else {
         assert_eq!(
             r,
             0,
@@ -561,11 +562,14 @@ fn hints_name_every_move_to_a_p_position_and_the_value() {
         let game = game.as_ref();
         let mut oracle = Memo::new(PlayRules::new(game));
         for start in &starts {
-            let h = hint(game, start).unwrap();
+            let h = hint(game, start, Play::Normal).unwrap();
             let value = oracle.grundy(start).unwrap();
             let label = format!("{} {start:?}", game.spec());
-            assert_eq!(h.analysis.outcome, Outcome::of(value), "{label}");
-            if let Some(g) = &h.analysis.grundy {
+            let Answer::One(a) = &h.analysis else {
+                panic!("{label}: one game is answered as one game")
+            };
+            assert_eq!(a.outcome, Outcome::of(value), "{label}");
+            if let Some(g) = &a.grundy {
                 assert_eq!(*g, UBig::from(value.0), "{label}");
             }
             let to_p: BTreeSet<Position> = reached(game, start)
@@ -584,14 +588,14 @@ fn hints_name_every_move_to_a_p_position_and_the_value() {
 #[test]
 fn a_hint_explains_a_sum_by_the_nim_sum_of_its_heaps() {
     let game = parse("nim").unwrap();
-    let h = hint(game.as_ref(), &at(&[3, 4, 5])).unwrap();
+    let h = hint(game.as_ref(), &at(&[3, 4, 5]), Play::Normal).unwrap();
     assert_eq!(
         h.why,
         "the value is the nim-sum of the components' values: 3 (heap 1) xor 4 (heap 2) xor \
          5 (heap 3) = 2: a winning move takes a component of value g to g xor 2"
     );
     let kayles = parse("kayles").unwrap();
-    let h = hint(kayles.as_ref(), &at(&[3, 3])).unwrap();
+    let h = hint(kayles.as_ref(), &at(&[3, 3]), Play::Normal).unwrap();
     assert!(h.why.contains("3 (heap 1) xor 3 (heap 2) = 0"), "{}", h.why);
 }
 
@@ -659,14 +663,14 @@ fn too_many_moves_are_refused_not_cut() {
 #[test]
 fn a_session_plays_undoes_and_follows_a_circle_into_its_rows() {
     let mut session = Session::new(parse("circle:2").unwrap(), at(&[7])).unwrap();
-    assert_eq!(session.game().spec(), "circle:2");
+    assert_eq!(session.specs()[0], "circle:2");
     session.play(Choice::Index(0)).unwrap();
-    assert_eq!(session.game().spec(), "octal:0.77");
+    assert_eq!(session.specs()[0], "octal:0.77");
     let reply = session.reply().unwrap().unwrap();
     assert_eq!(reply.reason, "a winning move: to a P-position");
     assert_eq!(session.moves_made(), 2);
     assert_eq!(session.undo(5), 2);
-    assert_eq!(session.game().spec(), "circle:2");
+    assert_eq!(session.specs()[0], "circle:2");
     assert!(session.set_misere(true).is_err());
     assert!(Session::new(parse("nim").unwrap(), at(&[])).is_err());
 }
@@ -679,15 +683,336 @@ fn in_a_loopy_digraph_the_program_keeps_a_draw_and_wins_from_n() {
     // 1, 2 and 3 are drawn: the program stays on the cycle, never moving to 4.
     let mut p = on_graph(text, &[1]);
     for _ in 0..10 {
-        let r = reply(game, &p).unwrap().unwrap();
+        let r = reply(game, &p, Play::Normal).unwrap().unwrap();
         assert_eq!(r.reason, "a move that keeps the game drawn");
         assert_eq!(analyze_at(game, &r.step.to).unwrap().outcome, Outcome::D);
         p = r.step.to;
     }
     // From 9 (N) it moves to a P-position; from 8 (P) its only move loses.
-    let r = reply(game, &on_graph(text, &[9])).unwrap().unwrap();
+    let r = reply(game, &on_graph(text, &[9]), Play::Normal)
+        .unwrap()
+        .unwrap();
     assert_eq!(analyze_at(game, &r.step.to).unwrap().outcome, Outcome::P);
-    let r = reply(game, &on_graph(text, &[8])).unwrap().unwrap();
+    let r = reply(game, &on_graph(text, &[8]), Play::Normal)
+        .unwrap()
+        .unwrap();
     assert_eq!(small(&r.step.to), vec![9]);
-    assert!(reply(game, &on_graph(text, &[7])).unwrap().is_none());
+    assert!(reply(game, &on_graph(text, &[7]), Play::Normal)
+        .unwrap()
+        .is_none());
+}
+
+/// Plays out from `p` with the program (`program`: the position its move
+/// reaches, `None` when it has no move) to move when `program_moves`, the
+/// opponent trying every option of the oracle's rules: from an N-position
+/// (odd remoteness) the program moves to a P-position, from a P-position to
+/// an option of the largest remoteness, and it has no move only at the end.
+fn play_out_against<R: Impartial>(
+    oracle: &mut Remoteness<R>,
+    p: R::Position,
+    program_moves: bool,
+    program: &dyn Fn(&R::Position) -> Option<R::Position>,
+    seen: &mut HashSet<(R::Position, bool)>,
+) where
+    R::Position: std::fmt::Debug,
+{
+    if !seen.insert((p.clone(), program_moves)) {
+        return;
+    }
+    let r = oracle.remoteness(&p).unwrap();
+    if !program_moves {
+        for option in oracle.game().options(&p) {
+            play_out_against(oracle, option, true, program, seen);
+        }
+        return;
+    }
+    let Some(to) = program(&p) else {
+        // Normal play: no move (remoteness 0); misère play: no move of the
+        // game, only the extra move that ends it (remoteness 1), or the end.
+        assert!(r <= 1, "the program has no move at {p:?} (remoteness {r})");
+        return;
+    };
+    let after = oracle.remoteness(&to).unwrap();
+    match r % 2 {
+        1 => assert_eq!(
+            after % 2,
+            0,
+            "{p:?} -> {to:?}: the program left an N-position"
+        ),
+        _ => assert_eq!(after + 1, r, "{p:?} -> {to:?}: a shorter defence"),
+    }
+    play_out_against(oracle, to, false, program, seen);
+}
+
+/// Games `analyze --misere` answers, each with small start positions.
+fn misere_cases() -> Vec<(Box<dyn Game>, Vec<Position>)> {
+    let heaps = |max: u64| -> Vec<Position> {
+        heap_positions(max)
+            .into_iter()
+            .chain([vec![1, 1, 1], vec![1, 2, 3], vec![2, 2, 1]])
+            .map(|h| at(&h))
+            .collect()
+    };
+    let stairs = (0..=2)
+        .flat_map(|a| (0..=2).flat_map(move |b| (0..=2).map(move |c| at(&[a, b, c]))))
+        .collect();
+    vec![
+        (parse("nim").unwrap(), heaps(4)),
+        (parse("bash:2").unwrap(), heaps(5)),
+        (parse("subtraction:1,3,4").unwrap(), heaps(6)),
+        (parse("kayles").unwrap(), heaps(5)),
+        (parse("dawson").unwrap(), heaps(5)),
+        (parse("octal:0.137").unwrap(), heaps(5)),
+        (parse("staircase").unwrap(), stairs),
+    ]
+}
+
+#[test]
+fn under_misere_play_the_program_wins_from_n_and_delays_the_longest_from_p() {
+    for (game, starts) in misere_cases() {
+        let game = game.as_ref();
+        let mut oracle = Remoteness::new(Misere(PlayRules::new(game)), u64::MAX);
+        let program = |p: &Option<Position>| {
+            let r = reply(game, p.as_ref()?, Play::Misere).unwrap()?;
+            Some(Some(r.step.to))
+        };
+        let mut seen = HashSet::new();
+        for start in starts {
+            play_out_against(&mut oracle, Some(start), true, &program, &mut seen);
+        }
+    }
+}
+
+#[test]
+fn misere_hints_name_the_moves_to_misere_p_positions_and_the_rule() {
+    for (game, starts) in misere_cases() {
+        let game = game.as_ref();
+        let mut oracle = Memo::new(Misere(PlayRules::new(game)));
+        for start in &starts {
+            let label = format!("{} {start:?}", game.spec());
+            let h = hint(game, start, Play::Misere).unwrap();
+            let outcome = oracle.outcome(&Some(start.clone())).unwrap();
+            assert_eq!(h.analysis.outcome(), outcome, "{label}");
+            assert_eq!(
+                h.analysis.value(),
+                None,
+                "{label}: misère play has no Grundy value"
+            );
+            let to_p: BTreeSet<Position> = reached(game, start)
+                .into_iter()
+                .filter(|o| oracle.outcome(&Some(o.clone())).unwrap() == Outcome::P)
+                .collect();
+            let named: BTreeSet<Position> = h.winning.iter().map(|m| m.to.clone()).collect();
+            assert!(named.is_subset(&to_p), "{label}");
+            assert_eq!(named.is_empty(), to_p.is_empty(), "{label}");
+            assert!(h.why.starts_with("misère play"), "{label}: {}", h.why);
+            assert!(h.why.contains(h.analysis.method()), "{label}: the rule");
+        }
+    }
+    // Which rule decided: Bouton's misère rule for Nim, the search for Kayles.
+    let nim = parse("nim").unwrap();
+    let h = hint(nim.as_ref(), &at(&[1, 1, 5]), Play::Misere).unwrap();
+    assert!(h.why.contains("Bouton's misère rule"), "{}", h.why);
+    assert_eq!(h.winning.len(), 1);
+    assert_eq!(small(&h.winning[0].to), vec![1, 1, 1]);
+    let kayles = parse("kayles").unwrap();
+    let h = hint(kayles.as_ref(), &at(&[4, 1]), Play::Misere).unwrap();
+    assert!(h.why.contains("exhaustive misère search"), "{}", h.why);
+}
+
+#[test]
+fn the_misere_toggle_is_refused_where_analyze_has_no_misere_answer() {
+    for (spec, start) in [
+        ("wythoff", at(&[3, 4])),
+        ("circle:2", at(&[7])),
+        ("lasker", at(&[5])),
+        ("geography", on_graph(GRAPH, &[0])),
+    ] {
+        let mut session = Session::new(parse(spec).unwrap(), start).unwrap();
+        let refused = session.set_misere(true).unwrap_err();
+        assert!(
+            matches!(refused, Error::Unsupported { .. }),
+            "{spec}: {refused}"
+        );
+        assert_eq!(session.play_convention(), Play::Normal, "{spec}");
+        assert!(session.hint().is_ok(), "{spec}: normal play goes on");
+    }
+    let mut session = Session::new(parse("nim").unwrap(), at(&[1, 1, 5])).unwrap();
+    session.set_misere(true).unwrap();
+    assert_eq!(session.play_convention(), Play::Misere);
+    let r = session.reply().unwrap().unwrap();
+    assert_eq!(small(&r.step.to[0]), vec![1, 1, 1]);
+    assert_eq!(r.reason, "a winning move: to a P-position of misère play");
+    session.set_misere(false).unwrap();
+    assert_eq!(session.play_convention(), Play::Normal);
+}
+
+/// A sum's games and its start positions (one position per component).
+type SumCase = (Vec<Box<dyn Game>>, Vec<Vec<Position>>);
+
+/// Sums of different games, each with its start positions.
+fn sum_cases() -> Vec<SumCase> {
+    let games = |specs: &[&str]| specs.iter().map(|s| parse(s).unwrap()).collect::<Vec<_>>();
+    vec![
+        (
+            games(&["nim", "wythoff"]),
+            vec![vec![at(&[2]), at(&[1, 2])], vec![at(&[3]), at(&[2, 2])]],
+        ),
+        (
+            games(&["kayles", "subtraction:1,3,4"]),
+            vec![vec![at(&[4]), at(&[5])], vec![at(&[2, 1]), at(&[3])]],
+        ),
+        (games(&["circle:2", "nim"]), vec![vec![at(&[5]), at(&[1])]]),
+        (
+            games(&["digraph", "nim"]),
+            vec![vec![on_graph(DIGRAPH, &[5]), at(&[2])]],
+        ),
+        (
+            games(&["hackenbush", "bash:2"]),
+            vec![vec![on_graph(HACKENBUSH, &[]), at(&[3])]],
+        ),
+        (
+            games(&["nim", "kayles", "staircase"]),
+            vec![vec![at(&[1]), at(&[3]), at(&[1, 1])]],
+        ),
+    ]
+}
+
+/// Sums `analyze --misere` answers.
+fn misere_sum_cases() -> Vec<SumCase> {
+    let games = |specs: &[&str]| specs.iter().map(|s| parse(s).unwrap()).collect::<Vec<_>>();
+    vec![
+        (
+            games(&["nim", "kayles"]),
+            vec![vec![at(&[1, 2]), at(&[3])], vec![at(&[1]), at(&[4])]],
+        ),
+        (
+            games(&["bash:2", "subtraction:1,3,4"]),
+            vec![vec![at(&[3]), at(&[4])], vec![at(&[2, 2]), at(&[5])]],
+        ),
+        (
+            games(&["staircase", "nim", "dawson"]),
+            vec![vec![at(&[1, 1]), at(&[2]), at(&[3])]],
+        ),
+    ]
+}
+
+fn roots(games: &[Box<dyn Game>]) -> Vec<&dyn Game> {
+    games.iter().map(Box::as_ref).collect()
+}
+
+#[test]
+fn in_a_sum_the_program_wins_from_n_and_delays_the_longest_from_p() {
+    for (games, starts) in sum_cases() {
+        let roots = roots(&games);
+        let mut oracle = Remoteness::new(SumRules::new(&roots), u64::MAX);
+        let program = |p: &Vec<Position>| {
+            let r = sum_reply(&roots, p, Play::Normal).unwrap()?;
+            Some(r.step.to)
+        };
+        let mut seen = HashSet::new();
+        for start in starts {
+            play_out_against(&mut oracle, start, true, &program, &mut seen);
+        }
+    }
+    for (games, starts) in misere_sum_cases() {
+        let roots = roots(&games);
+        let mut oracle = Remoteness::new(Misere(SumRules::new(&roots)), u64::MAX);
+        let program = |p: &Option<Vec<Position>>| {
+            let r = sum_reply(&roots, p.as_ref()?, Play::Misere).unwrap()?;
+            Some(Some(r.step.to))
+        };
+        let mut seen = HashSet::new();
+        for start in starts {
+            play_out_against(&mut oracle, Some(start), true, &program, &mut seen);
+        }
+    }
+}
+
+#[test]
+fn sum_hints_name_the_winning_moves_of_every_component() {
+    for (games, starts) in sum_cases() {
+        let roots = roots(&games);
+        let mut oracle = Memo::new(SumRules::new(&roots));
+        for start in &starts {
+            let label = format!("{start:?}");
+            let h = sum_hint(&roots, start, Play::Normal).unwrap();
+            let value = oracle.grundy(start).unwrap();
+            assert_eq!(h.analysis.outcome(), Outcome::of(value), "{label}");
+            assert_eq!(h.analysis.value(), Some(value.0.to_string()), "{label}");
+            let options = oracle.game().options(start);
+            let to_p: BTreeSet<Vec<Position>> = options
+                .into_iter()
+                .filter(|o| oracle.grundy(o).unwrap() == Nimber::ZERO)
+                .collect();
+            let named: BTreeSet<Vec<Position>> = h.winning.iter().map(|t| t.to.clone()).collect();
+            assert!(named.is_subset(&to_p), "{label}");
+            assert_eq!(named.is_empty(), to_p.is_empty(), "{label}");
+            assert!(h.why.contains("nim-sum"), "{label}: {}", h.why);
+        }
+    }
+    for (games, starts) in misere_sum_cases() {
+        let roots = roots(&games);
+        let mut oracle = Memo::new(Misere(SumRules::new(&roots)));
+        for start in &starts {
+            let label = format!("{start:?}");
+            let h = sum_hint(&roots, start, Play::Misere).unwrap();
+            let outcome = oracle.outcome(&Some(start.clone())).unwrap();
+            assert_eq!(h.analysis.outcome(), outcome, "{label}");
+            let to_p: BTreeSet<Vec<Position>> = SumRules::new(&roots)
+                .options(start)
+                .into_iter()
+                .filter(|o| oracle.outcome(&Some(o.clone())).unwrap() == Outcome::P)
+                .collect();
+            let named: BTreeSet<Vec<Position>> = h.winning.iter().map(|t| t.to.clone()).collect();
+            assert!(named.is_subset(&to_p), "{label}");
+            assert_eq!(named.is_empty(), to_p.is_empty(), "{label}");
+            assert!(h.why.starts_with("misère play"), "{label}");
+        }
+    }
+}
+
+#[test]
+fn a_sum_is_played_component_by_component() {
+    let parts = vec![
+        (parse("nim").unwrap(), at(&[3])),
+        (parse("wythoff").unwrap(), at(&[3, 4])),
+    ];
+    let mut session = Session::sum(parts).unwrap();
+    assert!(session.is_sum());
+    assert_eq!(session.specs(), ["nim", "wythoff"]);
+    // nim 3 (value 3) + wythoff (3, 4) (value 2): 3 + 10 moves, value 1.
+    let moves = session.list_moves(usize::MAX).unwrap();
+    assert_eq!(moves.count, 3 + 10);
+    assert_eq!(
+        moves.moves[0].description,
+        "component 1 (nim): heap 1: 3 -> 0 (take 3)"
+    );
+    let h = session.hint().unwrap();
+    assert_eq!(h.analysis.value().as_deref(), Some("1"));
+    assert_eq!(
+        h.why,
+        "the value is the nim-sum of the components' values: 3 (component 1, nim 3) xor \
+         2 (component 2, wythoff 3 4) = 1: a winning move takes a component of value g to g xor 1"
+    );
+    let words = |w: &str| -> Vec<String> { w.split_whitespace().map(String::from).collect() };
+    let typed = session.play(Choice::Reached(&words("2 1 2"))).unwrap();
+    assert_eq!((typed.component, small(&typed.to[1])), (1, vec![1, 2]));
+    for bad in ["3 1 2", "0 1", "x", "1 4", ""] {
+        assert!(session.play(Choice::Reached(&words(bad))).is_err(), "{bad}");
+    }
+    let r = session.reply().unwrap().unwrap();
+    assert_eq!(r.reason, "a winning move: to a P-position");
+    assert_eq!(session.moves_made(), 2);
+    // Misère play of a sum with a Wythoff component is refused, saying why.
+    let refused = session.set_misere(true).unwrap_err().to_string();
+    assert!(refused.contains("wythoff"), "{refused}");
+    assert_eq!(session.play_convention(), Play::Normal);
+    // A component whose value is not computed makes the sum an error.
+    let geography = vec![
+        (parse("geography").unwrap(), on_graph(GRAPH, &[0])),
+        (parse("nim").unwrap(), at(&[1])),
+    ];
+    let refused = Session::sum(geography).err().unwrap().to_string();
+    assert!(refused.contains("geography"), "{refused}");
 }
