@@ -506,7 +506,7 @@ fn a_sum_of_different_games_is_won_by_following_the_hints() {
 
 #[test]
 fn misere_play_is_refused_where_the_game_has_no_misere_theory() {
-    let mut player = Player::start(&["wythoff", "3", "4"]);
+    let mut player = Player::start(&["lasker", "5"]);
     player.wait_for("Your turn.");
     player.send("m");
     says(&player, "No misère play here:");

@@ -514,10 +514,10 @@ fn play_in_misere_play_and_of_sums_of_games() {
     }
 
     // No misère theory: refused with `analyze --misere`'s error line.
-    let expected = command_line_error(&["analyze", "wythoff", "3", "4", "--misere"]);
+    let expected = command_line_error(&["analyze", "lasker", "5", "--misere"]);
     let (status, answer) = server.api(
         "play",
-        r#"{"game": "wythoff", "position": [3, 4], "misere": true}"#,
+        r#"{"game": "lasker", "position": [5], "misere": true}"#,
     );
     assert_eq!(status, 400, "{answer}");
     let error: Value = serde_json::from_str(&answer).unwrap();

@@ -86,9 +86,16 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The code of a file without its tests and comments.
+/// The code of a file without its tests and comments: everything from the
+/// first top-level `#[cfg(test)]` on (one on an indented item, such as an enum
+/// variant, does not end the library code).
 fn library_code(text: &str) -> String {
-    let before_tests = text.split("#[cfg(test)]").next().unwrap_or("");
+    let tests_start = text
+        .match_indices("#[cfg(test)]")
+        .map(|(at, _)| at)
+        .find(|&at| at == 0 || text[..at].ends_with('\n'))
+        .unwrap_or(text.len());
+    let before_tests = &text[..tests_start];
     before_tests
         .lines()
         .map(|line| match line.find("//") {

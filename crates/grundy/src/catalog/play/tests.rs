@@ -671,7 +671,8 @@ fn a_session_plays_undoes_and_follows_a_circle_into_its_rows() {
     assert_eq!(session.moves_made(), 2);
     assert_eq!(session.undo(5), 2);
     assert_eq!(session.specs()[0], "circle:2");
-    assert!(session.set_misere(true).is_err());
+    session.set_misere(true).unwrap();
+    assert_eq!(session.play_convention(), Play::Misere);
     assert!(Session::new(parse("nim").unwrap(), at(&[])).is_err());
 }
 
@@ -823,10 +824,9 @@ fn misere_hints_name_the_moves_to_misere_p_positions_and_the_rule() {
 #[test]
 fn the_misere_toggle_is_refused_where_analyze_has_no_misere_answer() {
     for (spec, start) in [
-        ("wythoff", at(&[3, 4])),
-        ("circle:2", at(&[7])),
         ("lasker", at(&[5])),
-        ("geography", on_graph(GRAPH, &[0])),
+        ("grundys-game", at(&[7])),
+        ("moore:k=2", at(&[3, 4])),
     ] {
         let mut session = Session::new(parse(spec).unwrap(), start).unwrap();
         let refused = session.set_misere(true).unwrap_err();
@@ -1004,10 +1004,15 @@ fn a_sum_is_played_component_by_component() {
     let r = session.reply().unwrap().unwrap();
     assert_eq!(r.reason, "a winning move: to a P-position");
     assert_eq!(session.moves_made(), 2);
-    // Misère play of a sum with a Wythoff component is refused, saying why.
-    let refused = session.set_misere(true).unwrap_err().to_string();
-    assert!(refused.contains("wythoff"), "{refused}");
-    assert_eq!(session.play_convention(), Play::Normal);
+    // Misère play of a sum with a Lasker component is refused, saying why.
+    let mut with_lasker = Session::sum(vec![
+        (parse("nim").unwrap(), at(&[3])),
+        (parse("lasker").unwrap(), at(&[5])),
+    ])
+    .unwrap();
+    let refused = with_lasker.set_misere(true).unwrap_err().to_string();
+    assert!(refused.contains("lasker"), "{refused}");
+    assert_eq!(with_lasker.play_convention(), Play::Normal);
     // A component whose value is not computed makes the sum an error.
     let geography = vec![
         (parse("geography").unwrap(), on_graph(GRAPH, &[0])),
