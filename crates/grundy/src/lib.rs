@@ -97,6 +97,7 @@ pub mod json;
 pub mod limits;
 pub mod nimber;
 pub mod solve;
+pub mod word_hash;
 
 pub use error::{Error, ErrorKind};
 pub use game::{Impartial, Outcome};

@@ -14,6 +14,7 @@ const MAY_IMPORT: &[(&str, &[&str])] = &[
     ("bits", &[]),
     ("limits", &[]),
     ("json", &[]),
+    ("word_hash", &[]),
     ("nimber", &["bits"]),
     ("arith", &["bits", "limits"]),
     ("game", &["bits", "nimber"]),
@@ -21,12 +22,28 @@ const MAY_IMPORT: &[(&str, &[&str])] = &[
     ("solve", &["arith", "bits", "game", "limits", "nimber"]),
     (
         "analysis",
-        &["arith", "bits", "game", "limits", "nimber", "solve"],
+        &[
+            "arith",
+            "bits",
+            "game",
+            "limits",
+            "nimber",
+            "solve",
+            "word_hash",
+        ],
     ),
     (
         "games",
         &[
-            "analysis", "arith", "bits", "game", "graph", "limits", "nimber", "solve",
+            "analysis",
+            "arith",
+            "bits",
+            "game",
+            "graph",
+            "limits",
+            "nimber",
+            "solve",
+            "word_hash",
         ],
     ),
     // The error type reads the catalogue's list of games for its message: the

@@ -21,7 +21,7 @@
 //! moves to a misère P-position from a misère N-position, and from a misère
 //! P-position delays the loss longest (the remoteness of the game in which a
 //! position without a move gets one extra move, [`Misere`]). A sum of
-//! different games ([`sums`]) is played by the sum's theory: the nim-sum of
+//! different games (the private `sums` module) is played by the sum's theory: the nim-sum of
 //! its components' values, every winning move in each component.
 
 use std::cell::{Cell, OnceCell};

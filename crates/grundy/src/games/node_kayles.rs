@@ -25,9 +25,6 @@
 //! The memory of the search is bounded ([`NODE_KAYLES_WORDS`]); a search that
 //! reaches the bound says so instead of answering.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use thiserror::Error;
 
 use masks::Small;
@@ -38,6 +35,7 @@ use crate::game::Impartial;
 use crate::graph::Graph;
 use crate::limits::NODE_KAYLES_WORDS;
 use crate::nimber::MexSet;
+use crate::word_hash::WordTable;
 
 mod masks;
 mod trees;
@@ -352,48 +350,8 @@ impl Solver {
 }
 
 /// The hash tables of the search, keyed by words (sets of vertices, lists
-/// of tree ids): a multiply and a rotation per word (FxHash's), a fraction of
-/// the default hash's cost on the keys looked up most.
-type Table<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
-
-/// See [`Table`].
-#[derive(Default)]
-struct WordHasher(u64);
-
-impl WordHasher {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-impl Hasher for WordHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            self.add(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
-        }
-        let rest = chunks.remainder();
-        let mut last = [0u8; 8];
-        last[..rest.len()].copy_from_slice(rest);
-        self.add(u64::from_le_bytes(last) ^ rest.len() as u64);
-    }
-
-    fn write_u32(&mut self, word: u32) {
-        self.add(word.into());
-    }
-
-    fn write_u64(&mut self, word: u64) {
-        self.add(word);
-    }
-
-    fn write_usize(&mut self, word: usize) {
-        self.add(word as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
+/// of tree ids).
+type Table<K, V> = WordTable<K, V>;
 
 /// The least value not among `values`.
 fn mex(values: &[u32]) -> u32 {
