@@ -167,7 +167,7 @@ pub fn answer(
             )?))
         }),
         Verb::Sequence(s) => sequence(&s.game, s.file.as_deref(), s.count, inputs, monitor),
-        Verb::Period(p) if p.misere => grundy::catalog::misere_quotient(&p.game, p.max)
+        Verb::Period(p) if p.misere => grundy::catalog::misere_quotient(&p.game, p.max, monitor)
             .map(Answer::Quotient)
             .map_err(Failure::from),
         Verb::Period(p) => inputs.game(&p.game).and_then(|game| {

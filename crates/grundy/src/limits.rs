@@ -246,7 +246,8 @@ pub const ROW_COLUMNS: u64 = 1 << 22;
 /// Elements of a misère quotient `period --misere` computes.
 pub const QUOTIENT_ORDER: usize = 4096;
 
-/// Positions the exhaustive misère search behind `period --misere` stores.
+/// Heaps the exhaustive misère search behind `period --misere` stores, summed
+/// over its positions (each counting one more): a bound on its memory.
 pub const QUOTIENT_SEARCH: usize = 1 << 23;
 
 /// Profiles of sums the verification of a misère quotient visits.

@@ -17,7 +17,9 @@ use super::play::{heap_options, heap_parts, PlayMove, Position};
 use super::{parse_naturals, Analysis, Component, Game, Monitor, Move, MoveFamily, PeriodReport};
 use super::{ConjectureReport, Sequence, Summands, Terms, ValueStats};
 use crate::analysis::conjecture::heap_period;
-use crate::analysis::misere_quotient::{generator_name, word_text, MisereQuotient, QuotientError};
+use crate::analysis::misere_quotient::{
+    generator_name, word_text, MisereQuotient, QuotientError, QuotientLimits,
+};
 use crate::analysis::periodicity::apparent_period;
 use crate::error::Error;
 use crate::games::octal::moves::{family_total, first_moves, HeapValues, OctalFamily};
@@ -528,8 +530,13 @@ impl Game for OctalEntry {
 
 /// `period GAME --misere`: the misère quotient (Plambeck and Siegel) of the
 /// sums of heaps of size at most `max_heap` of an octal game, as
-/// [`MisereQuotient::compute`] finds and verifies it.
-pub fn misere_quotient(spec: &str, max_heap: Option<u64>) -> Result<QuotientReport, Error> {
+/// [`MisereQuotient::compute`] finds and verifies it; `monitor` hears of
+/// each bound as its quotient is learned.
+pub fn misere_quotient(
+    spec: &str,
+    max_heap: Option<u64>,
+    monitor: &mut dyn Monitor,
+) -> Result<QuotientReport, Error> {
     let game = super::parse(spec)?;
     let canonical = game.spec();
     let code = canonical
@@ -549,10 +556,15 @@ pub fn misere_quotient(spec: &str, max_heap: Option<u64>) -> Result<QuotientRepo
             "--max {max_heap} is more than the {QUOTIENT_HEAPS} heaps a misère quotient is computed for (QUOTIENT_HEAPS)"
         )));
     }
-    let quotient = MisereQuotient::compute(&octal, max_heap).map_err(|e| match e {
-        QuotientError::Limit(message) => Error::Limit(message),
-        QuotientError::HeapTooLarge { .. } => Error::BadPosition(e.to_string()),
-    })?;
+    let mut learning = |n: u64| {
+        monitor.progress(n.saturating_sub(1), max_heap);
+    };
+    let quotient =
+        MisereQuotient::compute_within(&octal, max_heap, &QuotientLimits::default(), &mut learning)
+            .map_err(|e| match e {
+                QuotientError::Limit(message) => Error::Limit(message),
+                QuotientError::HeapTooLarge { .. } => Error::BadPosition(e.to_string()),
+            })?;
     Ok(QuotientReport::of(canonical, &quotient))
 }
 
