@@ -15,6 +15,8 @@ const ROWS: u16 = 45;
 const COLUMNS: u16 = 140;
 /// How long a wait for the screen may take before the test fails.
 const PATIENCE: Duration = Duration::from_secs(120);
+/// How long the screen must stay the same to count as drawn in full.
+const SETTLE: Duration = Duration::from_millis(100);
 
 const UP: &str = "\x1b[A";
 const DOWN: &str = "\x1b[B";
@@ -75,13 +77,20 @@ impl Player {
         self.screen.lock().unwrap().screen().contents()
     }
 
-    /// Waits until `done` holds of the screen's text; returns that text.
+    /// Waits until `done` holds of the screen's text and the screen has
+    /// settled; returns that text. A frame reaches the terminal in pieces, so
+    /// a screen whose first lines are new may still show the old hint below
+    /// (a test once played a stale winning move that way).
     fn wait_until(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
         loop {
             let text = self.text();
             if done(&text) {
-                return text;
+                std::thread::sleep(SETTLE);
+                if self.text() == text {
+                    return text;
+                }
+                continue;
             }
             assert!(
                 start.elapsed() < PATIENCE,
