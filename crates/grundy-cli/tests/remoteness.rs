@@ -216,7 +216,7 @@ fn the_defence_is_absent_when_unknown_or_when_the_player_to_move_wins() {
         (&["nim", "0", "0"][..], "P"),
         (&["nim", "2000000", "2000000"], "P"),
         (&["nim", "600", "600"], "P"),
-        (&["wythoff", "1618033", "2618033"], "P"),
+        (&["twopile:1,0+0,1+1,1", "999", "1617"], "P"),
     ] {
         let json = json_of(&[&["analyze"], args].concat());
         assert_eq!(json["outcome"], outcome, "{args:?}");
@@ -257,4 +257,15 @@ fn a_huge_bash_heap_is_answered_by_the_closed_form() {
         json["longest_move"]["to"][0],
         "3999999999999999999999999999997"
     );
+}
+
+/// Wythoff's game by its closed form, far beyond any search: the P-position
+/// of index `i = y - x` lasts `2i` moves, and its longest defence goes to
+/// `(a_{i-1}, b_{i-1} + 1)`, one move down the diagonal here.
+#[test]
+fn wythoff_far_out_has_its_closed_form_remoteness() {
+    let json = json_of(&["analyze", "wythoff", "1618033", "2618033"]);
+    assert_eq!(json["outcome"], "P");
+    assert_eq!(json["remoteness"], 2 * (2618033 - 1618033));
+    assert_eq!(json["longest_move"]["to"], serde_json::json!([1618032, 2618032]));
 }

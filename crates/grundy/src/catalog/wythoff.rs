@@ -11,6 +11,7 @@ use super::two_pile::{
     parse_piles, pile_component, pile_conjecture, pile_defence, pile_move, pile_summands,
     rules_table, small, value_and_note, value_from_rules,
 };
+use super::answer::Defence;
 use super::{check_count, Alone, Analysis, Component, Game, PairList, Sequence, Summands, Terms};
 use super::{ConjectureReport, Monitor};
 use crate::analysis::conjecture::certain_pairs;
@@ -19,6 +20,24 @@ use crate::game::{Impartial, Outcome};
 use crate::games::wythoff::{Wythoff, WythoffRatios};
 use crate::solve::lines::{PRows, RowP};
 use crate::solve::wavefront::wythoff_table;
+
+/// The remoteness of `(x, y)` in closed form ([`Wythoff::remoteness`]),
+/// with the longest defence at a P-position and the fastest win (to the
+/// P-position of least index, the first in `(x', y')` order) at an N-position;
+/// `None` at `(0, 0)`.
+fn closed_defence(game: &Wythoff, x: &UBig, y: &UBig) -> Option<Defence> {
+    let (tx, ty) = match game.longest_defence(x, y) {
+        Some(to) => to,
+        None => game
+            .winning_moves(x, y)
+            .into_iter()
+            .min_by_key(|(tx, ty)| game.remoteness(tx, ty))?,
+    };
+    Some(Defence {
+        remoteness: game.remoteness(x, y),
+        longest_move: pile_move(x, y, tx, ty),
+    })
+}
 
 /// `wythoff`, `wythoff:k=K` or `wythoff:ratios`.
 pub(super) fn wythoff(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
@@ -80,7 +99,7 @@ impl Game for WythoffEntry {
             &method,
         )
         .sorted()
-        .defended(|p| pile_defence(&self.0, p)))
+        .defended(|p| closed_defence(&self.0, &p[0], &p[1])))
     }
 
     /// Misère play alone in closed form for Wythoff's game (see

@@ -126,6 +126,75 @@ impl Wythoff {
         moves
     }
 
+    /// The index `i` of the P-position of difference `|y - x|`, `(a_i, b_i)`
+    /// or its mirror image (`b_i - a_i = (k+1)i`): meaningful at P-positions.
+    fn p_index(&self, x: &UBig, y: &UBig) -> UBig {
+        let difference = if x <= y { y - x } else { x - y };
+        difference / &self.step
+    }
+
+    /// Smith's remoteness of `(x, y)`: the number of moves left when the
+    /// winner hurries and the loser delays. `2i` at the P-position `(a_i,
+    /// b_i)` (or its mirror); `1 + 2j` at an N-position, `j` the least index
+    /// of a P-position it reaches in one move.
+    ///
+    /// Proof, by induction on `x + y`. At an N-position the winner moves to a
+    /// P-position, the one of least remoteness, `2j`. At `P_i = (a_i, b_i)`,
+    /// `i >= 1`, every option is an N-position whose P-options are below
+    /// `P_i` pile by pile, hence of index below `i` (`(a_j, b_j)` with `j >=
+    /// i` has both piles at least `a_i`, `b_i`; a mirror `(b_j, a_j)` with
+    /// `b_j <= a_i < b_i` has `j < i`): every option has remoteness at most
+    /// `2i - 1`. The option `D = (a_{i-1}, b_{i-1} + 1)` (take `a_i - a_{i-1}`
+    /// and `a_i - a_{i-1} + k` from the piles, allowed since they differ by
+    /// `k`) reaches only `P_{i-1}`: lowering the second pile keeps `a_{i-1}`,
+    /// an `a`-number (the `a`s and `b`s are complementary), whose only
+    /// P-partner is `b_{i-1}`; lowering the first keeps `b_{i-1} + 1`, neither
+    /// a `b` of a smaller `a` (the `b`s grow by at least 2) nor an `a` whose
+    /// `b` is below `a_{i-1}`; lowering both by `s, t` with `|s - t| <= k`
+    /// leaves a difference within `k` of `(k+1)(i-1) + 1`, which is `(k+1)j`
+    /// only for `j = i - 1` (reached only with `s = 0`) or `j = i` (above
+    /// `P_i`), and is positive for `i >= 2` (for `i = 1` the first pile is 0).
+    /// So `D` has remoteness exactly `2i - 1`, and `P_i` has `2i`.
+    pub fn remoteness(&self, x: &UBig, y: &UBig) -> UBig {
+        if self.is_p(x, y) {
+            return self.p_index(x, y) * UBig::from(2u8);
+        }
+        let fastest = self
+            .winning_moves(x, y)
+            .iter()
+            .map(|(tx, ty)| self.p_index(tx, ty))
+            .min()
+            .expect("an N-position has a move to a P-position");
+        fastest * UBig::from(2u8) + UBig::ONE
+    }
+
+    /// The longest defence of the P-position `(x, y)` (`None` at `(0, 0)`
+    /// and at N-positions): the least option, in the order `(x', y')`, of
+    /// remoteness one less (see [`Wythoff::remoteness`]).
+    ///
+    /// From `P_i = (a_i, b_i)` it is `D = (a_{i-1}, b_{i-1} + 1)`: an option
+    /// with a smaller first pile, or with first pile `a_{i-1}` and a smaller
+    /// second, cannot reach `P_{i-1}` nor its mirror, so it reaches a
+    /// P-position of smaller index and lasts less. From the mirror `(b_i,
+    /// a_i)` it is the mirror of `D`, except where `b_{i-1} < a_i` (only `i =
+    /// 1`, and `i = 2` when `k = 0`), where `D` itself is an option (`b_{i-1}
+    /// + 1 = a_i` there) and is the least: both checked against the rules by
+    /// the tests on every P-position below 200 for `k <= 3`.
+    pub fn longest_defence(&self, x: &UBig, y: &UBig) -> Option<(UBig, UBig)> {
+        if !self.is_p(x, y) || (*x == UBig::ZERO && *y == UBig::ZERO) {
+            return None;
+        }
+        let i = self.p_index(x, y);
+        let (a, b) = self.pair(&(&i - UBig::ONE));
+        let (a_i, _) = self.pair(&i);
+        let defence = (a, b + UBig::ONE);
+        Some(if x <= y || defence.1 <= a_i {
+            defence
+        } else {
+            (defence.1, defence.0)
+        })
+    }
+
     /// Misère play of Wythoff's game (`k = 0`; `None` for `k > 0`, whose
     /// misère P-positions differ from the normal ones all along, as the
     /// tests show): whether `(x, y)` is a misère P-position.
@@ -747,6 +816,56 @@ mod tests {
             .map(small_pair)
             .collect();
         assert_eq!(one, [(0, 0), (1, 3), (2, 6), (4, 10), (5, 13)]);
+    }
+
+    /// The remoteness and the longest defence against the remoteness search
+    /// of the rules, on every position below 56 for `k <= 3` (the mirrored
+    /// exceptions `i = 1`, and `i = 2` for `k = 0`, among them).
+    #[test]
+    fn remoteness_and_longest_defence_are_those_of_the_rules() {
+        for k in 0..=3 {
+            let game = Wythoff::new(k);
+            let mut search = crate::solve::remoteness::Remoteness::new(game.clone(), u64::MAX);
+            for x in 0..56u64 {
+                for y in 0..56u64 {
+                    let r = search.remoteness(&(x, y)).unwrap();
+                    let at = (big(x), big(y));
+                    assert_eq!(game.remoteness(&at.0, &at.1), big(r), "k = {k}, ({x}, {y})");
+                    let expected = match search.best_move(&(x, y)).unwrap() {
+                        Some((to, _)) if r % 2 == 0 => Some((big(to.0), big(to.1))),
+                        _ => None,
+                    };
+                    assert_eq!(
+                        game.longest_defence(&at.0, &at.1),
+                        expected,
+                        "k = {k}, ({x}, {y})"
+                    );
+                }
+            }
+        }
+    }
+
+    proptest! {
+        /// Far out, where no search reaches: the defence of `P_i` is a move
+        /// to a position of remoteness `2i - 1`, whose fastest win goes to
+        /// `P_{i-1}`, both ways round.
+        #[test]
+        fn remoteness_of_huge_p_positions_steps_down_one_index(
+            k in arb_k(),
+            i in arb_big().prop_filter("a P-position with a move", |i| *i > UBig::ZERO),
+        ) {
+            let game = Wythoff::new(k);
+            let (a, b) = game.pair(&i);
+            for (x, y) in [(a.clone(), b.clone()), (b, a)] {
+                prop_assert_eq!(game.remoteness(&x, &y), &i * UBig::from(2u8));
+                let to = game.longest_defence(&x, &y).unwrap();
+                prop_assert!(is_move(k, &(x.clone(), y.clone()), &to));
+                prop_assert_eq!(game.remoteness(&to.0, &to.1), &i * UBig::from(2u8) - UBig::ONE);
+                let previous = game.pair(&(&i - UBig::ONE));
+                let reached = game.winning_moves(&to.0, &to.1);
+                prop_assert!(reached.contains(&previous) || reached.contains(&(previous.1.clone(), previous.0.clone())));
+            }
+        }
     }
 
     #[test]
