@@ -178,6 +178,26 @@ fn graph_games_are_played_under_the_convention_asked() {
     assert!(err.contains("cycles") && err.lines().count() == 1, "{err}");
 }
 
+/// Every-SG of Wythoff's games: their suspense in closed form, at any size
+/// and for every k, against the search of the rules where it reaches.
+#[test]
+fn every_sg_wythoff_is_answered_in_closed_form() {
+    for (x, y) in [(3, 4), (3, 5), (5, 9), (0, 6), (6, 6), (7, 3)] {
+        let (x, y) = (x.to_string(), y.to_string());
+        let closed = json_of(&["analyze", "wythoff", &x, &y, "--every"]);
+        assert!(closed["method"].as_str().unwrap().starts_with("closed form"));
+        // The same game written as its moves is searched.
+        let searched = json_of(&["analyze", "twopile:1,0+0,1+1,1", &x, &y, "--every"]);
+        for key in ["outcome", "steps", "winning_moves"] {
+            assert_eq!(closed[key], searched[key], "{x} {y}: {key}");
+        }
+    }
+    let big = "7".repeat(40);
+    let answer = json_of(&["analyze", "wythoff:k=3", &big, "5", "--every"]);
+    assert_eq!(answer["outcome"], "N");
+    assert!(answer["steps"] == 3 || answer["steps"] == 1, "{answer}");
+}
+
 /// Misère Wythoff: closed form alone, at any size.
 #[test]
 fn misere_wythoff_is_answered_in_closed_form() {

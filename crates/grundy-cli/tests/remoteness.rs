@@ -267,5 +267,8 @@ fn wythoff_far_out_has_its_closed_form_remoteness() {
     let json = json_of(&["analyze", "wythoff", "1618033", "2618033"]);
     assert_eq!(json["outcome"], "P");
     assert_eq!(json["remoteness"], 2 * (2618033 - 1618033));
-    assert_eq!(json["longest_move"]["to"], serde_json::json!([1618032, 2618032]));
+    assert_eq!(
+        json["longest_move"]["to"],
+        serde_json::json!([1618032, 2618032])
+    );
 }

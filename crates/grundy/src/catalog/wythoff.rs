@@ -5,15 +5,16 @@ use crate::arith::decimal;
 use crate::limits::{RATIOS_MAX_PILE, RATIOS_MAX_ROWS, RATIOS_ROWS, RATIOS_ROW_CAP};
 use dashu_int::UBig;
 
+use super::answer::Defence;
 use super::explore::{check_side, progress_of, sieve_rows, table_error, Table};
 use super::play::{pile_options, PlayMove, Position};
 use super::two_pile::{
     parse_piles, pile_component, pile_conjecture, pile_defence, pile_move, pile_summands,
     rules_table, small, value_and_note, value_from_rules,
 };
-use super::answer::Defence;
-use super::{check_count, Alone, Analysis, Component, Game, PairList, Sequence, Summands, Terms};
+use super::{check_count, Alone, Analysis, Component, EveryForm, Game, PairList, Sequence};
 use super::{ConjectureReport, Monitor};
+use super::{Summands, Terms};
 use crate::analysis::conjecture::certain_pairs;
 use crate::error::Error;
 use crate::game::{Impartial, Outcome};
@@ -103,7 +104,8 @@ impl Game for WythoffEntry {
     }
 
     /// Misère play alone in closed form for Wythoff's game (see
-    /// [`Wythoff::misere_is_p`]), else by the rules.
+    /// [`Wythoff::misere_is_p`]) and Every-SG alone for every `k` (see
+    /// [`Wythoff::suspense`]), else by the rules.
     fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
         let (x, y) = parse_piles(position)?;
         let alone = self.0.misere_is_p(&x, &y).map(|is_p| Alone {
@@ -116,13 +118,25 @@ impl Game for WythoffEntry {
                    with (0, 0), (1, 2) and (2, 1) replaced by (0, 1), (1, 0) and (2, 2)"
                 .into(),
         });
+        let every = EveryForm {
+            steps: UBig::from(self.0.suspense(&x, &y)),
+            moves: (self.0.suspense_moves(&x, &y).into_iter())
+                .filter(|_| !self.0.is_p(&x, &y))
+                .map(|(tx, ty)| pile_move(&x, &y, tx, ty))
+                .collect(),
+            rule: "closed form: a position of Wythoff's game lasts 0 moves at (0, 0), 2 at the \
+                   other P-positions, 3 at an N-position reaching a P-position other than (0, 0), \
+                   1 at the others (its suspense, Every-SG); the player to move wins when it is \
+                   odd, by moving to a P-position that lasts longest"
+                .into(),
+        };
         let mut summands = match pile_summands(self.0.clone(), &x, &y) {
             Ok(summands) => summands,
-            // Alone, the closed form answers at any size.
-            Err(_) if alone.is_some() => Summands::closed_only(vec![x, y]),
-            Err(e) => return Err(e),
+            // Alone, the closed forms answer at any size.
+            Err(_) => Summands::closed_only(vec![x, y]),
         };
         summands.alone = alone;
+        summands.every = Some(every);
         Ok(summands)
     }
 

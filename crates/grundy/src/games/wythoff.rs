@@ -195,6 +195,58 @@ impl Wythoff {
         })
     }
 
+    /// The suspense of `(x, y)`, how long it lasts in an Every-SG sum
+    /// (Smith 1966; Winning Ways ch. 9: the winner of a summand makes it
+    /// last, the loser ends it): 0 at `(0, 0)`, 2 at every other P-position,
+    /// 3 at an N-position that reaches a P-position other than `(0, 0)`, 1
+    /// at the others (a pile empty, or equal piles, with no other P-option).
+    ///
+    /// Proof, by induction. Suspense is odd exactly at N-positions. At `P_i`,
+    /// `i >= 1`, every option is an N-position, of suspense at least 1, and
+    /// emptying the smaller pile reaches one of suspense 1: a position with
+    /// an empty pile reaches no P-position but `(0, 0)` (the only one with an
+    /// empty pile). At an N-position the winner picks the P-option of largest
+    /// suspense: 2 if there is one other than `(0, 0)`, else 0.
+    pub fn suspense(&self, x: &UBig, y: &UBig) -> u8 {
+        let origin = (UBig::ZERO, UBig::ZERO);
+        if self.is_p(x, y) {
+            return if (x, y) == (&origin.0, &origin.1) {
+                0
+            } else {
+                2
+            };
+        }
+        let moves = self.winning_moves(x, y);
+        if moves.iter().any(|m| *m != origin) {
+            3
+        } else {
+            1
+        }
+    }
+
+    /// The moves that keep `(x, y)`'s suspense one less, which a winning
+    /// Every-SG move plays in this summand (see [`Wythoff::suspense`]): at an
+    /// N-position every move to a P-position of largest suspense (every
+    /// winning move but `(0, 0)` when there is another), at a P-position the
+    /// first move to an option of suspense 1 (emptying the smaller pile);
+    /// none at `(0, 0)`. Ascending.
+    pub fn suspense_moves(&self, x: &UBig, y: &UBig) -> Vec<(UBig, UBig)> {
+        let origin = (UBig::ZERO, UBig::ZERO);
+        if self.is_p(x, y) {
+            return match (x, y) {
+                _ if (x, y) == (&origin.0, &origin.1) => Vec::new(),
+                _ if x <= y => vec![(UBig::ZERO, y.clone())],
+                _ => vec![(x.clone(), UBig::ZERO)],
+            };
+        }
+        let moves = self.winning_moves(x, y);
+        if moves.iter().any(|m| *m != origin) {
+            moves.into_iter().filter(|m| *m != origin).collect()
+        } else {
+            moves
+        }
+    }
+
     /// Misère play of Wythoff's game (`k = 0`; `None` for `k > 0`, whose
     /// misère P-positions differ from the normal ones all along, as the
     /// tests show): whether `(x, y)` is a misère P-position.
@@ -840,6 +892,51 @@ mod tests {
                         expected,
                         "k = {k}, ({x}, {y})"
                     );
+                }
+            }
+        }
+    }
+
+    /// Suspense and the moves that keep it against the definition over the
+    /// rules, on every position below 48 for `k <= 3`.
+    #[test]
+    fn suspense_is_that_of_the_rules() {
+        for k in 0..=3 {
+            let game = Wythoff::new(k);
+            let size = 48u64;
+            let mut suspense = vec![vec![0u64; size as usize]; size as usize];
+            for x in 0..size {
+                for y in 0..size {
+                    let options = game.options(&(x, y));
+                    let option_suspense: Vec<u64> = options
+                        .iter()
+                        .map(|&(ox, oy)| suspense[ox as usize][oy as usize])
+                        .collect();
+                    let s = crate::solve::summands::suspense(option_suspense.iter().copied());
+                    suspense[x as usize][y as usize] = s;
+                    let of = |o: &(u64, u64)| {
+                        option_suspense[options.iter().position(|p| p == o).unwrap()]
+                    };
+                    assert_eq!(
+                        u64::from(game.suspense(&big(x), &big(y))),
+                        s,
+                        "k = {k}, ({x}, {y})"
+                    );
+                    let mut keeping: Vec<(u64, u64)> =
+                        options.iter().copied().filter(|o| of(o) + 1 == s).collect();
+                    keeping.sort();
+                    keeping.dedup();
+                    let moves: Vec<(u64, u64)> = game
+                        .suspense_moves(&big(x), &big(y))
+                        .into_iter()
+                        .map(small_pair)
+                        .collect();
+                    if s % 2 == 1 {
+                        assert_eq!(moves, keeping, "k = {k}, ({x}, {y})");
+                    } else {
+                        assert!(moves.len() <= 1 && moves.iter().all(|m| keeping.contains(m)));
+                        assert_eq!(moves.is_empty(), s == 0, "k = {k}, ({x}, {y})");
+                    }
                 }
             }
         }
