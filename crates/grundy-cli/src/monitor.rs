@@ -155,6 +155,9 @@ struct RunState {
     /// Held while a checkpoint is written, so that a forced stop waits for
     /// the write to end (the file is replaced atomically either way).
     saving: Mutex<()>,
+    /// What a run without a checkpoint keeps when stopped (a survey keeps
+    /// the games it finished); `None`: nothing.
+    kept: Mutex<Option<String>>,
 }
 
 static RUN: RunState = RunState {
@@ -162,7 +165,14 @@ static RUN: RunState = RunState {
     checkpointed: AtomicBool::new(false),
     stop_wanted: AtomicBool::new(false),
     saving: Mutex::new(()),
+    kept: Mutex::new(None),
 };
+
+/// Says what this run keeps if Ctrl-C stops it (the line then ends with
+/// `what` instead of "nothing was saved").
+pub fn keeps_when_stopped(what: String) {
+    *lock(&RUN.kept) = Some(what);
+}
 
 /// A lock that a panic elsewhere cannot make unusable.
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -193,12 +203,17 @@ pub fn watch_interrupts() {}
 fn on_interrupt() {
     let first = !RUN.stop_wanted.swap(true, Ordering::SeqCst);
     if !(first && RUN.checkpointed.load(Ordering::SeqCst)) {
-        stop(if first {
-            "interrupted: stopped before the answer was complete; nothing was saved"
-        } else {
-            "interrupted again: stopped without saving a checkpoint; \
-             the last one saved, if any, is kept"
-        });
+        if !first {
+            stop(
+                "interrupted again: stopped without saving a checkpoint; \
+                 the last one saved, if any, is kept",
+            );
+        }
+        let kept = lock(&RUN.kept).clone();
+        stop(&format!(
+            "interrupted: stopped before the answer was complete; {}",
+            kept.as_deref().unwrap_or("nothing was saved")
+        ));
     }
     say("stopping: saving a checkpoint first (press Ctrl-C again to stop at once)");
     std::thread::spawn(|| {

@@ -158,6 +158,10 @@ fn run_shard(out: &mut impl Write, json: bool, args: &SurveyOctal) -> Result<(),
     }
     let to_do = done.iter().filter(|r| r.is_none()).count() as u64;
     let mut monitor = ShellMonitor::new("survey", None);
+    crate::monitor::keeps_when_stopped(format!(
+        "the games finished are kept in {} (the same command computes the others)",
+        dir.display()
+    ));
     let mut before = 0u64;
     let mut report = Vec::with_capacity(games.len());
     for (game, record) in games.iter().zip(done) {

@@ -185,7 +185,10 @@ fn every_sg_wythoff_is_answered_in_closed_form() {
     for (x, y) in [(3, 4), (3, 5), (5, 9), (0, 6), (6, 6), (7, 3)] {
         let (x, y) = (x.to_string(), y.to_string());
         let closed = json_of(&["analyze", "wythoff", &x, &y, "--every"]);
-        assert!(closed["method"].as_str().unwrap().starts_with("closed form"));
+        assert!(closed["method"]
+            .as_str()
+            .unwrap()
+            .starts_with("closed form"));
         // The same game written as its moves is searched.
         let searched = json_of(&["analyze", "twopile:1,0+0,1+1,1", &x, &y, "--every"]);
         for key in ["outcome", "steps", "winning_moves"] {

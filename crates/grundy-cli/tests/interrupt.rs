@@ -106,6 +106,36 @@ fn ctrl_c_without_a_checkpoint_stops_with_one_line() {
     );
 }
 
+/// A survey keeps the games it finished (one file each): Ctrl-C says so
+/// rather than "nothing was saved", and the file of the quick game is there.
+#[test]
+fn ctrl_c_on_a_survey_says_the_finished_games_are_kept() {
+    let dir = scratch("interrupted-survey");
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = interrupted(&[
+        "survey",
+        "octal",
+        "--codes",
+        "0.07,0.6",
+        "--count",
+        COUNT,
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert_eq!(
+        stderr.lines().last().unwrap(),
+        format!(
+            "interrupted: stopped before the answer was complete; the games finished are kept \
+             in {} (the same command computes the others)",
+            dir.display()
+        )
+    );
+    assert!(dir.join("0.07.json").exists(), "{stderr}");
+    assert!(!dir.join("0.6.json").exists(), "{stderr}");
+}
+
 /// Runs `command` under `script`, on a pseudo-terminal 80 columns wide, and
 /// returns what the terminal received; `None` where `script` is missing.
 fn on_a_terminal(command: &str) -> Option<String> {
