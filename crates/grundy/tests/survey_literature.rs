@@ -115,3 +115,32 @@ fn solved_games_are_reproduced_and_certified() {
     }
     assert_eq!(release_only, RELEASE_ONLY);
 }
+
+/// The periods the survey found for games listed as open (data/README.md),
+/// where the certificate needs few enough heaps for the dev profile: the
+/// values are recomputed by the plain mex over the rules (not the engine),
+/// and the Guy-Smith condition is checked on them. 4.064 and 4.406 need
+/// 2 * 10^5 and 6 * 10^5 heaps: checked once by a separate program
+/// (data/README.md).
+#[test]
+fn periods_found_for_open_games_hold_on_the_plain_values() {
+    for (code, preperiod, period) in [("4.344", 998, 51), ("4.364", 11687, 62)] {
+        let game: Octal = code.parse().unwrap();
+        let needed = 2 * preperiod + 2 * period + game.last_digit() as usize;
+        let values = grundy::games::octal::sparse::naive_values(&game, needed);
+        for n in preperiod..needed - period {
+            assert_eq!(values[n], values[n + period], "{code}: heap {n}");
+        }
+        assert_ne!(
+            values[preperiod - 1],
+            values[preperiod - 1 + period],
+            "{code}: the preperiod is the least"
+        );
+        let record = survey_game(&game, needed as u64, &mut Quiet).unwrap();
+        assert!(record.certified, "{code}");
+        assert_eq!(
+            (record.preperiod, record.period),
+            (Some(preperiod as u64), Some(period as u64))
+        );
+    }
+}
