@@ -342,7 +342,8 @@ impl Solver {
     /// The values after each move of a part of more than `small` vertices
     /// (not a tree). The parts its moves leave are searched depth first with
     /// a stack of its own, not by recursion: a move can leave a part almost as
-    /// large, so the depth grows with the graph (half its vertices and more).
+    /// large, so the depth grows with the graph (up to half its vertices: a
+    /// move in a connected part takes at least two).
     /// Each frame on the stack is counted against the budget while it is there.
     fn search_large(&mut self, part: Part) -> Result<Vec<u32>, NodeKaylesBudget> {
         let mut stack = vec![self.open(part)?];
@@ -352,7 +353,7 @@ impl Solver {
                 .expect("the stack ends with its first frame");
             if let Some(piece) = top.pending.pop() {
                 match self.settled_value(&piece)? {
-                    Some(value) => stack.last_mut().expect("a frame").sum ^= value,
+                    Some(value) => top.sum ^= value,
                     None => stack.push(self.open(piece)?),
                 }
                 continue;
