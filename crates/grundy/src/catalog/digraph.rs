@@ -45,15 +45,8 @@ impl Game for DigraphEntry {
         "digraph".into()
     }
 
-    fn analyze(&self, _: &[String], _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
-        Err(self.unsupported(
-            "analyze",
-            "it is played on a graph: grundy analyze digraph FILE V1 [V2 ...] (FILE - for stdin)",
-        ))
-    }
-
-    fn reads_graph(&self) -> bool {
-        true
+    fn graph_usage(&self) -> Option<&'static str> {
+        Some("it is played on a graph: grundy analyze digraph FILE V1 [V2 ...] (FILE - for stdin)")
     }
 
     /// Move one token along an arc; two tokens on one vertex make the same

@@ -92,15 +92,8 @@ impl Game for DirectedEntry {
         "geography:directed".into()
     }
 
-    fn analyze(&self, _: &[String], _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
-        Err(self.unsupported(
-            "analyze",
-            "it is played on a graph: grundy analyze geography:directed FILE V",
-        ))
-    }
-
-    fn reads_graph(&self) -> bool {
-        true
+    fn graph_usage(&self) -> Option<&'static str> {
+        Some("it is played on a graph: grundy analyze geography:directed FILE V")
     }
 
     /// Misère play and Every-SG by the rules, from the start vertex.

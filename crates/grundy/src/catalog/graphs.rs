@@ -50,15 +50,8 @@ impl Game for HackenbushEntry {
         "hackenbush".into()
     }
 
-    fn analyze(&self, _: &[String], _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
-        Err(self.unsupported(
-            "analyze",
-            "it is played on a graph: grundy analyze hackenbush FILE (or - for stdin)",
-        ))
-    }
-
-    fn reads_graph(&self) -> bool {
-        true
+    fn graph_usage(&self) -> Option<&'static str> {
+        Some("it is played on a graph: grundy analyze hackenbush FILE (or - for stdin)")
     }
 
     fn analyze_graph(
@@ -195,15 +188,8 @@ impl Game for GeographyEntry {
         "geography".into()
     }
 
-    fn analyze(&self, _: &[String], _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
-        Err(self.unsupported(
-            "analyze",
-            "it is played on a graph: grundy analyze geography FILE [V], or --grid FILE [V]",
-        ))
-    }
-
-    fn reads_graph(&self) -> bool {
-        true
+    fn graph_usage(&self) -> Option<&'static str> {
+        Some("it is played on a graph: grundy analyze geography FILE [V], or --grid FILE [V]")
     }
 
     fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {

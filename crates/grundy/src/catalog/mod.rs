@@ -73,18 +73,33 @@ pub trait Game {
     /// `position` (the command line's position arguments): all of them, or with
     /// `first_only` the first in the contract's order (games whose positions
     /// can have astronomically many winning moves refuse to list them all).
-    /// Long work reports to `monitor`.
+    /// Long work reports to `monitor`. A game played on a graph refuses, with
+    /// its [`Game::graph_usage`]: its positions come with the graph, to
+    /// [`Game::analyze_graph`].
     fn analyze(
         &self,
         position: &[String],
         first_only: bool,
         monitor: &mut dyn Monitor,
-    ) -> Result<Analysis, Error>;
+    ) -> Result<Analysis, Error> {
+        let _ = (position, first_only, monitor);
+        let reason = self
+            .graph_usage()
+            .unwrap_or("it has no positions to analyze");
+        Err(self.unsupported("analyze", reason))
+    }
+
+    /// For a game played on a graph: what it is played on and how to call
+    /// `analyze` with the graph (the reason [`Game::analyze`] gives without
+    /// one); none for other games.
+    fn graph_usage(&self) -> Option<&'static str> {
+        None
+    }
 
     /// Whether positions are given by a graph (the front end then reads the
     /// graph file and calls [`Game::analyze_graph`]).
     fn reads_graph(&self) -> bool {
-        false
+        self.graph_usage().is_some()
     }
 
     /// Like [`Game::analyze`], for games played on a graph: `position` holds

@@ -75,15 +75,8 @@ impl Game for NodeKaylesEntry {
         "node-kayles".into()
     }
 
-    fn analyze(&self, _: &[String], _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
-        Err(self.unsupported(
-            "analyze",
-            "it is played on a graph: grundy analyze node-kayles FILE (or - for stdin)",
-        ))
-    }
-
-    fn reads_graph(&self) -> bool {
-        true
+    fn graph_usage(&self) -> Option<&'static str> {
+        Some("it is played on a graph: grundy analyze node-kayles FILE (or - for stdin)")
     }
 
     /// Misère play and Every-SG by the rules: the graph is one summand,

@@ -70,15 +70,8 @@ impl Game for StaircaseTreeEntry {
         "staircase-tree".into()
     }
 
-    fn analyze(&self, _: &[String], _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
-        Err(self.unsupported(
-            "analyze",
-            "it is played on a tree: grundy analyze staircase-tree FILE (or - for stdin)",
-        ))
-    }
-
-    fn reads_graph(&self) -> bool {
-        true
+    fn graph_usage(&self) -> Option<&'static str> {
+        Some("it is played on a tree: grundy analyze staircase-tree FILE (or - for stdin)")
     }
 
     /// Misère play and Every-SG by the rules: the tree is one summand. Its

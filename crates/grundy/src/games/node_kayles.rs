@@ -20,7 +20,8 @@
 //! isomorphic copies of such a part are searched apart, but a lookup costs a
 //! hash of one word instead of a canonical form. Larger ones are searched
 //! over their parts, memoised on their sets of vertices, until the parts are
-//! trees or small.
+//! trees or small; that search keeps a stack of its own (a move can leave a
+//! part almost as large, so its depth grows with the graph).
 //!
 //! The memory of the search is bounded ([`NODE_KAYLES_WORDS`]); a search that
 //! reaches the bound says so instead of answering.
@@ -207,6 +208,12 @@ impl Part {
         self.edge_count() + 1 == self.len()
     }
 
+    /// The words (4 bytes) it holds: its vertices, its adjacency lists and
+    /// their headers (six words each).
+    fn words(&self) -> usize {
+        7 * self.len() + 2 * self.edge_count()
+    }
+
     fn is_cycle(&self) -> bool {
         self.edge_count() == self.len() && self.adjacency.iter().all(|a| a.len() == 2)
     }
@@ -266,7 +273,7 @@ impl Budget {
         Ok(())
     }
 
-    /// Words no longer held (a finished stack frame of the tree search).
+    /// Words no longer held (a finished frame of a search's stack).
     fn release(&mut self, words: usize) {
         self.words -= words;
     }
@@ -297,28 +304,6 @@ impl Solver {
         }
     }
 
-    /// The value of a connected part.
-    fn value(&mut self, part: &Part) -> Result<u32, NodeKaylesBudget> {
-        if part.is_tree() {
-            return self.trees.value_of(&part.adjacency, &mut self.budget);
-        }
-        if part.len() <= self.small {
-            let mut small = Small::new(&part.adjacency, &mut self.trees, &mut self.budget);
-            let all = small.everything();
-            let value = small.value(all);
-            self.sets += small.searched();
-            return value;
-        }
-        if let Some(&value) = self.large.get(&part.global) {
-            return Ok(value);
-        }
-        let value = mex(&self.option_values(part)?);
-        self.budget.store(part.len() + 10)?;
-        self.sets += 1;
-        self.large.insert(part.global.clone(), value);
-        Ok(value)
-    }
-
     /// The value of what choosing each vertex of a connected part leaves of it.
     fn option_values(&mut self, part: &Part) -> Result<Vec<u32>, NodeKaylesBudget> {
         if part.is_tree() {
@@ -331,22 +316,108 @@ impl Solver {
             self.sets += small.searched();
             return values;
         }
+        self.search_large(part.clone())
+    }
+
+    /// The value of a connected part, when the engine for its kind gives it
+    /// at once: a tree, a part of at most `small` vertices, or a larger part
+    /// valued before. None for a larger part not yet valued.
+    fn settled_value(&mut self, part: &Part) -> Result<Option<u32>, NodeKaylesBudget> {
+        if part.is_tree() {
+            return self
+                .trees
+                .value_of(&part.adjacency, &mut self.budget)
+                .map(Some);
+        }
+        if part.len() <= self.small {
+            let mut small = Small::new(&part.adjacency, &mut self.trees, &mut self.budget);
+            let all = small.everything();
+            let value = small.value(all);
+            self.sets += small.searched();
+            return value.map(Some);
+        }
+        Ok(self.large.get(&part.global).copied())
+    }
+
+    /// The values after each move of a part of more than `small` vertices
+    /// (not a tree). The parts its moves leave are searched depth first with
+    /// a stack of its own, not by recursion: a move can leave a part almost as
+    /// large, so the depth grows with the graph (up to half its vertices: a
+    /// move in a connected part takes at least two).
+    /// Each frame on the stack is counted against the budget while it is there.
+    fn search_large(&mut self, part: Part) -> Result<Vec<u32>, NodeKaylesBudget> {
+        let mut stack = vec![self.open(part)?];
+        loop {
+            let top = stack
+                .last_mut()
+                .expect("the stack ends with its first frame");
+            if let Some(piece) = top.pending.pop() {
+                match self.settled_value(&piece)? {
+                    Some(value) => top.sum ^= value,
+                    None => stack.push(self.open(piece)?),
+                }
+                continue;
+            }
+            top.values.push(top.sum);
+            if top.values.len() < top.choices {
+                top.sum = 0;
+                top.pending = top.part.after_choosing(top.values.len());
+                continue;
+            }
+            let done = stack.pop().expect("the top frame");
+            self.budget.release(done.words);
+            let Some(parent) = stack.last_mut() else {
+                let mut values = done.values;
+                values.resize(done.part.len(), values[0]);
+                return Ok(values);
+            };
+            let value = mex(&done.values);
+            parent.sum ^= value;
+            self.budget.store(done.part.len() + 10)?;
+            self.sets += 1;
+            self.large.insert(done.part.global, value);
+        }
+    }
+
+    /// A frame for a part of more than `small` vertices, its first move
+    /// started, its words counted against the budget.
+    fn open(&mut self, part: Part) -> Result<Large, NodeKaylesBudget> {
+        // The part, the pieces of one move (at most as many words) and the
+        // values of its moves.
+        let words = 2 * part.words() + part.len() + 16;
+        self.budget.store(words)?;
         let choices = if part.is_cycle() {
             // An automorphism takes any vertex of a cycle to any other.
             1
         } else {
             part.len()
         };
-        let mut values = (0..choices)
-            .map(|v| {
-                part.after_choosing(v)
-                    .iter()
-                    .try_fold(0, |x, p| Ok(x ^ self.value(p)?))
-            })
-            .collect::<Result<Vec<u32>, _>>()?;
-        values.resize(part.len(), values[0]);
-        Ok(values)
+        Ok(Large {
+            pending: part.after_choosing(0),
+            part,
+            choices,
+            values: Vec::with_capacity(choices),
+            sum: 0,
+            words,
+        })
     }
+}
+
+/// A part of more than `small` vertices (not a tree) being searched: the
+/// values after the moves tried, and the pieces of the current move not yet
+/// valued.
+struct Large {
+    part: Part,
+    /// How many moves to try: every vertex, or one for a cycle.
+    choices: usize,
+    /// The value after each move tried, in the order of the vertices.
+    values: Vec<u32>,
+    /// The nim-sum of the pieces of the current move valued so far.
+    sum: u32,
+    /// The pieces of the current move not yet valued.
+    pending: Vec<Part>,
+    /// The words it holds against the budget.
+    words: usize,
 }
 
 /// The hash tables of the search, keyed by words (sets of vertices, lists
@@ -529,6 +600,25 @@ mod tests {
                 assert!(after.iter().all(|&a| a == g(n - 3)), "cycle {n}");
             }
         }
+    }
+
+    /// A ladder (two paths of `n`, rungs between them) of `2n` vertices.
+    fn ladder(n: u64) -> Graph {
+        let edges: Vec<[u64; 2]> = (0..n)
+            .flat_map(|i| [[2 * i, 2 * i + 1]])
+            .chain((1..n).flat_map(|i| [[2 * i - 2, 2 * i], [2 * i - 1, 2 * i + 1]]))
+            .collect();
+        Graph::from_edges(&edges).unwrap()
+    }
+
+    /// A ladder of 20,000 vertices is a part of more than 64 vertices whose
+    /// first move leaves one part almost as large, and so on: the search of
+    /// such parts, once recursive, overflowed the stack (a test thread's 2 MB)
+    /// on it. Searched with a stack of its own, it stops at the budget.
+    #[test]
+    fn a_long_ladder_reaches_the_budget_instead_of_overflowing() {
+        let game = NodeKayles::new(ladder(10_000));
+        assert_eq!(game.solve(), Err(NodeKaylesBudget));
     }
 
     proptest! {

@@ -205,8 +205,9 @@ impl Trees {
         Ok((rooted, original))
     }
 
-    /// The interned tree `id`, rooted at vertex 0, with its pieces above.
-    fn materialise(&mut self, id: u32, budget: &mut Budget) -> Result<Rooted, NodeKaylesBudget> {
+    /// The interned tree `id`, rooted at vertex 0; the trees above its
+    /// vertices are not interned yet (`up` is empty).
+    fn materialise(&self, id: u32) -> Rooted {
         let mut down = vec![id];
         let mut parent = vec![NONE];
         let mut children = Vec::new();
@@ -219,14 +220,12 @@ impl Trees {
             children.push((first..down.len() as u32).collect());
             next += 1;
         }
-        let mut rooted = Rooted {
+        Rooted {
             parent,
             children,
             down,
             up: Vec::new(),
-        };
-        self.fill_up(&mut rooted, budget)?;
-        Ok(rooted)
+        }
     }
 
     /// Interns the tree above each inner vertex other than the root: the
@@ -314,27 +313,34 @@ impl Trees {
         Ok(least)
     }
 
-    /// The tree above `x` (not the root), rooted at its parent; leaves have
-    /// none in `up`, so theirs is interned here.
+    /// The tree above `x` (not the root), rooted at its parent, interned
+    /// down the path from the root to `x` (its `up` need not be filled: a
+    /// tree searched under another root is found without interning the trees
+    /// above every vertex).
     fn above(
         &mut self,
         rooted: &Rooted,
         x: usize,
         budget: &mut Budget,
     ) -> Result<u32, NodeKaylesBudget> {
-        if rooted.up[x] != NONE {
-            return Ok(rooted.up[x]);
+        let mut path = vec![x];
+        while let Some(&y) = path.last().filter(|&&y| rooted.parent[y] != 0) {
+            path.push(rooted.parent[y] as usize);
         }
-        let p = rooted.parent[x] as usize;
-        let mut rest: Vec<u32> = rooted.children[p]
-            .iter()
-            .filter(|&&s| s as usize != x)
-            .map(|&s| rooted.down[s as usize])
-            .collect();
-        if rooted.parent[p] != NONE {
-            rest.push(rooted.up[p]);
+        let mut up = NONE;
+        for &y in path.iter().rev() {
+            let p = rooted.parent[y] as usize;
+            let mut rest: Vec<u32> = rooted.children[p]
+                .iter()
+                .filter(|&&s| s as usize != y)
+                .map(|&s| rooted.down[s as usize])
+                .collect();
+            if up != NONE {
+                rest.push(up);
+            }
+            up = self.intern(rest, budget)?;
         }
-        self.intern(rest, budget)
+        Ok(up)
     }
 
     /// The value of the interned tree `id`: the mex over its moves of the
@@ -371,12 +377,13 @@ impl Trees {
     /// The pieces of every move of the tree `id` (one move per class of
     /// twin vertices), or none when the tree was searched under another root.
     fn expand(&mut self, id: u32, budget: &mut Budget) -> Result<Option<Frame>, NodeKaylesBudget> {
-        let rooted = self.materialise(id, budget)?;
+        let mut rooted = self.materialise(id);
         let centre = self.centre_id(&rooted, budget)?;
         if let Some(&value) = self.by_centre.get(&centre) {
             self.values[id as usize] = value;
             return Ok(None);
         }
+        self.fill_up(&mut rooted, budget)?;
         let twins = twins(&rooted);
         let moves: Vec<Vec<u32>> = (0..rooted.parent.len() as u32)
             .filter(|&v| twins[v as usize] == v)
