@@ -85,13 +85,27 @@ pub(super) fn mark_rare_splits(
     equal_splits: bool,
     seen: &mut Marks,
 ) {
+    for_rare_splits(values, rare, rest, equal_splits, |v| mark(seen, v));
+}
+
+/// Calls `found` with the value of each split `(r, rest - r)` for the rare
+/// heaps `r` in `rare` (ascending) below `rest`, but the split into two equal
+/// heaps unless `equal_splits`.
+#[inline(always)]
+pub(super) fn for_rare_splits(
+    values: &[Value],
+    rare: &[RareHeap],
+    rest: usize,
+    equal_splits: bool,
+    mut found: impl FnMut(Value),
+) {
     for &(r, value) in rare {
         let r = r as usize;
         if r >= rest {
             break;
         }
         if equal_splits || 2 * r != rest {
-            mark(seen, value ^ values[rest - r]);
+            found(value ^ values[rest - r]);
         }
     }
 }

@@ -33,8 +33,11 @@
 //! (The sparse-space phenomenon: Gangolli and Plambeck 1989, and Flammenkamp's
 //! octal-game tables; the flip on odd heaps as in P. Beling's `ogs`.)
 
+mod small;
+
 use std::time::Instant;
 
+use self::small::{Remainders, SMALL};
 use super::lookahead::{self, Channel, Helper, Pacer, LAG, SLOTS};
 pub use super::marks::Value;
 use super::marks::{
@@ -90,6 +93,9 @@ pub struct SparseSolver {
     mex_from: usize,
     /// For each split move, the next `a` of its sweep over `(a, rest - a)`.
     cursors: Vec<usize>,
+    /// What is known of the splits of the remainders in use, while every
+    /// value is below [`SMALL`].
+    remainders: Remainders,
     /// For each value, the last splits found to make it, as `(move << 32) | a`:
     /// in near-periodic stretches the same split makes it again a few heaps on.
     witnesses: Vec<[u64; WITNESSES]>,
@@ -140,6 +146,16 @@ impl Helping {
             Helping::Measured(Pacer::new())
         } else {
             Helping::Never
+        }
+    }
+
+    /// Whether runs may take the path of small values, which has no helper
+    /// thread (a test of the helper keeps it on every run it can take).
+    fn allows_small_path(&self) -> bool {
+        match self {
+            #[cfg(test)]
+            Helping::Always => false,
+            _ => true,
         }
     }
 
@@ -233,6 +249,7 @@ impl SparseSolver {
         };
         let mut solver = SparseSolver {
             cursors: vec![0; two.len()],
+            remainders: Remainders::for_takes(&two),
             whole,
             one,
             two,
@@ -338,10 +355,14 @@ impl SparseSolver {
                 self.fill_from_period(p, count);
                 return Ok(());
             }
+            let start = self.values.len();
+            if self.max_value < SMALL && self.helping.allows_small_path() {
+                self.run_small(count.min(self.next_period_check.max(start + 1)));
+                continue;
+            }
             // Runs end where the mask is reviewed, as the helper's classes must
             // stay those of the main thread, where the period is checked, and
             // where the helper is to be switched on or off.
-            let start = self.values.len();
             let (helped, until) = self.helping.plan(start);
             let end = count
                 .min(self.next_review.max(start + 1))
@@ -525,6 +546,7 @@ impl SparseSolver {
             .filter(|&n| self.is_rare_heap(n))
             .map(|n| (n as u32, self.values[n]))
             .collect();
+        self.remainders.forget();
         self.next_review = 2 * self.values.len().max(32);
     }
 
@@ -568,13 +590,8 @@ impl SparseSolver {
     }
 
     fn mark_single_heap_moves(&mut self, n: usize) {
-        if self.whole.contains(&n) {
-            mark(&mut self.seen, 0);
-        }
-        for &take in &self.one {
-            if n > take {
-                mark(&mut self.seen, self.values[n - take]);
-            }
+        for v in single_heap_options(&self.whole, &self.one, &self.values, n) {
+            mark(&mut self.seen, v);
         }
     }
 
@@ -669,6 +686,21 @@ impl SparseSolver {
         }
         false
     }
+}
+
+/// The values of the moves from heap `n` that leave no heap (taking an amount
+/// in `whole`) or one (taking an amount in `one`).
+fn single_heap_options<'a>(
+    whole: &[usize],
+    one: &'a [usize],
+    values: &'a [Value],
+    n: usize,
+) -> impl Iterator<Item = Value> + 'a {
+    let whole = whole.contains(&n).then_some(0);
+    let one = one.iter().filter(move |&&take| n > take);
+    whole
+        .into_iter()
+        .chain(one.map(move |&take| values[n - take]))
 }
 
 /// Whether [`certify_octal`] would certify a period of `values`, checked in

@@ -1,0 +1,178 @@
+//! The engine's path while every value is below 64 (0.167 stays below 59 to
+//! 2^24 heaps): a set of option values is then one 64-bit word, held in a
+//! register, and the work on the splits of a remainder is shared by every
+//! move that leaves it.
+//!
+//! A split move taking `t` from heap `n` leaves a remainder `m = n - t` to
+//! split in two; the moves taking `t` and `t + 1` leave the same remainder at
+//! heaps `n` and `n + 1` (in 0.167, the take-2 move at `n` and the take-3 move at
+//! `n + 1` both split `n - 2`). So the rare pass over the splits of `m`, and
+//! the sweep of its splits `(a, m - a)`, are kept per remainder, as the set of
+//! values found so far and how far the sweep got: a later heap that leaves
+//! `m` starts from them, and the sweep of a remainder goes on from where the
+//! last heap stopped it, so it is never done twice.
+//!
+//! Otherwise the method is the engine's (see [`super`]): the rare pass gives
+//! every common-type value; the candidate, the least value not found, is the
+//! answer unless it is rare-type for some remainder, whose splits are then
+//! swept until it is found or the sweep is exhausted.
+
+use super::{is_class_zero, largest_smaller_part, single_heap_options, SparseSolver, Value};
+use crate::games::octal::marks::{for_rare_splits, RareHeap};
+
+/// Values below this take the path: one bit each in a `u64`. XORs of such
+/// values stay below it, and the least value missing from a full set is
+/// `SMALL` itself, which no option can have.
+pub(super) const SMALL: Value = 64;
+
+/// What is known of the splits of one remainder `m`.
+#[derive(Clone, Copy, Debug)]
+struct Remainder {
+    /// The remainder (`usize::MAX` for an unused entry).
+    m: usize,
+    /// Bit `v` is set when some split of `m` has value `v`: it holds every
+    /// split with a rare part and every `(a, m - a)` with `a < cursor`.
+    found: u64,
+    /// The next smaller part the sweep looks at.
+    cursor: usize,
+}
+
+impl Remainder {
+    const UNUSED: Remainder = Remainder {
+        m: usize::MAX,
+        found: 0,
+        cursor: 0,
+    };
+}
+
+/// The remainders the split moves leave from the heap being computed: one
+/// entry for each remainder between `n - max(take)` and `n - min(take)`,
+/// at `m % len`, so that the remainders in use never share one.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Remainders {
+    ring: Vec<Remainder>,
+}
+
+impl Remainders {
+    /// Entries for the split moves taking the amounts in `two`.
+    pub(super) fn for_takes(two: &[usize]) -> Remainders {
+        let len = match (two.iter().min(), two.iter().max()) {
+            (Some(low), Some(high)) => high - low + 1,
+            _ => 0,
+        };
+        Remainders {
+            ring: vec![Remainder::UNUSED; len],
+        }
+    }
+
+    /// Forgets every remainder: their rare passes were of other classes.
+    pub(super) fn forget(&mut self) {
+        self.ring.fill(Remainder::UNUSED);
+    }
+}
+
+impl SparseSolver {
+    /// Computes heaps up to `end`, or fewer if a value reaches [`SMALL`].
+    pub(super) fn run_small(&mut self, end: usize) {
+        while self.values.len() < end && self.max_value < SMALL {
+            let value = self.next_small_value();
+            self.push(value);
+        }
+    }
+
+    /// `G(n)` for the next heap `n`, while all values below it are below
+    /// [`SMALL`]: at most [`SMALL`].
+    fn next_small_value(&mut self) -> Value {
+        let n = self.values.len();
+        let mut options = single_heap_options(&self.whole, &self.one, &self.values, n)
+            .fold(0u64, |bits, v| bits | 1 << v);
+        for i in 0..self.two.len() {
+            if let Some(m) = n.checked_sub(self.two[i]) {
+                options |= self.remainder(m).found;
+            }
+        }
+        loop {
+            let candidate = options.trailing_ones() as Value;
+            if candidate == SMALL {
+                return SMALL;
+            }
+            let mut met = false;
+            for i in 0..self.two.len() {
+                let Some(m) = n.checked_sub(self.two[i]) else {
+                    continue;
+                };
+                // Common-type for `m`: every split making it has a rare part,
+                // and the rare pass has it.
+                if is_class_zero(candidate, m, self.mask, self.flip) {
+                    met = self.sweep_remainder(m, candidate);
+                    options |= self.remainder(m).found;
+                    if met {
+                        break;
+                    }
+                }
+            }
+            if !met {
+                return candidate;
+            }
+        }
+    }
+
+    /// The entry of remainder `m`, made (with its rare pass) if it is new.
+    fn remainder(&mut self, m: usize) -> &mut Remainder {
+        let len = self.remainders.ring.len();
+        let entry = &mut self.remainders.ring[m % len];
+        if entry.m != m {
+            *entry = Remainder {
+                m,
+                found: rare_split_bits(&self.values, &self.rare_heaps, m, self.equal_splits),
+                cursor: 1,
+            };
+        }
+        entry
+    }
+
+    /// Sweeps the splits of `m` on from its cursor until one has value
+    /// `target`, adding every value met to the remainder's; returns whether
+    /// one was met. Blocks of splits are valued whole, and the cursor moves
+    /// past the block where `target` was met.
+    fn sweep_remainder(&mut self, m: usize, target: Value) -> bool {
+        const BLOCK: usize = 16;
+        let half = largest_smaller_part(m, self.equal_splits);
+        let values: &[Value] = &self.values;
+        let len = self.remainders.ring.len();
+        let entry = &mut self.remainders.ring[m % len];
+        debug_assert_eq!(entry.m, m, "the remainder is made before it is swept");
+        let bit = 1u64 << target;
+        let mut a = entry.cursor;
+        while a + BLOCK <= half + 1 {
+            let low: &[Value; BLOCK] = values[a..a + BLOCK].try_into().expect("a block");
+            let high: &[Value; BLOCK] = values[m + 1 - a - BLOCK..=m - a]
+                .try_into()
+                .expect("a block");
+            let block = (0..BLOCK).fold(0u64, |bits, j| bits | 1 << (low[j] ^ high[BLOCK - 1 - j]));
+            entry.found |= block;
+            a += BLOCK;
+            if block & bit != 0 {
+                entry.cursor = a;
+                return true;
+            }
+        }
+        while a <= half {
+            entry.found |= 1 << (values[a] ^ values[m - a]);
+            a += 1;
+            if entry.found & bit != 0 {
+                entry.cursor = a;
+                return true;
+            }
+        }
+        entry.cursor = a;
+        false
+    }
+}
+
+/// The values of the splits `(r, m - r)` of `m` with a rare part `r`, as bits.
+fn rare_split_bits(values: &[Value], rare: &[RareHeap], m: usize, equal_splits: bool) -> u64 {
+    let mut bits = 0u64;
+    for_rare_splits(values, rare, m, equal_splits, |v| bits |= 1 << v);
+    bits
+}
