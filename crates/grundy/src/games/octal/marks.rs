@@ -90,7 +90,8 @@ pub(super) fn mark_rare_splits(
 
 /// Calls `found` with the value of each split `(r, rest - r)` for the rare
 /// heaps `r` in `rare` (ascending) below `rest`, but the split into two equal
-/// heaps unless `equal_splits`.
+/// heaps unless `equal_splits`. Usually every rare heap is below `rest`, and
+/// equal splits are allowed (in every octal game): the loop then tests nothing.
 #[inline(always)]
 pub(super) fn for_rare_splits(
     values: &[Value],
@@ -99,13 +100,19 @@ pub(super) fn for_rare_splits(
     equal_splits: bool,
     mut found: impl FnMut(Value),
 ) {
-    for &(r, value) in rare {
-        let r = r as usize;
-        if r >= rest {
-            break;
+    let below = match rare.last() {
+        Some(&(r, _)) if (r as usize) < rest => rare,
+        _ => &rare[..rare.partition_point(|&(r, _)| (r as usize) < rest)],
+    };
+    if equal_splits {
+        for &(r, value) in below {
+            found(value ^ values[rest - r as usize]);
         }
-        if equal_splits || 2 * r != rest {
-            found(value ^ values[rest - r]);
+    } else {
+        for &(r, value) in below {
+            if 2 * r as usize != rest {
+                found(value ^ values[rest - r as usize]);
+            }
         }
     }
 }

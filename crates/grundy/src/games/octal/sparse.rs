@@ -620,17 +620,21 @@ impl SparseSolver {
 
     /// Whether a recent witness of `candidate` is a split of `n` making it.
     fn has_witness(&self, n: usize, candidate: usize) -> bool {
-        let Some(recent) = self.witnesses.get(candidate) else {
-            return false;
-        };
-        recent.iter().any(|&w| {
-            let (i, a) = ((w >> 32) as usize, (w & u64::from(u32::MAX)) as usize);
-            a > 0
-                && n.checked_sub(self.two[i]).is_some_and(|rest| {
-                    a <= largest_smaller_part(rest, self.equal_splits)
-                        && usize::from(self.values[a] ^ self.values[rest - a]) == candidate
-                })
+        self.witnesses.get(candidate).is_some_and(|recent| {
+            recent.iter().any(|&w| {
+                let (i, a) = ((w >> 32) as usize, (w & u64::from(u32::MAX)) as usize);
+                n.checked_sub(self.two[i])
+                    .is_some_and(|rest| self.split_makes(rest, a, candidate))
+            })
         })
+    }
+
+    /// Whether `(a, rest - a)` is a split (`a` its smaller part, not 0) of
+    /// value `candidate`.
+    fn split_makes(&self, rest: usize, a: usize, candidate: usize) -> bool {
+        a > 0
+            && a <= largest_smaller_part(rest, self.equal_splits)
+            && usize::from(self.values[a] ^ self.values[rest - a]) == candidate
     }
 
     fn remember_witness(&mut self, value: Value, i: usize, a: usize) {

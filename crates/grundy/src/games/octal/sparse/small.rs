@@ -134,7 +134,9 @@ impl SparseSolver {
     /// Sweeps the splits of `m` on from its cursor until one has value
     /// `target`, adding every value met to the remainder's; returns whether
     /// one was met. Blocks of splits are valued whole, and the cursor moves
-    /// past the block where `target` was met.
+    /// past the block where `target` was met. (Witnesses, recent splits that
+    /// made a value, as the general path keeps, cost more here than the
+    /// sweeps they spare: callgrind on 0.167.)
     fn sweep_remainder(&mut self, m: usize, target: Value) -> bool {
         const BLOCK: usize = 16;
         let half = largest_smaller_part(m, self.equal_splits);
@@ -151,19 +153,19 @@ impl SparseSolver {
                 .expect("a block");
             let block = (0..BLOCK).fold(0u64, |bits, j| bits | 1 << (low[j] ^ high[BLOCK - 1 - j]));
             entry.found |= block;
-            a += BLOCK;
             if block & bit != 0 {
-                entry.cursor = a;
+                entry.cursor = a + BLOCK;
                 return true;
             }
+            a += BLOCK;
         }
         while a <= half {
             entry.found |= 1 << (values[a] ^ values[m - a]);
-            a += 1;
             if entry.found & bit != 0 {
-                entry.cursor = a;
+                entry.cursor = a + 1;
                 return true;
             }
+            a += 1;
         }
         entry.cursor = a;
         false
