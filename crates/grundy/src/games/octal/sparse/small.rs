@@ -25,6 +25,25 @@ use crate::games::octal::marks::{for_rare_splits, RareHeap};
 /// `SMALL` itself, which no option can have.
 pub(super) const SMALL: Value = 64;
 
+/// `BITS[v] = 1 << v`. A load from it is one instruction where a shift by a
+/// variable amount takes several, and keeps the compiler from vectorising
+/// the shifts (SSE2 has no shift by lane), which costs more than it saves.
+static BITS: [u64; SMALL as usize] = {
+    let mut bits = [0; SMALL as usize];
+    let mut v = 0;
+    while v < bits.len() {
+        bits[v] = 1 << v;
+        v += 1;
+    }
+    bits
+};
+
+/// The set `{v}` of a value below [`SMALL`].
+#[inline(always)]
+fn bit(v: Value) -> u64 {
+    BITS[usize::from(v) % BITS.len()]
+}
+
 /// What is known of the splits of one remainder `m`.
 #[derive(Clone, Copy, Debug)]
 struct Remainder {
@@ -85,7 +104,7 @@ impl SparseSolver {
     fn next_small_value(&mut self) -> Value {
         let n = self.values.len();
         let mut options = single_heap_options(&self.whole, &self.one, &self.values, n)
-            .fold(0u64, |bits, v| bits | 1 << v);
+            .fold(0u64, |bits, v| bits | bit(v));
         for i in 0..self.two.len() {
             if let Some(m) = n.checked_sub(self.two[i]) {
                 options |= self.remainder(m).found;
@@ -144,24 +163,25 @@ impl SparseSolver {
         let len = self.remainders.ring.len();
         let entry = &mut self.remainders.ring[m % len];
         debug_assert_eq!(entry.m, m, "the remainder is made before it is swept");
-        let bit = 1u64 << target;
+        let wanted = bit(target);
         let mut a = entry.cursor;
         while a + BLOCK <= half + 1 {
             let low: &[Value; BLOCK] = values[a..a + BLOCK].try_into().expect("a block");
             let high: &[Value; BLOCK] = values[m + 1 - a - BLOCK..=m - a]
                 .try_into()
                 .expect("a block");
-            let block = (0..BLOCK).fold(0u64, |bits, j| bits | 1 << (low[j] ^ high[BLOCK - 1 - j]));
+            let xors: [Value; BLOCK] = std::array::from_fn(|j| low[j] ^ high[BLOCK - 1 - j]);
+            let block = xors.iter().fold(0u64, |bits, &v| bits | bit(v));
             entry.found |= block;
-            if block & bit != 0 {
+            if block & wanted != 0 {
                 entry.cursor = a + BLOCK;
                 return true;
             }
             a += BLOCK;
         }
         while a <= half {
-            entry.found |= 1 << (values[a] ^ values[m - a]);
-            if entry.found & bit != 0 {
+            entry.found |= bit(values[a] ^ values[m - a]);
+            if entry.found & wanted != 0 {
                 entry.cursor = a + 1;
                 return true;
             }
@@ -175,6 +195,6 @@ impl SparseSolver {
 /// The values of the splits `(r, m - r)` of `m` with a rare part `r`, as bits.
 fn rare_split_bits(values: &[Value], rare: &[RareHeap], m: usize, equal_splits: bool) -> u64 {
     let mut bits = 0u64;
-    for_rare_splits(values, rare, m, equal_splits, |v| bits |= 1 << v);
+    for_rare_splits(values, rare, m, equal_splits, |v| bits |= bit(v));
     bits
 }
