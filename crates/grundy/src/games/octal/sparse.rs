@@ -546,7 +546,7 @@ impl SparseSolver {
             .filter(|&n| self.is_rare_heap(n))
             .map(|n| (n as u32, self.values[n]))
             .collect();
-        self.remainders.forget();
+        self.remainders.reclass(self.mask, self.flip);
         self.next_review = 2 * self.values.len().max(32);
     }
 

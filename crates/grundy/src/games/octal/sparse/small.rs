@@ -67,9 +67,16 @@ impl Remainder {
 /// The remainders the split moves leave from the heap being computed: one
 /// entry for each remainder between `n - max(take)` and `n - min(take)`,
 /// at `m % len`, so that the remainders in use never share one.
+///
+/// It also holds the classes of the values below [`SMALL`], as sets, so that
+/// whether a value is rare-type for a remainder is a bit test rather than a
+/// count of bits (which takes a dozen instructions without `popcnt`).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Remainders {
     ring: Vec<Remainder>,
+    /// The values below [`SMALL`] that are rare-type for even remainders,
+    /// and for odd ones.
+    rare_type: [u64; 2],
 }
 
 impl Remainders {
@@ -81,12 +88,24 @@ impl Remainders {
         };
         Remainders {
             ring: vec![Remainder::UNUSED; len],
+            rare_type: [0; 2],
         }
     }
 
-    /// Forgets every remainder: their rare passes were of other classes.
-    pub(super) fn forget(&mut self) {
+    /// Takes the classes of `mask` and `flip`, and forgets every remainder:
+    /// their rare passes were of other classes.
+    pub(super) fn reclass(&mut self, mask: Value, flip: bool) {
         self.ring.fill(Remainder::UNUSED);
+        self.rare_type = [0, 1].map(|parity| {
+            (0..SMALL)
+                .filter(|&v| is_class_zero(v, parity, mask, flip))
+                .fold(0, |set, v| set | bit(v))
+        });
+    }
+
+    /// The values below [`SMALL`] that are rare-type for remainder `m`.
+    fn rare_type(&self, m: usize) -> u64 {
+        self.rare_type[m % 2]
     }
 }
 
@@ -122,7 +141,7 @@ impl SparseSolver {
                 };
                 // Common-type for `m`: every split making it has a rare part,
                 // and the rare pass has it.
-                if is_class_zero(candidate, m, self.mask, self.flip) {
+                if self.remainders.rare_type(m) & bit(candidate) != 0 {
                     met = self.sweep_remainder(m, candidate);
                     options |= self.remainder(m).found;
                     if met {
