@@ -217,3 +217,87 @@ fn rare_split_bits(values: &[Value], rare: &[RareHeap], m: usize, equal_splits: 
     for_rare_splits(values, rare, m, equal_splits, |v| bits |= bit(v));
     bits
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{naive_values, Helping};
+    use super::*;
+    use crate::games::octal::Octal;
+    use proptest::prelude::*;
+
+    /// The values of `code` on one thread: the small path while the values
+    /// stay below [`SMALL`], the general one after.
+    fn alone(code: &str, count: usize) -> Vec<Value> {
+        let mut solver = SparseSolver::new(&code.parse().unwrap());
+        solver.helping = Helping::Never;
+        solver.extend_to(count).unwrap();
+        solver.values().to_vec()
+    }
+
+    #[test]
+    fn every_two_digit_code_equals_the_rules() {
+        for first in ["0", "4"] {
+            for code in (0..64).map(|d| format!("{first}.{}{}", d / 8, d % 8)) {
+                let game: Octal = code.parse().unwrap();
+                assert_eq!(alone(&code, 1200), naive_values(&game, 1200), "{code}");
+            }
+        }
+    }
+
+    #[test]
+    fn values_reaching_64_pass_to_the_general_path_unchanged() {
+        // The first value of 64 or more: 0.007 at heap 1320, 0.161 at 1816,
+        // 0.6 at 1945.
+        for (code, heap) in [("0.007", 1320), ("0.161", 1816), ("0.6", 1945)] {
+            let game: Octal = code.parse().unwrap();
+            let naive = naive_values(&game, heap + 600);
+            assert!(naive[..heap].iter().all(|&v| v < SMALL), "{code}");
+            assert!(naive[heap] >= SMALL, "{code}");
+            assert_eq!(alone(code, heap + 600), naive, "{code}");
+        }
+    }
+
+    #[test]
+    fn the_remainders_are_those_of_the_small_path_far_out() {
+        // 0.167 stays below 64 (58 at 2^24): every value from the small path,
+        // checked against the general path on one thread (the helper's run
+        // takes it), across several reviews of the mask.
+        let mut general = SparseSolver::new(&"0.167".parse().unwrap());
+        general.helping = Helping::Always;
+        general.extend_to(40_000).unwrap();
+        let small = alone("0.167", 40_000);
+        assert!(small.iter().all(|&v| v < SMALL));
+        assert_eq!(small, general.values());
+    }
+
+    #[test]
+    fn the_classes_are_those_of_the_mask() {
+        let mut remainders = Remainders::for_takes(&[2, 3]);
+        for (mask, flip) in [(0, false), (61, false), (5, true), (254, true)] {
+            remainders.reclass(mask, flip);
+            for m in [10, 11] {
+                for v in 0..SMALL {
+                    let rare_type = remainders.rare_type(m) & bit(v) != 0;
+                    assert_eq!(rare_type, is_class_zero(v, m, mask, flip), "{mask} {flip} {m} {v}");
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Codes of up to five digits, whose split moves may take amounts far
+        /// apart (the remainders' ring is then long), against the rules.
+        #[test]
+        fn random_codes_equal_the_rules(
+            first in prop::sample::select(vec!["0", "4"]),
+            digits in prop::collection::vec(0u8..8, 1..=5),
+        ) {
+            let digits: String = digits.iter().map(u8::to_string).collect();
+            let code = format!("{first}.{digits}");
+            let game: Octal = code.parse().unwrap();
+            prop_assert_eq!(alone(&code, 1000), naive_values(&game, 1000), "{}", code);
+        }
+    }
+}
