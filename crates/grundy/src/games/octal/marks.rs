@@ -105,7 +105,18 @@ pub(super) fn for_rare_splits(
         _ => &rare[..rare.partition_point(|&(r, _)| (r as usize) < rest)],
     };
     if equal_splits {
-        for &(r, value) in below {
+        // Four at a time, with one bounds check: the first (smallest) heap's
+        // partner is the largest, and clamping the others' to it, a no-op,
+        // shows the compiler that they are in bounds too.
+        let mut fours = below.chunks_exact(4);
+        for four in &mut fours {
+            let top = rest - four[0].0 as usize;
+            let partners = &values[..=top];
+            for &(r, value) in four {
+                found(value ^ partners[(rest - r as usize).min(top)]);
+            }
+        }
+        for &(r, value) in fours.remainder() {
             found(value ^ values[rest - r as usize]);
         }
     } else {
