@@ -278,7 +278,11 @@ mod tests {
             for m in [10, 11] {
                 for v in 0..SMALL {
                     let rare_type = remainders.rare_type(m) & bit(v) != 0;
-                    assert_eq!(rare_type, is_class_zero(v, m, mask, flip), "{mask} {flip} {m} {v}");
+                    assert_eq!(
+                        rare_type,
+                        is_class_zero(v, m, mask, flip),
+                        "{mask} {flip} {m} {v}"
+                    );
                 }
             }
         }
