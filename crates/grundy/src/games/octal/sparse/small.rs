@@ -64,16 +64,69 @@ impl Remainder {
     };
 }
 
-/// The remainders the split moves leave from the heap being computed: one
-/// entry for each remainder between `n - max(take)` and `n - min(take)`,
-/// at `m % len`, so that the remainders in use never share one.
+/// Remainders whose rare passes are done together.
+const LANES: usize = 8;
+
+/// The rare passes of the `LANES` remainders `first + l`, over the rare heaps
+/// `LANES <= r < first`: the larger parts `first + l - r` of their splits are
+/// then known and side by side, so that each rare heap is read once for all
+/// the lanes, and its partners in one load. (The rare pass is most of the
+/// work on 0.167 once the sweeps are shared: 59 rare heaps a remainder.)
+#[derive(Clone, Copy, Debug)]
+struct RareBatch {
+    /// The first remainder (`usize::MAX` when there is none).
+    first: usize,
+    /// The range of the rare heaps taken, `LANES <= r < first`.
+    taken: (usize, usize),
+    /// The values of those splits of each remainder, as bits.
+    bits: [u64; LANES],
+}
+
+impl RareBatch {
+    const NONE: RareBatch = RareBatch {
+        first: usize::MAX,
+        taken: (0, 0),
+        bits: [0; LANES],
+    };
+
+    /// The batch from remainder `first`, which is at most the heaps known.
+    fn at(first: usize, values: &[Value], rare: &[RareHeap]) -> RareBatch {
+        let from = rare.partition_point(|&(r, _)| (r as usize) < LANES);
+        let to = rare
+            .partition_point(|&(r, _)| (r as usize) < first)
+            .max(from);
+        let mut bits = [0u64; LANES];
+        for &(r, value) in &rare[from..to] {
+            // `r >= LANES` keeps the last lane's partner below `first`.
+            let base = first - r as usize;
+            let partners: &[Value; LANES] = values[base..base + LANES]
+                .try_into()
+                .expect("a lane a remainder");
+            for (bits, &partner) in bits.iter_mut().zip(partners) {
+                *bits |= bit(value ^ partner);
+            }
+        }
+        RareBatch {
+            first,
+            taken: (from, to),
+            bits,
+        }
+    }
+}
+
+/// The remainders the split moves leave from the heap being computed: an
+/// entry for each remainder between `n - max(take)` and `n - min(take)`, at
+/// `m % len` for a power of two `len` (a mask, not a division) at least their
+/// number, so that the remainders in use never share one.
 ///
 /// It also holds the classes of the values below [`SMALL`], as sets, so that
 /// whether a value is rare-type for a remainder is a bit test rather than a
 /// count of bits (which takes a dozen instructions without `popcnt`).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(super) struct Remainders {
     ring: Vec<Remainder>,
+    /// The rare passes of the next few remainders.
+    batch: RareBatch,
     /// The values below [`SMALL`] that are rare-type for even remainders,
     /// and for odd ones.
     rare_type: [u64; 2],
@@ -83,11 +136,12 @@ impl Remainders {
     /// Entries for the split moves taking the amounts in `two`.
     pub(super) fn for_takes(two: &[usize]) -> Remainders {
         let len = match (two.iter().min(), two.iter().max()) {
-            (Some(low), Some(high)) => high - low + 1,
+            (Some(low), Some(high)) => (high - low + 1).next_power_of_two(),
             _ => 0,
         };
         Remainders {
             ring: vec![Remainder::UNUSED; len],
+            batch: RareBatch::NONE,
             rare_type: [0; 2],
         }
     }
@@ -96,11 +150,17 @@ impl Remainders {
     /// their rare passes were of other classes.
     pub(super) fn reclass(&mut self, mask: Value, flip: bool) {
         self.ring.fill(Remainder::UNUSED);
+        self.batch = RareBatch::NONE;
         self.rare_type = [0, 1].map(|parity| {
             (0..SMALL)
                 .filter(|&v| is_class_zero(v, parity, mask, flip))
                 .fold(0, |set, v| set | bit(v))
         });
+    }
+
+    /// Where the entry of remainder `m` is.
+    fn slot(&self, m: usize) -> usize {
+        m & (self.ring.len() - 1)
     }
 
     /// The values below [`SMALL`] that are rare-type for remainder `m`.
@@ -157,16 +217,35 @@ impl SparseSolver {
 
     /// The entry of remainder `m`, made (with its rare pass) if it is new.
     fn remainder(&mut self, m: usize) -> &mut Remainder {
-        let len = self.remainders.ring.len();
-        let entry = &mut self.remainders.ring[m % len];
-        if entry.m != m {
-            *entry = Remainder {
+        let slot = self.remainders.slot(m);
+        if self.remainders.ring[slot].m != m {
+            let found = self.rare_pass(m);
+            self.remainders.ring[slot] = Remainder {
                 m,
-                found: rare_split_bits(&self.values, &self.rare_heaps, m, self.equal_splits),
+                found,
                 cursor: 1,
             };
         }
-        entry
+        &mut self.remainders.ring[slot]
+    }
+
+    /// The values of the splits of `m` with a rare part, as bits: from a
+    /// batch, made if none holds `m`, and the rare heaps it leaves out (those
+    /// below `LANES`, and from its first remainder on). Grundy's game, whose
+    /// equal splits are no moves, takes them one by one.
+    fn rare_pass(&mut self, m: usize) -> u64 {
+        let (values, rare) = (&self.values[..], &self.rare_heaps[..]);
+        if !self.equal_splits {
+            return rare_split_bits(values, rare, m, false);
+        }
+        let batch = &mut self.remainders.batch;
+        if m.wrapping_sub(batch.first) >= LANES {
+            *batch = RareBatch::at(m, values, rare);
+        }
+        let (from, to) = batch.taken;
+        batch.bits[m - batch.first]
+            | rare_split_bits(values, &rare[..from], m, true)
+            | rare_split_bits(values, &rare[to..], m, true)
     }
 
     /// Sweeps the splits of `m` on from its cursor until one has value
@@ -179,8 +258,8 @@ impl SparseSolver {
         const BLOCK: usize = 16;
         let half = largest_smaller_part(m, self.equal_splits);
         let values: &[Value] = &self.values;
-        let len = self.remainders.ring.len();
-        let entry = &mut self.remainders.ring[m % len];
+        let slot = self.remainders.slot(m);
+        let entry = &mut self.remainders.ring[slot];
         debug_assert_eq!(entry.m, m, "the remainder is made before it is swept");
         let wanted = bit(target);
         let mut a = entry.cursor;
