@@ -23,6 +23,13 @@
 //! thread gets there, which leaves it the newest splits and the chase. It
 //! works only while it is measured to make the run faster (on one core, never).
 //!
+//! While every value is below 64 (0.167: below 59 to 2^24 heaps) the private
+//! `small` module computes the heaps instead, on one thread: sets of values
+//! are then 64-bit words, and the rare pass and sweep of each remainder are
+//! done once for all the moves that leave it (see there). It needs no helper
+//! thread: it is faster alone than the general path with one (0.167 at 2^22:
+//! about half the time of the general path, helped or not).
+//!
 //! Games with no sparse class (Kayles, Dawson's Kayles: about half the heaps
 //! are of either class for every mask) make the rare pass as long as the heap,
 //! so each value costs `O(n)` and a run `O(n^2)`, like the naive rules. Most of
