@@ -630,7 +630,11 @@ impl SparseSolver {
         self.witnesses.get(candidate).is_some_and(|recent| {
             recent.iter().any(|&w| {
                 let (i, a) = ((w >> 32) as usize, (w & u64::from(u32::MAX)) as usize);
-                n.checked_sub(self.two[i])
+                // No witness yet reads as move 0, which a game without split
+                // moves does not have.
+                self.two
+                    .get(i)
+                    .and_then(|&take| n.checked_sub(take))
                     .is_some_and(|rest| self.split_makes(rest, a, candidate))
             })
         })

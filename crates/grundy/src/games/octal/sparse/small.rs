@@ -239,7 +239,7 @@ impl SparseSolver {
             return rare_split_bits(values, rare, m, false);
         }
         let batch = &mut self.remainders.batch;
-        if m.wrapping_sub(batch.first) >= LANES {
+        if !m.checked_sub(batch.first).is_some_and(|lane| lane < LANES) {
             *batch = RareBatch::at(m, values, rare);
         }
         let (from, to) = batch.taken;
