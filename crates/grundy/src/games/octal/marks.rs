@@ -85,13 +85,45 @@ pub(super) fn mark_rare_splits(
     equal_splits: bool,
     seen: &mut Marks,
 ) {
-    for &(r, value) in rare {
-        let r = r as usize;
-        if r >= rest {
-            break;
+    for_rare_splits(values, rare, rest, equal_splits, |v| mark(seen, v));
+}
+
+/// Calls `found` with the value of each split `(r, rest - r)` for the rare
+/// heaps `r` in `rare` (ascending) below `rest`, but the split into two equal
+/// heaps unless `equal_splits`. Usually every rare heap is below `rest`, and
+/// equal splits are allowed (in every octal game): the loop then tests nothing.
+#[inline(always)]
+pub(super) fn for_rare_splits(
+    values: &[Value],
+    rare: &[RareHeap],
+    rest: usize,
+    equal_splits: bool,
+    mut found: impl FnMut(Value),
+) {
+    let below = match rare.last() {
+        Some(&(r, _)) if (r as usize) < rest => rare,
+        _ => &rare[..rare.partition_point(|&(r, _)| (r as usize) < rest)],
+    };
+    if equal_splits {
+        // Four at a time, with one bounds check: the first (smallest) heap's
+        // partner is the largest, and clamping the others' to it, a no-op,
+        // shows the compiler that they are in bounds too.
+        let mut fours = below.chunks_exact(4);
+        for four in &mut fours {
+            let top = rest - four[0].0 as usize;
+            let partners = &values[..=top];
+            for &(r, value) in four {
+                found(value ^ partners[(rest - r as usize).min(top)]);
+            }
         }
-        if equal_splits || 2 * r != rest {
-            mark(seen, value ^ values[rest - r]);
+        for &(r, value) in fours.remainder() {
+            found(value ^ values[rest - r as usize]);
+        }
+    } else {
+        for &(r, value) in below {
+            if 2 * r as usize != rest {
+                found(value ^ values[rest - r as usize]);
+            }
         }
     }
 }

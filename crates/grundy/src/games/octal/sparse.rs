@@ -23,6 +23,13 @@
 //! thread gets there, which leaves it the newest splits and the chase. It
 //! works only while it is measured to make the run faster (on one core, never).
 //!
+//! While every value is below 64 (0.167: below 59 to 2^24 heaps) the private
+//! `small` module computes the heaps instead, on one thread: sets of values
+//! are then 64-bit words, and the rare pass and sweep of each remainder are
+//! done once for all the moves that leave it (see there). It needs no helper
+//! thread: it is faster alone than the general path with one (0.167 at 2^22:
+//! about half the time of the general path, helped or not).
+//!
 //! Games with no sparse class (Kayles, Dawson's Kayles: about half the heaps
 //! are of either class for every mask) make the rare pass as long as the heap,
 //! so each value costs `O(n)` and a run `O(n^2)`, like the naive rules. Most of
@@ -33,8 +40,11 @@
 //! (The sparse-space phenomenon: Gangolli and Plambeck 1989, and Flammenkamp's
 //! octal-game tables; the flip on odd heaps as in P. Beling's `ogs`.)
 
+mod small;
+
 use std::time::Instant;
 
+use self::small::{Remainders, SMALL};
 use super::lookahead::{self, Channel, Helper, Pacer, LAG, SLOTS};
 pub use super::marks::Value;
 use super::marks::{
@@ -90,6 +100,9 @@ pub struct SparseSolver {
     mex_from: usize,
     /// For each split move, the next `a` of its sweep over `(a, rest - a)`.
     cursors: Vec<usize>,
+    /// What is known of the splits of the remainders in use, while every
+    /// value is below [`SMALL`].
+    remainders: Remainders,
     /// For each value, the last splits found to make it, as `(move << 32) | a`:
     /// in near-periodic stretches the same split makes it again a few heaps on.
     witnesses: Vec<[u64; WITNESSES]>,
@@ -140,6 +153,16 @@ impl Helping {
             Helping::Measured(Pacer::new())
         } else {
             Helping::Never
+        }
+    }
+
+    /// Whether runs may take the path of small values, which has no helper
+    /// thread (a test of the helper keeps it on every run it can take).
+    fn allows_small_path(&self) -> bool {
+        match self {
+            #[cfg(test)]
+            Helping::Always => false,
+            _ => true,
         }
     }
 
@@ -233,6 +256,7 @@ impl SparseSolver {
         };
         let mut solver = SparseSolver {
             cursors: vec![0; two.len()],
+            remainders: Remainders::for_takes(&two),
             whole,
             one,
             two,
@@ -338,10 +362,14 @@ impl SparseSolver {
                 self.fill_from_period(p, count);
                 return Ok(());
             }
+            let start = self.values.len();
+            if self.max_value < SMALL && self.helping.allows_small_path() {
+                self.run_small(count.min(self.next_period_check.max(start + 1)));
+                continue;
+            }
             // Runs end where the mask is reviewed, as the helper's classes must
             // stay those of the main thread, where the period is checked, and
             // where the helper is to be switched on or off.
-            let start = self.values.len();
             let (helped, until) = self.helping.plan(start);
             let end = count
                 .min(self.next_review.max(start + 1))
@@ -525,6 +553,7 @@ impl SparseSolver {
             .filter(|&n| self.is_rare_heap(n))
             .map(|n| (n as u32, self.values[n]))
             .collect();
+        self.remainders.reclass(self.mask, self.flip);
         self.next_review = 2 * self.values.len().max(32);
     }
 
@@ -568,13 +597,8 @@ impl SparseSolver {
     }
 
     fn mark_single_heap_moves(&mut self, n: usize) {
-        if self.whole.contains(&n) {
-            mark(&mut self.seen, 0);
-        }
-        for &take in &self.one {
-            if n > take {
-                mark(&mut self.seen, self.values[n - take]);
-            }
+        for v in single_heap_options(&self.whole, &self.one, &self.values, n) {
+            mark(&mut self.seen, v);
         }
     }
 
@@ -603,17 +627,25 @@ impl SparseSolver {
 
     /// Whether a recent witness of `candidate` is a split of `n` making it.
     fn has_witness(&self, n: usize, candidate: usize) -> bool {
-        let Some(recent) = self.witnesses.get(candidate) else {
-            return false;
-        };
-        recent.iter().any(|&w| {
-            let (i, a) = ((w >> 32) as usize, (w & u64::from(u32::MAX)) as usize);
-            a > 0
-                && n.checked_sub(self.two[i]).is_some_and(|rest| {
-                    a <= largest_smaller_part(rest, self.equal_splits)
-                        && usize::from(self.values[a] ^ self.values[rest - a]) == candidate
-                })
+        self.witnesses.get(candidate).is_some_and(|recent| {
+            recent.iter().any(|&w| {
+                let (i, a) = ((w >> 32) as usize, (w & u64::from(u32::MAX)) as usize);
+                // No witness yet reads as move 0, which a game without split
+                // moves does not have.
+                self.two
+                    .get(i)
+                    .and_then(|&take| n.checked_sub(take))
+                    .is_some_and(|rest| self.split_makes(rest, a, candidate))
+            })
         })
+    }
+
+    /// Whether `(a, rest - a)` is a split (`a` its smaller part, not 0) of
+    /// value `candidate`.
+    fn split_makes(&self, rest: usize, a: usize, candidate: usize) -> bool {
+        a > 0
+            && a <= largest_smaller_part(rest, self.equal_splits)
+            && usize::from(self.values[a] ^ self.values[rest - a]) == candidate
     }
 
     fn remember_witness(&mut self, value: Value, i: usize, a: usize) {
@@ -669,6 +701,21 @@ impl SparseSolver {
         }
         false
     }
+}
+
+/// The values of the moves from heap `n` that leave no heap (taking an amount
+/// in `whole`) or one (taking an amount in `one`).
+fn single_heap_options<'a>(
+    whole: &[usize],
+    one: &'a [usize],
+    values: &'a [Value],
+    n: usize,
+) -> impl Iterator<Item = Value> + 'a {
+    let whole = whole.contains(&n).then_some(0);
+    let one = one.iter().filter(move |&&take| n > take);
+    whole
+        .into_iter()
+        .chain(one.map(move |&take| values[n - take]))
 }
 
 /// Whether [`certify_octal`] would certify a period of `values`, checked in
