@@ -395,6 +395,46 @@ impl MisereQuotient {
         self.element(heaps).map(|x| Outcome::from_p(self.p[x]))
     }
 
+    /// Every move of the sum of `heaps` (each at most `max_heap`) to a misère
+    /// P-position, read from the quotient: the index of the heap moved and
+    /// the non-empty heaps the move leaves in its place, heap by heap in the
+    /// order of `game`'s moves. The element of the sum without heap `i` is
+    /// the product of the elements before and after it (the monoid is
+    /// commutative), so each option costs one look-up per heap it leaves.
+    pub fn winning_moves<G: HeapGame>(
+        &self,
+        game: &G,
+        heaps: &[u64],
+    ) -> Result<Vec<(usize, Vec<u64>)>, QuotientError> {
+        let elements: Vec<usize> = heaps
+            .iter()
+            .map(|&h| self.element(&[h]))
+            .collect::<Result<_, _>>()?;
+        let times = |x: usize, y: usize| self.table[x][y];
+        let mut before = vec![0; elements.len() + 1];
+        for (i, &e) in elements.iter().enumerate() {
+            before[i + 1] = times(before[i], e);
+        }
+        let mut after = vec![0; elements.len() + 1];
+        for (i, &e) in elements.iter().enumerate().rev() {
+            after[i] = times(after[i + 1], e);
+        }
+        let mut moves = Vec::new();
+        for (i, &heap) in heaps.iter().enumerate() {
+            let without = times(before[i], after[i + 1]);
+            game.for_each_move(heap, |left| {
+                // Every heap left is smaller than `heap`, so within the bound.
+                let x = left
+                    .iter()
+                    .fold(without, |x, &l| times(x, self.heap_element[l as usize]));
+                if self.p[x] {
+                    moves.push((i, left.to_vec()));
+                }
+            });
+        }
+        Ok(moves)
+    }
+
     /// The least `n0` such that the quotient of heaps up to `n` has the same
     /// order for every `n0 <= n <= max_heap` (then they are all isomorphic:
     /// the heaps below `n` generate the quotient of heaps up to `n`, which
