@@ -23,8 +23,8 @@
 //!    [`quotient_limits`]), which answers a sum of any number of heaps: its
 //!    outcome from the P-portion, and each move's sum looked up in the same
 //!    quotient. The search goes first because a quotient can cost far more
-//!    than the sum (a sum of Kayles heaps up to 30 is searched at once, while
-//!    the quotient of heaps up to 30 is beyond any limit here); the quotient
+//!    than the sum (one Kayles heap of 30 is searched at once, while the
+//!    quotient of heaps up to 30 is beyond the limits here); the quotient
 //!    is computed afresh by each process, nothing is kept. Beyond both, the
 //!    answer is "unknown", an error, never a verdict.
 //!
