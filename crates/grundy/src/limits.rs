@@ -92,6 +92,16 @@ pub const PLAY_OPTIONS: usize = 1 << 16;
 /// verdict.
 pub const CONVENTION_BUDGET: u64 = 1 << 22;
 
+/// Heaps the exhaustive misère search behind a misère quotient of
+/// `analyze --misere` stores (as `QUOTIENT_SEARCH` counts them): a sum of
+/// heaps of one game that `CONVENTION_BUDGET` does not settle is answered
+/// by the quotient of its heaps within these two limits.
+pub const CONVENTION_QUOTIENT_SEARCH: usize = 1 << 19;
+
+/// Profiles of sums the verification of a misère quotient of
+/// `analyze --misere` visits (the memory of `QUOTIENT_CHECKS` is gigabytes).
+pub const CONVENTION_QUOTIENT_CHECKS: u64 = 1 << 19;
+
 /// Heaps `sequence --misere` values in one call.
 pub const MISERE_SEQUENCE_LIMIT: u64 = 1 << 20;
 

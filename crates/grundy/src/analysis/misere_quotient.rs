@@ -395,6 +395,46 @@ impl MisereQuotient {
         self.element(heaps).map(|x| Outcome::from_p(self.p[x]))
     }
 
+    /// Every move of the sum of `heaps` (each at most `max_heap`) to a misère
+    /// P-position, read from the quotient: the index of the heap moved and
+    /// the non-empty heaps the move leaves in its place, heap by heap in the
+    /// order of `game`'s moves. The element of the sum without heap `i` is
+    /// the product of the elements before and after it (the monoid is
+    /// commutative), so each option costs one look-up per heap it leaves.
+    pub fn winning_moves<G: HeapGame>(
+        &self,
+        game: &G,
+        heaps: &[u64],
+    ) -> Result<Vec<(usize, Vec<u64>)>, QuotientError> {
+        let elements: Vec<usize> = heaps
+            .iter()
+            .map(|&h| self.element(&[h]))
+            .collect::<Result<_, _>>()?;
+        let times = |x: usize, y: usize| self.table[x][y];
+        let mut before = vec![0; elements.len() + 1];
+        for (i, &e) in elements.iter().enumerate() {
+            before[i + 1] = times(before[i], e);
+        }
+        let mut after = vec![0; elements.len() + 1];
+        for (i, &e) in elements.iter().enumerate().rev() {
+            after[i] = times(after[i + 1], e);
+        }
+        let mut moves = Vec::new();
+        for (i, &heap) in heaps.iter().enumerate() {
+            let without = times(before[i], after[i + 1]);
+            game.for_each_move(heap, |left| {
+                // Every heap left is smaller than `heap`, so within the bound.
+                let x = left
+                    .iter()
+                    .fold(without, |x, &l| times(x, self.heap_element[l as usize]));
+                if self.p[x] {
+                    moves.push((i, left.to_vec()));
+                }
+            });
+        }
+        Ok(moves)
+    }
+
     /// The least `n0` such that the quotient of heaps up to `n` has the same
     /// order for every `n0 <= n <= max_heap` (then they are all isomorphic:
     /// the heaps below `n` generate the quotient of heaps up to `n`, which
@@ -526,7 +566,7 @@ impl Candidate {
             delta: Vec::new(),
             tests: tests.to_vec(),
         };
-        let mut index: HashMap<Vec<bool>, usize> = HashMap::new();
+        let mut index: WordTable<Vec<bool>, usize> = WordTable::default();
         index.insert(candidate.rows[0].clone(), 0);
         let mut x = 0;
         while x < candidate.reps.len() {
@@ -669,7 +709,9 @@ impl Candidate {
     ) -> Result<Option<Vec<Suspect>>, QuotientError> {
         let types = HeapType::classify(self, heaps, table, images);
         let start = Profile::empty(types.len());
-        let mut seen: HashMap<Profile, ()> = HashMap::new();
+        // SipHash on profiles was most of the time of a quotient (Kayles up
+        // to 14: 70% of it, by perf).
+        let mut seen: WordTable<Profile, ()> = WordTable::default();
         seen.insert(start.clone(), ());
         // Each profile found, with the profile it came from and the type added.
         let mut found: Vec<(Profile, usize, usize)> = vec![(start, 0, 0)];
@@ -830,39 +872,47 @@ fn stuck_suspects(heaps: &HeapMoves, word: Vec<usize>) -> Vec<Suspect> {
 /// are finitely many.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Profile {
-    element: usize,
-    without: Vec<Option<usize>>,
+    element: u32,
+    /// [`Profile::ABSENT`] for a type not in the sum (words of 4 bytes: the
+    /// profiles are most of a verification's memory).
+    without: Vec<u32>,
 }
 
 impl Profile {
+    /// `without` of a type not in the sum.
+    const ABSENT: u32 = u32::MAX;
+
     fn empty(types: usize) -> Self {
         Profile {
             element: 0,
-            without: vec![None; types],
+            without: vec![Self::ABSENT; types],
         }
     }
 
-    /// The profile of the sum plus one heap of type `t`, of element `a`.
+    /// The profile of the sum plus one heap of type `t`, of element `a`
+    /// (elements are fewer than `QUOTIENT_ORDER`, so they fit in a `u32`).
     fn plus(&self, t: usize, a: usize, table: &[Vec<usize>]) -> Self {
-        let mut without: Vec<Option<usize>> = self
+        let times = |y: u32| table[y as usize][a] as u32;
+        let mut without: Vec<u32> = self
             .without
             .iter()
-            .map(|y| y.map(|y| table[y][a]))
+            .map(|&y| if y == Self::ABSENT { y } else { times(y) })
             .collect();
-        without[t] = Some(self.element);
+        without[t] = self.element;
         Profile {
-            element: table[self.element][a],
+            element: times(self.element),
             without,
         }
     }
 
     /// Outside `P` (and not empty) with no heap that has a move into `P`.
     fn is_stuck(&self, candidate: &Candidate, types: &[HeapType]) -> bool {
-        !candidate.is_p(self.element)
-            && self.without.iter().zip(types).all(|(y, kind)| match y {
-                Some(y) => !kind.winning_contexts[*y],
-                None => true,
-            })
+        !candidate.is_p(self.element as usize)
+            && self
+                .without
+                .iter()
+                .zip(types)
+                .all(|(&y, kind)| y == Self::ABSENT || !kind.winning_contexts[y as usize])
     }
 }
 

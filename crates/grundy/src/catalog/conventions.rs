@@ -16,8 +16,17 @@
 //!    value 0 is terminal: the SJ theorem (anti-SG; Jia Zhihao 2009), which is Bouton's
 //!    misère rule on the Grundy values;
 //! 3. otherwise exhaustive misère search of the sum, memoised on canonical
-//!    forms, within [`CONVENTION_BUDGET`]; beyond it the answer is "unknown", an
-//!    error, never a verdict.
+//!    forms, within [`CONVENTION_BUDGET`];
+//! 4. a sum of heaps of one heap game that the search does not settle: the
+//!    misère quotient (Plambeck and Siegel) of the sums of heaps up to its
+//!    largest heap ([`MisereQuotient`], learned and verified within
+//!    [`quotient_limits`]), which answers a sum of any number of heaps: its
+//!    outcome from the P-portion, and each move's sum looked up in the same
+//!    quotient. The search goes first because a quotient can cost far more
+//!    than the sum (one Kayles heap of 30 is searched at once, while the
+//!    quotient of heaps up to 30 is beyond the limits here); the quotient
+//!    is computed afresh by each process, nothing is kept. Beyond both, the
+//!    answer is "unknown", an error, never a verdict.
 //!
 //! Every-SG is answered by Smith's theorem on the summands' suspense
 //! ([`every_sg`]), a closed form for Nim.
@@ -27,11 +36,15 @@ use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::Serialize;
 
 use super::{in_component, Analysis, Game, GraphInput, Move, SumPart};
+use crate::analysis::misere_quotient::{MisereQuotient, QuotientError, QuotientLimits};
 use crate::error::Error;
-use crate::game::Outcome;
+use crate::game::{HeapGame, Outcome};
 use crate::games::nim::{misere_is_p, misere_moves};
 use crate::json::{Int, Ints};
-use crate::limits::{CONVENTION_BUDGET, MISERE_SEQUENCE_LIMIT};
+use crate::limits::{
+    CONVENTION_BUDGET, CONVENTION_QUOTIENT_CHECKS, CONVENTION_QUOTIENT_SEARCH,
+    MISERE_SEQUENCE_LIMIT, QUOTIENT_HEAPS, QUOTIENT_ORDER,
+};
 use crate::solve::remoteness::Unsolved;
 use crate::solve::summands::{every_sg, sj_hypothesis, MisereSearch, SummandGraph};
 
@@ -124,6 +137,10 @@ pub struct EveryForm {
     pub rule: String,
 }
 
+/// Misère play of a position alone through a misère quotient, computed when
+/// asked: the verdict, or why the quotient was not found.
+type ByQuotient<'a> = Box<dyn Fn() -> Result<Alone, String> + 'a>;
+
 /// What a game offers the play conventions for one position.
 pub struct Summands<'a> {
     /// The position.
@@ -137,6 +154,9 @@ pub struct Summands<'a> {
     pub alone: Option<Alone>,
     /// Every-SG in closed form, where the theory gives it.
     pub every: Option<EveryForm>,
+    /// Misère play of the position alone through the misère quotient of its
+    /// heaps (heap games), for sums the search does not settle.
+    pub quotient: Option<ByQuotient<'a>>,
     /// For a position that is one summand: its moves in the order of its
     /// options by the rules, as `analyze` writes them (graph games, whose
     /// moves are an edge cut or a vertex moved to); `None` writes a move as
@@ -150,7 +170,11 @@ pub struct Summands<'a> {
 impl<'a> Summands<'a> {
     /// The summands of a heap game's position: the heaps, whose graph is
     /// every heap up to the largest.
-    pub(crate) fn heaps<G: crate::game::HeapGame>(game: &'a G, heaps: Vec<UBig>) -> Self {
+    pub(crate) fn heaps<G: HeapGame + Clone>(game: &'a G, heaps: Vec<UBig>) -> Self {
+        let by_quotient = {
+            let heaps = heaps.clone();
+            move || misere_by_quotient(game, &heaps, &quotient_limits())
+        };
         let sizes: Option<Vec<u64>> = heaps.iter().map(|h| u64::try_from(h).ok()).collect();
         let build = move |budget: u64| {
             let Some(sizes) = sizes.clone() else {
@@ -170,6 +194,7 @@ impl<'a> Summands<'a> {
             tame: None,
             alone: None,
             every: None,
+            quotient: Some(Box::new(by_quotient)),
             names: None,
             build: Box::new(build),
         }
@@ -210,6 +235,7 @@ impl<'a> Summands<'a> {
             tame: None,
             alone: None,
             every: None,
+            quotient: None,
             names: None,
             build: Box::new(build),
         }
@@ -225,6 +251,7 @@ impl<'a> Summands<'a> {
             tame: None,
             alone: None,
             every: None,
+            quotient: None,
             names: None,
             build: Box::new(|_| Ok(None)),
         }
@@ -353,12 +380,7 @@ fn misere(parts: &[Summands<'_>]) -> Result<Verdict, Error> {
         alone: Some(alone), ..
     }] = parts
     {
-        return Ok(Verdict {
-            outcome: alone.outcome,
-            steps: None,
-            moves: alone.moves.iter().map(|m| (0, m.clone())).collect(),
-            method: alone.rule.clone(),
-        });
+        return Ok(alone_verdict(alone));
     }
     if parts.iter().all(|p| p.tame.is_some()) {
         return Ok(misere_tame(parts));
@@ -368,24 +390,77 @@ fn misere(parts: &[Summands<'_>]) -> Result<Verdict, Error> {
         .graph
         .grundy_values()
         .map_err(|e| Error::BadPosition(e.to_string()))?;
-    let sj = sj_hypothesis(&arena.graph, &values, &arena.nodes);
+    if sj_hypothesis(&arena.graph, &values, &arena.nodes) {
+        let value_list = |nodes: &[u32]| -> Vec<UBig> {
+            nodes
+                .iter()
+                .map(|&n| UBig::from(values[n as usize]))
+                .collect()
+        };
+        let is_p = |nodes: &[u32]| Ok::<_, Unsolved>(misere_is_p(&value_list(nodes)));
+        return verdict_by(parts, &arena, is_p, SJ_METHOD.into()).map_err(search_error);
+    }
+    let over_budget = match searched(parts, &arena) {
+        Err(Unsolved::OverBudget(_)) => unknown("the misère search of the sum"),
+        settled => return settled.map_err(search_error),
+    };
+    match parts {
+        [Summands {
+            quotient: Some(by_quotient),
+            ..
+        }] => by_quotient()
+            .map(|alone| alone_verdict(&alone))
+            .map_err(|why| unknown(&format!("the misère search of the sum; and {why}"))),
+        _ => Err(over_budget),
+    }
+}
+
+/// The verdict of a closed form of one position alone.
+fn alone_verdict(alone: &Alone) -> Verdict {
+    Verdict {
+        outcome: alone.outcome,
+        steps: None,
+        moves: alone.moves.iter().map(|m| (0, m.clone())).collect(),
+        method: alone.rule.clone(),
+    }
+}
+
+/// The method line of the SJ theorem.
+const SJ_METHOD: &str = "the SJ theorem (anti-SG, Jia Zhihao 2009), whose hypothesis holds: no \
+    summand position the sum can reach splits, and each of Grundy value 0 has no move; so \
+    Bouton's misère rule on the Grundy values: P exactly when (a summand has value 2 or more \
+    and the nim-sum is 0) or (none has and the nim-sum is 1)";
+
+/// An error of the misère search that is not its budget, or the budget's
+/// "unknown".
+fn search_error(e: Unsolved) -> Error {
+    match e {
+        Unsolved::OverBudget(_) => unknown("the misère search of the sum"),
+        Unsolved::Cycle(c) => Error::BadPosition(c.to_string()),
+    }
+}
+
+/// Misère play of the sum by exhaustive search of its own tree.
+fn searched(parts: &[Summands<'_>], arena: &Arena) -> Result<Verdict, Unsolved> {
     let mut search = MisereSearch::new(&arena.graph, CONVENTION_BUDGET);
-    let value_list = |nodes: &[u32]| -> Vec<UBig> {
-        nodes
-            .iter()
-            .map(|&n| UBig::from(values[n as usize]))
-            .collect()
-    };
-    let mut is_p = |nodes: &[u32]| -> Result<bool, Error> {
-        if sj {
-            return Ok(misere_is_p(&value_list(nodes)));
-        }
-        match search.outcome(nodes) {
-            Ok(outcome) => Ok(outcome == Outcome::P),
-            Err(Unsolved::OverBudget(_)) => Err(unknown("the misère search of the sum")),
-            Err(Unsolved::Cycle(c)) => Err(Error::BadPosition(c.to_string())),
-        }
-    };
+    let is_p = |nodes: &[u32]| search.outcome(nodes).map(|o| o == Outcome::P);
+    let method = format!(
+        "exhaustive misère search of the sum's own tree, memoised on sorted summands, within \
+         {CONVENTION_BUDGET} positions and options (no misère theory applies: a summand is not tame with a \
+         known Nim-heap equivalent, and the SJ theorem does not apply: a summand position of \
+         Grundy value 0 with a move, or a split, can be reached)"
+    );
+    verdict_by(parts, arena, is_p, method)
+}
+
+/// The outcome of the sum of `arena`'s summands and every winning move, by
+/// `is_p`, which tells whether a sum of its nodes is a misère P-position.
+fn verdict_by<E>(
+    parts: &[Summands<'_>],
+    arena: &Arena,
+    mut is_p: impl FnMut(&[u32]) -> Result<bool, E>,
+    method: String,
+) -> Result<Verdict, E> {
     let outcome = Outcome::from_p(is_p(&arena.nodes)?);
     let mut moves = Vec::new();
     if outcome == Outcome::N {
@@ -401,25 +476,76 @@ fn misere(parts: &[Summands<'_>]) -> Result<Verdict, Error> {
             }
         }
     }
-    let method = if sj {
-        "the SJ theorem (anti-SG, Jia Zhihao 2009), whose hypothesis holds: no summand position \
-         the sum can reach splits, and each of Grundy value 0 has no move; so Bouton's misère rule on the Grundy \
-         values: P exactly when (a summand has value 2 or more and the nim-sum is 0) or (none \
-         has and the nim-sum is 1)"
-            .to_string()
-    } else {
-        format!(
-            "exhaustive misère search of the sum's own tree, memoised on sorted summands, within \
-             {CONVENTION_BUDGET} positions and options (no misère theory applies: a summand is not tame \
-             with a known Nim-heap equivalent, and the SJ theorem does not apply: a summand \
-             position of Grundy value 0 with a move, or a split, can be reached)"
-        )
-    };
     Ok(Verdict {
         outcome,
         steps: None,
         moves,
         method,
+    })
+}
+
+/// The limits of a misère quotient computed for `analyze`: tighter than
+/// those of `period --misere`, whose profiles of sums can take gigabytes.
+pub(crate) fn quotient_limits() -> QuotientLimits {
+    QuotientLimits {
+        order: QUOTIENT_ORDER,
+        search: CONVENTION_QUOTIENT_SEARCH,
+        checks: CONVENTION_QUOTIENT_CHECKS,
+    }
+}
+
+/// Misère play of the sum of `heaps` of one heap game through the misère
+/// quotient of the sums of heaps up to its largest (Plambeck and Siegel),
+/// learned and verified within `limits`: the outcome from the P-portion,
+/// and every winning move, each move's sum looked up in the same quotient.
+/// `Err` says why the quotient was not found.
+pub(crate) fn misere_by_quotient<G: HeapGame + Clone>(
+    game: &G,
+    heaps: &[UBig],
+    limits: &QuotientLimits,
+) -> Result<Alone, String> {
+    let beyond = || format!("misère quotients are computed for heaps up to {QUOTIENT_HEAPS}");
+    let sizes: Vec<u64> = heaps
+        .iter()
+        .map(|h| u64::try_from(h).ok().filter(|&h| h <= QUOTIENT_HEAPS))
+        .collect::<Option<_>>()
+        .ok_or_else(beyond)?;
+    let largest = sizes.iter().copied().max().unwrap_or(0);
+    let mut reached = 0;
+    let quotient = MisereQuotient::compute_within(game, largest, limits, &mut |n| reached = n)
+        .map_err(|e| match e {
+            QuotientError::Limit(_) => format!(
+                "the misère quotient of heaps up to {largest} is beyond the limits analyze \
+                 gives it (learning stopped at heaps up to {reached}; period --misere has larger \
+                 ones)"
+            ),
+            other => other.to_string(),
+        })?;
+    let is_p = quotient.p[quotient.element(&sizes).map_err(|e| e.to_string())?];
+    let moves = if is_p {
+        Vec::new()
+    } else {
+        let found = quotient
+            .winning_moves(game, &sizes)
+            .map_err(|e| e.to_string())?;
+        found
+            .into_iter()
+            .map(|(i, left)| heap_change(heaps, i, left.into_iter().map(UBig::from).collect()))
+            .collect()
+    };
+    Ok(Alone {
+        outcome: Outcome::from_p(is_p),
+        moves,
+        rule: format!(
+            "misère quotient of heaps up to {largest} (Plambeck-Siegel), verified: order {}, \
+             P-portion of {}, learned from exhaustive misère search of small sums and proved by \
+             its local conditions on the profile of every sum; P exactly when the sum's element \
+             is in the P-portion, each move's sum looked up in the same quotient (the misère \
+             search of the sum within {CONVENTION_BUDGET} positions and options did not settle \
+             it)",
+            quotient.order(),
+            quotient.p_portion().len()
+        ),
     })
 }
 

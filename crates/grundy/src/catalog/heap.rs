@@ -13,14 +13,14 @@ use super::conventions::heap_change;
 use super::explore::single_report;
 use super::play::{applied, heap_options, heap_parts, PlayMove, Position};
 use super::{
-    check_count, parse_naturals, Analysis, Component, EveryForm, Game, Move, PeriodReport,
+    check_count, parse_naturals, Alone, Analysis, Component, EveryForm, Game, Move, PeriodReport,
     Sequence, Summands, Tame, Terms,
 };
 use super::{ConjectureReport, Monitor};
 use crate::analysis::conjecture::{certified_heap_period, heap_period, Conjecture};
 use crate::analysis::periodicity::{ArithmeticPeriod, Periodic};
 use crate::error::Error;
-use crate::game::{HeapGame, HeapMove, Heaps};
+use crate::game::{HeapGame, HeapMove, Heaps, Outcome};
 use crate::games::bash::Bash;
 use crate::games::nim::Nim;
 use crate::games::staircase::{StairMove, Staircase};
@@ -680,16 +680,30 @@ impl Game for StaircaseEntry {
             .collect()
     }
 
-    /// The staircase is one summand, played by its rules.
+    /// The staircase is one summand, played by its rules; alone under misère
+    /// play, by misère Nim on its odd stairs at any size ([`Staircase::misere`]).
     fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
         let stairs = parse_naturals(position, "number of coins")?;
-        let small: Vec<u64> = stairs
-            .iter()
-            .map(|c| u64::try_from(c).map_err(|_| beyond_convention_budget(c)))
-            .collect::<Result<_, _>>()?;
-        Ok(Summands::whole(Staircase, small, stairs, |s: &Vec<u64>| {
-            s.iter().map(|&c| UBig::from(c)).collect()
-        }))
+        let (is_p, moves) = Staircase.misere(&stairs);
+        let alone = Alone {
+            outcome: Outcome::from_p(is_p),
+            moves: stair_moves(&stairs, moves),
+            rule: "closed form: misère Nim on the odd-numbered stairs (a move from an even \
+                   stair is undone by moving the same coins on, which never ends the game): P \
+                   exactly when (an odd stair has 2 or more and their nim-sum is 0) or (every \
+                   odd stair has at most 1 and their nim-sum is 1)"
+                .into(),
+        };
+        let small: Option<Vec<u64>> = stairs.iter().map(|c| u64::try_from(c).ok()).collect();
+        let mut summands = match small {
+            Some(small) => Summands::whole(Staircase, small, stairs, |s: &Vec<u64>| {
+                s.iter().map(|&c| UBig::from(c)).collect()
+            }),
+            // Alone, the closed form answers at any size.
+            None => Summands::closed_only(stairs),
+        };
+        summands.alone = Some(alone);
+        Ok(summands)
     }
 }
 

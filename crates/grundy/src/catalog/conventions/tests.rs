@@ -499,3 +499,170 @@ fn bash_every_sg_closed_form_agrees_with_the_rules() {
         }
     }
 }
+
+/// Every sorted sum of `count` heaps of sizes `1..=max`.
+fn sorted_sums(count: usize, max: u64) -> Vec<Vec<u64>> {
+    let mut layer = vec![Vec::new()];
+    for _ in 0..count {
+        layer = layer
+            .iter()
+            .flat_map(|sum: &Vec<u64>| {
+                let from = sum.last().copied().unwrap_or(1);
+                (from..=max).map(move |h| [&sum[..], &[h]].concat())
+            })
+            .collect();
+    }
+    layer
+}
+
+/// The winning moves of a sum of heaps as (heap moved, canonical sum
+/// reached), each move once.
+fn heap_moves_reached(heaps: &[u64], moves: &[Move]) -> Vec<(usize, Vec<u64>)> {
+    let big: Vec<UBig> = heaps.iter().map(|&h| UBig::from(h)).collect();
+    let mut found: Vec<(usize, Vec<u64>)> = moves
+        .iter()
+        .map(|m| {
+            let reached: Vec<u64> = m
+                .apply(&big)
+                .iter()
+                .map(|h| u64::try_from(h).unwrap())
+                .collect();
+            (m.changes[0].0, Heaps::<Octal>::position(&reached))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// The same, by exhaustive misère search of the sum's own tree: every move
+/// of every heap whose sum is a misère P-position.
+fn searched_moves(
+    game: &Octal,
+    heaps: &[u64],
+    memo: &mut Memo<Misere<Heaps<Octal>>>,
+) -> Vec<(usize, Vec<u64>)> {
+    let mut expected = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        let mut lefts = Vec::new();
+        game.for_each_move(h, |left| lefts.push(left.to_vec()));
+        for left in lefts {
+            let mut next: Vec<u64> = [&heaps[..i], &heaps[i + 1..]].concat();
+            next.extend(left);
+            let next = Heaps::<Octal>::position(&next);
+            if memo.outcome(&Some(next.clone())).unwrap() == Outcome::P {
+                expected.push((i, next));
+            }
+        }
+    }
+    expected.sort();
+    expected
+}
+
+/// The misère quotient's answers (outcome and every winning move) against
+/// exhaustive misère search of the sum's own tree, on every sum of one to
+/// three heaps up to 7 and of four heaps up to 4, of five octal games.
+#[test]
+fn misere_quotient_answers_agree_with_the_sums_own_trees() {
+    for code in ["0.77", "0.07", "0.137", "0.75", "0.31"] {
+        let game: Octal = code.parse().unwrap();
+        let mut memo = Memo::new(Misere(Heaps(game.clone())));
+        let mut sums: Vec<Vec<u64>> = (1..=3).flat_map(|k| sorted_sums(k, 7)).collect();
+        sums.extend(sorted_sums(4, 4));
+        let mut p_count = 0;
+        for heaps in &sums {
+            let big: Vec<UBig> = heaps.iter().map(|&h| UBig::from(h)).collect();
+            let answer = misere_by_quotient(&game, &big, &quotient_limits()).unwrap();
+            let searched = memo
+                .outcome(&Some(Heaps::<Octal>::position(heaps)))
+                .unwrap();
+            assert_eq!(answer.outcome, searched, "{code} {heaps:?}");
+            p_count += usize::from(searched == Outcome::P);
+            assert_eq!(
+                heap_moves_reached(heaps, &answer.moves),
+                searched_moves(&game, heaps, &mut memo),
+                "{code} {heaps:?}"
+            );
+        }
+        assert!(
+            p_count > 10,
+            "{code}: {p_count} P-positions among {} sums",
+            sums.len()
+        );
+    }
+}
+
+/// A sum of Kayles heaps that the search does not settle is answered
+/// through the quotient of heaps up to its largest: every option of the sum
+/// is a winning move exactly when the quotient puts it in P, and the quotient
+/// itself agrees with exhaustive search on pseudo-random smaller sums.
+#[test]
+fn a_sum_beyond_the_search_is_answered_by_the_quotient() {
+    use crate::analysis::misere_quotient::MisereQuotient;
+    use crate::game::HeapGame;
+    let kayles: Octal = "0.77".parse().unwrap();
+    let heaps: Vec<u64> = (0..30).map(|i| 1 + (i * 7) % 10).collect();
+    let entry = parse("kayles").unwrap();
+    let answer = analyze_convention(entry.as_ref(), &words(&heaps), Play::Misere).unwrap();
+    assert!(
+        answer
+            .method
+            .starts_with("misère quotient of heaps up to 10 (Plambeck-Siegel), verified"),
+        "{}",
+        answer.method
+    );
+    let q = MisereQuotient::compute(&kayles, 10).unwrap();
+    assert_eq!(answer.outcome, q.outcome(&heaps).unwrap());
+    let mut expected = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        kayles.for_each_move(h, |left| {
+            let mut next: Vec<u64> = [&heaps[..i], &heaps[i + 1..]].concat();
+            next.extend_from_slice(left);
+            if q.outcome(&next).unwrap() == Outcome::P {
+                expected.push((i, Heaps::<Octal>::position(&next)));
+            }
+        });
+    }
+    expected.sort();
+    assert!(!expected.is_empty());
+    assert_eq!(heap_moves_reached(&heaps, &answer.winning_moves), expected);
+    // The quotient against search, on sums of up to six heaps up to 10.
+    let mut memo = Memo::new(Misere(Heaps(kayles)));
+    let mut seed = 12345u64;
+    for _ in 0..300 {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let count = 1 + (seed >> 60) as usize % 6;
+        let sum: Vec<u64> = (0..count).map(|k| 1 + (seed >> (8 * k)) % 10).collect();
+        let searched = memo.outcome(&Some(Heaps::<Octal>::position(&sum))).unwrap();
+        assert_eq!(q.outcome(&sum).unwrap(), searched, "{sum:?}");
+    }
+}
+
+/// Where both the search and the quotient are beyond their limits, the
+/// answer is "unknown", never a verdict (0.354's quotient grows past the
+/// limits at heap 5); a quotient cut by its limits says so.
+#[test]
+fn a_sum_beyond_the_search_and_the_quotient_is_unknown() {
+    let entry = parse("octal:0.354").unwrap();
+    let heaps = [6u64; 24];
+    let e = analyze_convention(entry.as_ref(), &words(&heaps), Play::Misere).unwrap_err();
+    let message = e.to_string();
+    assert!(message.contains("unknown: the search budget"), "{message}");
+    assert!(
+        message.contains("quotient of heaps up to 6 is beyond"),
+        "{message}"
+    );
+    assert!(message.contains("no verdict"), "{message}");
+    let tiny = crate::analysis::misere_quotient::QuotientLimits {
+        order: 2,
+        search: 1 << 10,
+        checks: 1 << 10,
+    };
+    let kayles: Octal = "0.77".parse().unwrap();
+    let big: Vec<UBig> = [5u64, 5].iter().map(|&h| UBig::from(h)).collect();
+    let why = misere_by_quotient(&kayles, &big, &tiny).err().unwrap();
+    assert!(why.contains("heaps up to 5 is beyond the limits"), "{why}");
+    let huge = vec![UBig::from(crate::limits::QUOTIENT_HEAPS + 1)];
+    assert!(misere_by_quotient(&kayles, &huge, &quotient_limits()).is_err());
+}
