@@ -126,7 +126,7 @@ fn solved_games_are_reproduced_and_certified() {
 fn periods_found_for_open_games_hold_on_the_plain_values() {
     for (code, preperiod, period) in [("4.344", 998, 51), ("4.364", 11687, 62)] {
         let game: Octal = code.parse().unwrap();
-        let needed = 2 * preperiod + 2 * period + game.last_digit() as usize;
+        let needed = 2 * preperiod + 2 * period + game.last_digit();
         let values = grundy::games::octal::sparse::naive_values(&game, needed);
         for n in preperiod..needed - period {
             assert_eq!(values[n], values[n + period], "{code}: heap {n}");

@@ -812,8 +812,9 @@ mod tests {
         solver.values().to_vec()
     }
 
-    /// The values without a helper thread.
-    fn alone(code: &str, count: usize) -> Vec<Value> {
+    /// The values without a helper thread: the small path while the values
+    /// stay below its bound, the general one after.
+    pub(super) fn alone(code: &str, count: usize) -> Vec<Value> {
         let mut solver = SparseSolver::new(&code.parse().unwrap());
         solver.helping = Helping::Never;
         solver.extend_to(count).unwrap();

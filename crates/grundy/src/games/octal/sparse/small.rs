@@ -299,19 +299,11 @@ fn rare_split_bits(values: &[Value], rare: &[RareHeap], m: usize, equal_splits: 
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::alone;
     use super::super::{naive_values, Helping};
     use super::*;
     use crate::games::octal::Octal;
     use proptest::prelude::*;
-
-    /// The values of `code` on one thread: the small path while the values
-    /// stay below [`SMALL`], the general one after.
-    fn alone(code: &str, count: usize) -> Vec<Value> {
-        let mut solver = SparseSolver::new(&code.parse().unwrap());
-        solver.helping = Helping::Never;
-        solver.extend_to(count).unwrap();
-        solver.values().to_vec()
-    }
 
     #[test]
     fn every_two_digit_code_equals_the_rules() {
