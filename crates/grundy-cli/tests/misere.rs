@@ -26,6 +26,20 @@ fn kayles_options(heaps: &[u64], i: usize) -> Vec<Vec<u64>> {
     options
 }
 
+/// `analyze GAME POSITION --misere` in JSON.
+fn analyze_misere(game: &str, position: &[u64]) -> Value {
+    let mut args: Vec<String> = vec!["analyze".into(), game.into()];
+    args.extend(position.iter().map(u64::to_string));
+    args.push("--misere".into());
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    json_of(&words)
+}
+
+/// The coordinates a listed move reaches.
+fn reached(winning_move: &Value) -> Vec<u64> {
+    serde_json::from_value(winning_move["to"].clone()).expect("a list of numbers")
+}
+
 /// The element of a sum of heaps in a quotient printed by `period --misere`.
 fn element(quotient: &Value, heaps: &[u64]) -> usize {
     let names = quotient["elements"].as_array().unwrap();
@@ -48,11 +62,7 @@ fn in_p(quotient: &Value, heaps: &[u64]) -> bool {
 #[test]
 fn a_kayles_sum_beyond_the_search_is_answered_by_its_quotient() {
     let heaps: Vec<u64> = (0..30).map(|i| 1 + (i * 5) % 8).collect();
-    let mut args: Vec<String> = vec!["analyze".into(), "kayles".into()];
-    args.extend(heaps.iter().map(u64::to_string));
-    args.push("--misere".into());
-    let words: Vec<&str> = args.iter().map(String::as_str).collect();
-    let answer = json_of(&words);
+    let answer = analyze_misere("kayles", &heaps);
     let method = answer["method"].as_str().unwrap();
     assert!(
         method.starts_with("misère quotient of heaps up to 8 (Plambeck-Siegel), verified"),
@@ -72,13 +82,8 @@ fn a_kayles_sum_beyond_the_search_is_answered_by_its_quotient() {
         .unwrap()
         .iter()
         .map(|m| {
-            let mut to: Vec<u64> = m["to"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|h| h.as_u64().unwrap())
-                .filter(|&h| h > 0)
-                .collect();
+            let mut to = reached(m);
+            to.retain(|&h| h > 0);
             to.sort_unstable();
             to
         })
@@ -117,11 +122,7 @@ fn misere_staircase_is_misere_nim_on_the_odd_stairs() {
         vec![2, 0, 2],
         vec![0, 2],
     ] {
-        let mut args: Vec<String> = vec!["analyze".into(), "staircase".into()];
-        args.extend(stairs.iter().map(u64::to_string));
-        args.push("--misere".into());
-        let words: Vec<&str> = args.iter().map(String::as_str).collect();
-        let answer = json_of(&words);
+        let answer = analyze_misere("staircase", &stairs);
         assert!(answer["method"]
             .as_str()
             .unwrap()
@@ -129,12 +130,7 @@ fn misere_staircase_is_misere_nim_on_the_odd_stairs() {
         let p = staircase_misere_p(&stairs);
         assert_eq!(answer["outcome"], if p { "P" } else { "N" }, "{stairs:?}");
         for m in answer["winning_moves"].as_array().unwrap() {
-            let to: Vec<u64> = m["to"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|c| c.as_u64().unwrap())
-                .collect();
+            let to = reached(m);
             assert!(staircase_misere_p(&to), "{stairs:?} -> {to:?}");
         }
     }

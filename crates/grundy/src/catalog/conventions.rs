@@ -521,8 +521,8 @@ pub(crate) fn misere_by_quotient<G: HeapGame + Clone>(
             ),
             other => other.to_string(),
         })?;
-    let is_p = quotient.p[quotient.element(&sizes).map_err(|e| e.to_string())?];
-    let moves = if is_p {
+    let outcome = quotient.outcome(&sizes).map_err(|e| e.to_string())?;
+    let moves = if outcome == Outcome::P {
         Vec::new()
     } else {
         let found = quotient
@@ -534,7 +534,7 @@ pub(crate) fn misere_by_quotient<G: HeapGame + Clone>(
             .collect()
     };
     Ok(Alone {
-        outcome: Outcome::from_p(is_p),
+        outcome,
         moves,
         rule: format!(
             "misère quotient of heaps up to {largest} (Plambeck-Siegel), verified: order {}, \

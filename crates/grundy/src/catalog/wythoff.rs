@@ -27,13 +27,9 @@ use crate::solve::wavefront::wythoff_table;
 /// P-position of least index, the first in `(x', y')` order) at an N-position;
 /// `None` at `(0, 0)`.
 fn closed_defence(game: &Wythoff, x: &UBig, y: &UBig) -> Option<Defence> {
-    let (tx, ty) = match game.longest_defence(x, y) {
-        Some(to) => to,
-        None => game
-            .winning_moves(x, y)
-            .into_iter()
-            .min_by_key(|(tx, ty)| game.remoteness(tx, ty))?,
-    };
+    let (tx, ty) = game
+        .longest_defence(x, y)
+        .or_else(|| game.fastest_win(x, y))?;
     Some(Defence {
         remoteness: game.remoteness(x, y),
         longest_move: pile_move(x, y, tx, ty),
@@ -118,10 +114,15 @@ impl Game for WythoffEntry {
                    with (0, 0), (1, 2) and (2, 1) replaced by (0, 1), (1, 0) and (2, 2)"
                 .into(),
         });
+        let steps = self.0.suspense(&x, &y);
+        // Only the player to move at an odd suspense has winning moves.
+        let winning = match steps % 2 {
+            1 => self.0.suspense_moves(&x, &y),
+            _ => Vec::new(),
+        };
         let every = EveryForm {
-            steps: UBig::from(self.0.suspense(&x, &y)),
-            moves: (self.0.suspense_moves(&x, &y).into_iter())
-                .filter(|_| !self.0.is_p(&x, &y))
+            steps: UBig::from(steps),
+            moves: (winning.into_iter())
                 .map(|(tx, ty)| pile_move(&x, &y, tx, ty))
                 .collect(),
             rule: "closed form: a position of Wythoff's game lasts 0 moves at (0, 0), 2 at the \

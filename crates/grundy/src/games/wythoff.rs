@@ -156,16 +156,19 @@ impl Wythoff {
     /// `P_i`), and is positive for `i >= 2` (for `i = 1` the first pile is 0).
     /// So `D` has remoteness exactly `2i - 1`, and `P_i` has `2i`.
     pub fn remoteness(&self, x: &UBig, y: &UBig) -> UBig {
-        if self.is_p(x, y) {
-            return self.p_index(x, y) * UBig::from(2u8);
+        match self.fastest_win(x, y) {
+            None => self.p_index(x, y) * UBig::from(2u8),
+            Some((tx, ty)) => self.p_index(&tx, &ty) * UBig::from(2u8) + UBig::ONE,
         }
-        let fastest = self
-            .winning_moves(x, y)
-            .iter()
-            .map(|(tx, ty)| self.p_index(tx, ty))
-            .min()
-            .expect("an N-position has a move to a P-position");
-        fastest * UBig::from(2u8) + UBig::ONE
+    }
+
+    /// The winner's move from the N-position `(x, y)` under remoteness (see
+    /// [`Wythoff::remoteness`]): to the reachable P-position of least index,
+    /// the first in `(x', y')` order among equals; `None` at a P-position.
+    pub fn fastest_win(&self, x: &UBig, y: &UBig) -> Option<(UBig, UBig)> {
+        self.winning_moves(x, y)
+            .into_iter()
+            .min_by_key(|(tx, ty)| self.p_index(tx, ty))
     }
 
     /// The longest defence of the P-position `(x, y)` (`None` at `(0, 0)`
@@ -208,20 +211,20 @@ impl Wythoff {
     /// empty pile). At an N-position the winner picks the P-option of largest
     /// suspense: 2 if there is one other than `(0, 0)`, else 0.
     pub fn suspense(&self, x: &UBig, y: &UBig) -> u8 {
+        match (self.is_p(x, y), self.p_options_but_origin(x, y).is_empty()) {
+            (true, _) if *x == UBig::ZERO && *y == UBig::ZERO => 0,
+            (true, _) => 2,
+            (false, false) => 3,
+            (false, true) => 1,
+        }
+    }
+
+    /// The moves of `(x, y)` to P-positions other than `(0, 0)`, ascending.
+    fn p_options_but_origin(&self, x: &UBig, y: &UBig) -> Vec<(UBig, UBig)> {
         let origin = (UBig::ZERO, UBig::ZERO);
-        if self.is_p(x, y) {
-            return if (x, y) == (&origin.0, &origin.1) {
-                0
-            } else {
-                2
-            };
-        }
-        let moves = self.winning_moves(x, y);
-        if moves.iter().any(|m| *m != origin) {
-            3
-        } else {
-            1
-        }
+        let mut moves = self.winning_moves(x, y);
+        moves.retain(|m| *m != origin);
+        moves
     }
 
     /// The moves that keep `(x, y)`'s suspense one less, which a winning
@@ -231,19 +234,19 @@ impl Wythoff {
     /// first move to an option of suspense 1 (emptying the smaller pile);
     /// none at `(0, 0)`. Ascending.
     pub fn suspense_moves(&self, x: &UBig, y: &UBig) -> Vec<(UBig, UBig)> {
-        let origin = (UBig::ZERO, UBig::ZERO);
         if self.is_p(x, y) {
             return match (x, y) {
-                _ if (x, y) == (&origin.0, &origin.1) => Vec::new(),
+                _ if *x == UBig::ZERO && *y == UBig::ZERO => Vec::new(),
                 _ if x <= y => vec![(UBig::ZERO, y.clone())],
                 _ => vec![(x.clone(), UBig::ZERO)],
             };
         }
-        let moves = self.winning_moves(x, y);
-        if moves.iter().any(|m| *m != origin) {
-            moves.into_iter().filter(|m| *m != origin).collect()
+        let later = self.p_options_but_origin(x, y);
+        if later.is_empty() {
+            // An N-position reaches a P-position: (0, 0) is its only one.
+            vec![(UBig::ZERO, UBig::ZERO)]
         } else {
-            moves
+            later
         }
     }
 
