@@ -259,6 +259,29 @@ fn a_huge_bash_heap_is_answered_by_the_closed_form() {
     );
 }
 
+/// A subtraction game's heap far beyond any search, by its remoteness
+/// certified arithmetic periodic: in `{2, 5, 7}` it grows by 6 every 22
+/// heaps, so heap `1000 + 22 * 10^28` lasts `6 * 10^28` moves longer than
+/// heap 1000 (272 by the search, longest defence taking 7), and defends the
+/// same way.
+#[test]
+fn a_huge_subtraction_heap_is_answered_by_its_certified_period() {
+    let small = json_of(&["analyze", "subtraction:2,5,7", "1000"]);
+    assert_eq!(small["remoteness"], 272);
+    assert_eq!(small["longest_move"]["to"][0], 993);
+    let json = json_of(&[
+        "analyze",
+        "subtraction:2,5,7",
+        "220000000000000000000000001000",
+    ]);
+    assert_eq!(json["outcome"], "P");
+    assert_eq!(json["remoteness"], "60000000000000000000000000272");
+    assert_eq!(
+        json["longest_move"]["to"][0],
+        "220000000000000000000000000993"
+    );
+}
+
 /// Wythoff's game by its closed form, far beyond any search: the P-position
 /// of index `i = y - x` lasts `2i` moves, and its longest defence goes to
 /// `(a_{i-1}, b_{i-1} + 1)`, one move down the diagonal here.

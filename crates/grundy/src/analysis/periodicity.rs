@@ -93,6 +93,122 @@ pub fn certify_by_repeat(
     Err(terms)
 }
 
+/// A sequence known to satisfy `x(n + period) = x(n) + saltus` for all
+/// `n >= preperiod`, with its first `preperiod + period` terms: the lengths
+/// of play (remoteness, suspense) of a subtraction game's heaps are such.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShiftedPeriodic {
+    /// The least `n0` from which the relation holds.
+    pub preperiod: u64,
+    /// The least period.
+    pub period: u64,
+    /// What one period adds.
+    pub saltus: u64,
+    /// How many terms were computed to establish it.
+    pub checked_to: u64,
+    /// `x(0), ..., x(preperiod + period - 1)`.
+    pub prefix: Vec<u64>,
+}
+
+impl ShiftedPeriodic {
+    /// `x(n)` for any `n`, however large.
+    pub fn value(&self, n: &UBig) -> UBig {
+        if *n < UBig::from(self.prefix.len()) {
+            return UBig::from(self.prefix[usize::try_from(n).expect("below the prefix length")]);
+        }
+        let beyond = n - self.preperiod;
+        let (laps, offset) = (&beyond / self.period, &beyond % self.period);
+        let offset = usize::try_from(offset).expect("a remainder is less than the period");
+        UBig::from(self.prefix[self.preperiod as usize + offset]) + laps * self.saltus
+    }
+}
+
+/// Extends a sequence of naturals term by term until a window of `memory`
+/// terms repeats *up to an even shift*: the window at `b` is the one at `a`
+/// plus `2c` in every term.
+///
+/// `next` gets the terms so far and returns the next one; for every
+/// `n >= memory` it must depend only on the last `memory` terms, and adding
+/// an even constant to all of them must add it to the result (a rule that
+/// reads parities and takes minima and maxima, as remoteness and suspense
+/// do). Then the repeat continues forever: `x(n + b - a) = x(n) + 2c` for all
+/// `n >= a`. The window is compared with the saved one of Brent's cycle
+/// detection, so only the terms are kept; the least period (a divisor of
+/// `b - a`, checked on one whole period) and then the least preperiod are
+/// read off the terms (one more whole period is computed for them). When
+/// `max_terms` are computed without a repeat, returns them as `Err`.
+pub fn certify_by_shifted_repeat(
+    memory: usize,
+    max_terms: u64,
+    mut next: impl FnMut(&[u64]) -> u64,
+) -> Result<ShiftedPeriodic, Vec<u64>> {
+    assert!(memory > 0, "a window holds at least one term");
+    let mut terms: Vec<u64> = Vec::new();
+    let (mut saved, mut power) = (None::<usize>, 1usize);
+    while (terms.len() as u64) < max_terms {
+        let term = next(&terms);
+        terms.push(term);
+        let Some(start) = terms.len().checked_sub(memory) else {
+            continue;
+        };
+        match saved {
+            Some(a) if same_up_to_even_shift(&terms, a, start, memory) => {
+                let checked_to = terms.len() as u64;
+                // One more whole period, to look for its least divisor.
+                while terms.len() < 2 * start - a {
+                    let term = next(&terms);
+                    terms.push(term);
+                }
+                return Ok(least_shifted_period(terms, a, start, checked_to));
+            }
+            Some(a) if start - a == power => {
+                saved = Some(start);
+                power *= 2;
+            }
+            Some(_) => {}
+            None => saved = Some(start),
+        }
+    }
+    Err(terms)
+}
+
+/// Whether the windows of `len` terms at `a` and `b` differ by one even
+/// constant.
+fn same_up_to_even_shift(terms: &[u64], a: usize, b: usize, len: usize) -> bool {
+    let shift = i128::from(terms[b]) - i128::from(terms[a]);
+    shift % 2 == 0 && (0..len).all(|i| i128::from(terms[b + i]) - i128::from(terms[a + i]) == shift)
+}
+
+/// The least period dividing `b - a` on one whole period from `a`, then the
+/// least preperiod, given a repeat of the windows at `a < b` and the terms
+/// up to `2b - a` at least.
+fn least_shifted_period(
+    mut terms: Vec<u64>,
+    a: usize,
+    b: usize,
+    checked_to: u64,
+) -> ShiftedPeriodic {
+    let whole = b - a;
+    let gap = |n: usize, p: usize| i128::from(terms[n + p]) - i128::from(terms[n]);
+    let period = (1..=whole)
+        .filter(|p| whole % p == 0)
+        .find(|&p| (a..b).all(|n| gap(n, p) == gap(a, p)))
+        .expect("the whole period holds");
+    let saltus = gap(a, period);
+    let mut preperiod = a;
+    while preperiod > 0 && gap(preperiod - 1, period) == saltus {
+        preperiod -= 1;
+    }
+    terms.truncate(preperiod + period);
+    ShiftedPeriodic {
+        preperiod: preperiod as u64,
+        period: period as u64,
+        saltus: u64::try_from(saltus).expect("the terms grow by the repeat's even shift"),
+        checked_to,
+        prefix: terms,
+    }
+}
+
 /// The start of every window seen, by its hash: one word a window, since a
 /// collision of 64-bit hashes between different windows is rare enough to go
 /// to a side list.
@@ -224,6 +340,60 @@ mod tests {
         assert_eq!(p.value(&huge), Nimber(2));
         assert_eq!(p.value(&UBig::from(1u8)), Nimber(8));
         assert_eq!(p.value(&UBig::from(5u8)), Nimber(0));
+    }
+
+    /// Shifted repeats: the least period, then the least preperiod, against
+    /// every pair that fits a long run of the terms, on recurrences that
+    /// commute with even shifts (minima, maxima, parities).
+    #[test]
+    fn shifted_repeats_are_least() {
+        let rules: [fn(&[u64]) -> u64; 3] = [
+            |w| w[0].min(w[2]) + 2,
+            |w| {
+                if w[1] % 2 == 0 {
+                    w[0] + 1
+                } else {
+                    w[1].max(w[2]) + 1
+                }
+            },
+            |w| {
+                if (w[0] + w[2]) % 2 == 1 {
+                    w[0] + 3
+                } else {
+                    w[1] + 1
+                }
+            },
+        ];
+        for rule in rules {
+            for start in [[0, 0, 1], [1, 2, 3], [4, 0, 0], [0, 0, 0], [7, 1, 9]] {
+                let next = |t: &[u64]| match t.len() {
+                    n if n < 3 => start[n],
+                    n => rule(&t[n - 3..]),
+                };
+                let p = certify_by_shifted_repeat(3, 10_000, next).expect("a repeat");
+                let len = (p.checked_to + 4 * p.period + 10) as usize;
+                let mut long = Vec::new();
+                while long.len() < len {
+                    long.push(next(&long));
+                }
+                for (n, &x) in long.iter().enumerate() {
+                    assert_eq!(p.value(&UBig::from(n)), UBig::from(x), "n = {n}");
+                }
+                let fits = |n0: usize, q: usize| {
+                    (n0..len - q).all(|n| long[n + q] + long[n0] == long[n] + long[n0 + q])
+                };
+                let least = (1..len / 2).find_map(|q| {
+                    (0..=p.checked_to as usize)
+                        .find(|&n0| fits(n0, q))
+                        .map(|n0| (n0, q))
+                });
+                assert_eq!(
+                    least,
+                    Some((p.preperiod as usize, p.period as usize)),
+                    "{start:?}"
+                );
+            }
+        }
     }
 
     #[test]

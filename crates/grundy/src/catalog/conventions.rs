@@ -131,7 +131,9 @@ pub struct Alone {
 pub struct EveryForm {
     /// How many moves the game lasts (its largest suspense).
     pub steps: UBig,
-    /// The moves of one winning move, one in each summand that has a move.
+    /// Every move of each summand that belongs to a winning move (a winning
+    /// move plays one in every summand that has a move), or, for a game
+    /// whose heaps have too many moves to list (Bash), one winning move.
     pub moves: Vec<Move>,
     /// The theory, for the method line.
     pub rule: String,

@@ -27,6 +27,7 @@ use crate::games::staircase::{StairMove, Staircase};
 use crate::games::subtraction::Subtraction;
 use crate::nimber::Nimber;
 use crate::solve::remoteness::{HeapRemoteness, Remoteness};
+use crate::solve::summands::winning_options;
 
 /// `nim`.
 pub(super) fn nim() -> Box<dyn Game> {
@@ -546,6 +547,71 @@ impl HeapTheory for Subtraction {
 
     fn values(&self, count: usize) -> Vec<Nimber> {
         Subtraction::values(self, count, subtraction_search_budget(self))
+    }
+
+    /// From the remoteness certified arithmetic periodic within
+    /// [`search_budget`](subtraction_search_budget) heaps, for a heap of at
+    /// least `max S` (as `analyse` does, smaller heaps are left to the search:
+    /// the period of a large set costs far more than they do).
+    fn heap_remoteness(&self, heap: &UBig) -> Option<HeapRemoteness> {
+        if *heap < UBig::from(self.largest()) {
+            return None;
+        }
+        let lengths = self
+            .remoteness_periodic(subtraction_search_budget(self))
+            .ok()?;
+        Some(HeapRemoteness {
+            remoteness: lengths.value(heap),
+            best_left: self.length_move(&lengths, heap),
+        })
+    }
+
+    /// From the suspense certified arithmetic periodic within
+    /// [`search_budget`](subtraction_search_budget) heaps (else the search
+    /// answers, as it does when every heap is below `max S`): Smith's
+    /// theorem on the heaps' suspense, and every move of a heap that belongs
+    /// to a winning move, as the search lists them.
+    fn every(&self, heaps: &[UBig]) -> Option<EveryForm> {
+        if heaps.iter().all(|h| *h < UBig::from(self.largest())) {
+            return None;
+        }
+        let lengths = self
+            .suspense_periodic(subtraction_search_budget(self))
+            .ok()?;
+        let steps = heaps
+            .iter()
+            .map(|h| lengths.value(h))
+            .max()
+            .unwrap_or(UBig::ZERO);
+        let mut moves = Vec::new();
+        if &steps % 2u8 == 1 {
+            let lefts: Vec<Vec<UBig>> = heaps.iter().map(|h| self.options_of(h)).collect();
+            let option_steps: Vec<Vec<UBig>> = lefts
+                .iter()
+                .map(|options| options.iter().map(|left| lengths.value(left)).collect())
+                .collect();
+            let winning = winning_options(&option_steps, |r| r % 2u8 == 0);
+            for (i, ks) in winning.iter().enumerate() {
+                for &k in ks {
+                    moves.push(heap_change(heaps, i, vec![lefts[i][k].clone()]));
+                }
+            }
+        }
+        Some(EveryForm {
+            steps,
+            moves,
+            rule: format!(
+                "Every-SG by Smith's theorem (Winning Ways ch. 9) on the heaps' suspense, certified \
+                 arithmetic periodic: x(n + {}) = x(n) + {} from heap {} (a window of max S = {} \
+                 suspenses repeated up to an even shift, which determines all later ones); the \
+                 player to move wins when the largest is odd; a winning move plays one listed move \
+                 in every heap that has a move, so that the largest suspense left is even",
+                lengths.period,
+                lengths.saltus,
+                lengths.preperiod,
+                self.largest()
+            ),
+        })
     }
 
     /// The certified period, searched over at most `max_terms` values (the

@@ -5,14 +5,27 @@
 //! (there are finitely many windows of `m` values) and the first repeated
 //! window proves the period: see [`crate::analysis::periodicity`]. Once the
 //! period is known, heaps of any size are answered by reducing into it.
+//!
+//! The lengths of play of a heap — its remoteness (normal play: the winner
+//! hurries, the loser delays) and its suspense (Every-SG: the winner of a
+//! component makes it last, the loser ends it) — are also functions of the
+//! `m` lengths before them, and adding an even constant to those adds it to
+//! the next (both rules read only parities, minima and maxima). So a window
+//! of `m` lengths that repeats up to an even shift proves them arithmetic
+//! periodic, `x(n + p) = x(n) + s`, and heaps of any size are answered too:
+//! see [`certify_by_shifted_repeat`].
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use dashu_int::UBig;
 
-use crate::analysis::periodicity::{certify_by_repeat, Periodic};
+use crate::analysis::periodicity::{
+    certify_by_repeat, certify_by_shifted_repeat, Periodic, ShiftedPeriodic,
+};
 use crate::game::{heap_sum_moves_to, HeapGame, HeapMove};
 use crate::nimber::{MexSet, Nimber};
+use crate::solve::remoteness::remoteness_from;
+use crate::solve::summands::suspense;
 
 /// The subtraction game with subtraction set `S`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,6 +75,67 @@ impl Subtraction {
         certify_by_repeat(memory, max_terms, |values| {
             self.next_value(values, &mut seen)
         })
+    }
+
+    /// The remoteness of every heap, certified arithmetic periodic within
+    /// `max_terms` heaps; `Err` holds the remotenesses computed otherwise.
+    pub fn remoteness_periodic(&self, max_terms: u64) -> Result<ShiftedPeriodic, Vec<u64>> {
+        self.lengths(max_terms, |options| remoteness_from(options))
+    }
+
+    /// The suspense (Every-SG) of every heap, certified arithmetic periodic
+    /// within `max_terms` heaps; `Err` holds the suspenses computed otherwise.
+    pub fn suspense_periodic(&self, max_terms: u64) -> Result<ShiftedPeriodic, Vec<u64>> {
+        self.lengths(max_terms, |options| suspense(options))
+    }
+
+    /// A length of play of every heap, from the lengths of its options by
+    /// `rule`, certified as the module says.
+    fn lengths(
+        &self,
+        max_terms: u64,
+        rule: impl Fn(&mut dyn Iterator<Item = u64>) -> u64,
+    ) -> Result<ShiftedPeriodic, Vec<u64>> {
+        let Ok(memory) = usize::try_from(self.largest()) else {
+            return Err(Vec::new());
+        };
+        certify_by_shifted_repeat(memory, max_terms, |lengths| {
+            let n = lengths.len();
+            let mut options = self
+                .set
+                .iter()
+                .take_while(|&&s| s as usize <= n)
+                .map(|&s| lengths[n - s as usize]);
+            rule(&mut options)
+        })
+    }
+
+    /// The heaps the moves from a heap of `n` leave, in the order of
+    /// [`HeapGame::for_each_move`] (amounts ascending).
+    pub fn options_of(&self, n: &UBig) -> Vec<UBig> {
+        self.set
+            .iter()
+            .map(|&s| UBig::from(s))
+            .take_while(|s| s <= n)
+            .map(|s| n - s)
+            .collect()
+    }
+
+    /// The heap that the move keeping the length of play `lengths` leaves
+    /// from `n` (the option whose length is one less; ties to the least heap
+    /// left), or `None` without a move. With remoteness it is the fastest win
+    /// or the longest defence; with suspense, the move that makes the
+    /// component last as long as it can, which in Every-SG is the winner's.
+    pub fn length_move(&self, lengths: &ShiftedPeriodic, n: &UBig) -> Option<UBig> {
+        let length = lengths.value(n);
+        if length == UBig::ZERO {
+            return None;
+        }
+        let target = length - UBig::ONE;
+        self.options_of(n)
+            .into_iter()
+            .rev()
+            .find(|left| lengths.value(left) == target)
     }
 
     /// `G(0..count)`: values beyond the certified period (if a window repeats
@@ -169,11 +243,9 @@ impl Subtraction {
     ) -> (UBig, Vec<HeapMove>) {
         let value = |h: &UBig| UBig::from(value(h).0);
         heap_sum_moves_to(heaps, target, value, |h, target| {
-            self.set
-                .iter()
-                .map(|&s| UBig::from(s))
-                .filter(|s| s <= h && &value(&(h - s)) == target)
-                .map(|s| h - s)
+            self.options_of(h)
+                .into_iter()
+                .filter(|left| &value(left) == target)
                 .collect()
         })
     }
@@ -296,6 +368,90 @@ mod tests {
         assert_eq!(game(&[3, 1, 3]).set(), [1, 3]);
     }
 
+    /// The remoteness and suspense of heaps `0..count` by search over the
+    /// rules: the remoteness search, and Smith's suspense over the summand
+    /// graph of the heaps.
+    fn searched_lengths(g: &Subtraction, count: u64) -> (Vec<u64>, Vec<u64>) {
+        use crate::game::Heaps;
+        use crate::solve::remoteness::Remoteness;
+        use crate::solve::summands::SummandGraph;
+        let mut search = Remoteness::new(Heaps(g.clone()), u64::MAX);
+        let remoteness = (0..count)
+            .map(|n| search.remoteness(&Heaps::<Subtraction>::position(&[n])))
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let graph = SummandGraph::of_heaps(g, count - 1, u64::MAX).unwrap();
+        (remoteness, graph.every_steps().unwrap())
+    }
+
+    /// The least heap left by a move of `n` to a length one less, read from
+    /// the searched lengths.
+    fn searched_length_move(g: &Subtraction, lengths: &[u64], n: u64) -> Option<UBig> {
+        let mut lefts = Vec::new();
+        g.for_each_move(n, |left| lefts.push(left.first().copied().unwrap_or(0)));
+        lefts
+            .into_iter()
+            .filter(|&left| lengths[left as usize] + 1 == lengths[n as usize])
+            .min()
+            .map(UBig::from)
+    }
+
+    /// Remoteness and suspense certified arithmetic periodic against the
+    /// search over the rules, for every set within `1..=6` and a few larger
+    /// ones, on every heap up to three whole periods past the certificate:
+    /// the lengths and the move that keeps them.
+    #[test]
+    fn certified_lengths_are_those_of_the_rules() {
+        let small_sets =
+            (1u32..64).map(|bits| (1..=6).filter(|s| bits >> (s - 1) & 1 == 1).collect());
+        let larger: Vec<Vec<u64>> = vec![
+            vec![2, 5, 7],
+            vec![3, 4, 9],
+            vec![1, 4, 5, 9],
+            vec![7],
+            vec![5, 11],
+        ];
+        for set in small_sets.chain(larger) {
+            let g = game(&set);
+            let remoteness = g.remoteness_periodic(1 << 20).unwrap();
+            let suspense = g.suspense_periodic(1 << 20).unwrap();
+            let count = [&remoteness, &suspense]
+                .iter()
+                .map(|p| p.checked_to + 3 * p.period + 20)
+                .max()
+                .unwrap();
+            let (searched_r, searched_s) = searched_lengths(&g, count);
+            for (lengths, searched) in [(&remoteness, &searched_r), (&suspense, &searched_s)] {
+                for n in 0..count {
+                    let big = UBig::from(n);
+                    assert_eq!(
+                        lengths.value(&big),
+                        UBig::from(searched[n as usize]),
+                        "{set:?} {n}"
+                    );
+                    assert_eq!(
+                        g.length_move(lengths, &big),
+                        searched_length_move(&g, searched, n),
+                        "{set:?} {n}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn known_length_periods() {
+        // {2, 5, 7}: the remoteness grows by 6 every 22 heaps (its Grundy
+        // period), the suspense by 4, from heap 12.
+        let g = game(&[2, 5, 7]);
+        let r = g.remoteness_periodic(1000).unwrap();
+        assert_eq!((r.period, r.saltus), (22, 6));
+        let s = g.suspense_periodic(1000).unwrap();
+        assert_eq!((s.preperiod, s.period, s.saltus), (12, 22, 4));
+        // A window of max S that cannot repeat within the budget: no claim.
+        assert!(game(&[9999]).remoteness_periodic(100).is_err());
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
         #[test]
@@ -317,6 +473,22 @@ mod tests {
             }
             if p.preperiod > 0 {
                 prop_assert!(!fits(p.preperiod as usize - 1, p.period as usize));
+            }
+        }
+
+        #[test]
+        fn certified_lengths_step_by_the_saltus_at_any_size(
+            set in proptest::collection::btree_set(1u64..10, 1..4),
+            digits in "[1-9][0-9]{20,40}",
+        ) {
+            let set: Vec<u64> = set.into_iter().collect();
+            let g = game(&set);
+            let n: UBig = digits.parse().unwrap();
+            for lengths in [g.remoteness_periodic(1 << 20).unwrap(), g.suspense_periodic(1 << 20).unwrap()] {
+                let next = &n + lengths.period;
+                prop_assert_eq!(lengths.value(&next), lengths.value(&n) + lengths.saltus);
+                let left = g.length_move(&lengths, &n).expect("a huge heap has a move");
+                prop_assert_eq!(lengths.value(&left) + UBig::ONE, lengths.value(&n));
             }
         }
     }

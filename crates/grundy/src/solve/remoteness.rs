@@ -61,6 +61,17 @@ impl Fold {
     }
 }
 
+/// The remoteness of a position whose options have remoteness `options`
+/// (the rule of [the module](self)): 0 without a move.
+pub fn remoteness_from(options: impl Iterator<Item = u64>) -> u64 {
+    options
+        .fold(Fold::default(), |mut fold, r| {
+            fold.add(r);
+            fold
+        })
+        .remoteness()
+}
+
 /// Remoteness of an [`Impartial`] game by memoised depth-first search.
 ///
 /// Like [`Memo`](super::Memo) it keeps its own stack, so depth is bounded by

@@ -381,44 +381,56 @@ pub fn every_sg(graph: &SummandGraph, steps: &[u64], nodes: &[u32]) -> EveryAnsw
                 .collect()
         })
         .collect();
-    let mut winning = vec![Vec::new(); nodes.len()];
-    if outcome == Outcome::N {
-        let moving: Vec<&Vec<u64>> = option_steps.iter().filter(|o| !o.is_empty()).collect();
-        let mut evens: Vec<u64> = option_steps
-            .iter()
-            .flatten()
-            .copied()
-            .filter(|r| r % 2 == 0)
-            .collect();
-        evens.sort_unstable();
-        evens.dedup();
-        // The even E every moving summand can keep within.
-        let feasible: Vec<u64> = evens
-            .into_iter()
-            .filter(|&e| moving.iter().all(|o| o.iter().any(|&r| r <= e)))
-            .collect();
-        for (i, options) in option_steps.iter().enumerate() {
-            let others_reach = |e: u64| {
-                option_steps
-                    .iter()
-                    .enumerate()
-                    .any(|(j, o)| j != i && o.contains(&e))
-            };
-            winning[i] = (0..options.len())
-                .filter(|&k| {
-                    let r = options[k];
-                    feasible
-                        .iter()
-                        .any(|&e| e >= r && (e == r || others_reach(e)))
-                })
-                .collect();
-        }
-    }
+    let winning = if outcome == Outcome::N {
+        winning_options(&option_steps, |r| r % 2 == 0)
+    } else {
+        vec![Vec::new(); nodes.len()]
+    };
     EveryAnswer {
         steps: top,
         outcome,
         winning,
     }
+}
+
+/// For each summand of a sum whose largest steps is odd, given the steps of
+/// each summand's options (`option_steps[i]`, empty for a summand without a
+/// move; `even` tells their parity), the indexes of its options that belong
+/// to some winning move (see [`every_sg`]). Steps of any size: a heap game's
+/// closed form gives them for heaps of hundreds of digits.
+pub fn winning_options<T: Ord + Clone>(
+    option_steps: &[Vec<T>],
+    even: impl Fn(&T) -> bool,
+) -> Vec<Vec<usize>> {
+    let moving: Vec<&Vec<T>> = option_steps.iter().filter(|o| !o.is_empty()).collect();
+    let mut evens: Vec<&T> = option_steps.iter().flatten().filter(|r| even(r)).collect();
+    evens.sort_unstable();
+    evens.dedup();
+    // The even E every moving summand can keep within.
+    let feasible: Vec<&T> = evens
+        .into_iter()
+        .filter(|&e| moving.iter().all(|o| o.iter().any(|r| r <= e)))
+        .collect();
+    let others_reach = |i: usize, e: &T| {
+        option_steps
+            .iter()
+            .enumerate()
+            .any(|(j, o)| j != i && o.contains(e))
+    };
+    option_steps
+        .iter()
+        .enumerate()
+        .map(|(i, options)| {
+            (0..options.len())
+                .filter(|&k| {
+                    let r = &options[k];
+                    feasible
+                        .iter()
+                        .any(|&e| e >= r && (e == r || others_reach(i, e)))
+                })
+                .collect()
+        })
+        .collect()
 }
 
 #[cfg(test)]

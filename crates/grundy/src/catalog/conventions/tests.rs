@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::*;
 use crate::catalog::{parse, GraphInput, SumPart};
-use crate::game::{Heaps, Impartial};
+use crate::game::{HeapGame, Heaps, Impartial};
 use crate::games::circle::{Circle, CirclePosition};
 use crate::games::dynsub::DynSub;
 use crate::games::octal::Octal;
@@ -465,38 +465,98 @@ fn scripts_are_searched_and_their_failures_reported() {
     assert!(analyze_convention(game.as_ref(), &words(&[5]), Play::Misere).is_err());
 }
 
-/// Bash's Every-SG closed form against Smith's theorem over the rules, on
-/// sums of up to three heaps: steps, outcome, and the one winning move it
-/// lists wins (leaves the largest suspense even).
+/// The Every-SG closed forms of Bash and of subtraction games (suspense
+/// certified arithmetic periodic) against Smith's theorem over the rules, on
+/// sums of up to three heaps: steps, outcome, and the moves they list. Bash
+/// lists one winning move (a move of the rules in every heap that has one,
+/// leaving the largest suspense even); subtraction games list every move of
+/// each heap that belongs to a winning move, as Smith's theorem over the
+/// rules does.
 #[test]
-fn bash_every_sg_closed_form_agrees_with_the_rules() {
+fn heap_every_sg_closed_forms_agree_with_the_rules() {
     use crate::games::bash::Bash;
-    use crate::solve::summands::SummandGraph;
+    use crate::games::subtraction::Subtraction;
     for m in 1..5u64 {
-        let spec = format!("bash:{m}");
-        let game = parse(&spec).unwrap();
-        let graph = SummandGraph::of_heaps(&Bash::new(m).unwrap(), 14, u64::MAX).unwrap();
-        let steps = graph.every_steps().unwrap();
-        for heaps in crate::games::oracle::heap_tuples(3, 14) {
-            let answer = analyze_convention(game.as_ref(), &words(&heaps), Play::Every).unwrap();
-            assert!(answer.method.starts_with("closed form"));
-            let top = heaps.iter().map(|&h| steps[h as usize]).max().unwrap_or(0);
-            assert_eq!(answer.steps, Some(UBig::from(top)), "{spec} {heaps:?}");
-            if top % 2 == 1 {
-                let mut after = heaps.clone();
-                for mv in &answer.winning_moves {
-                    let (i, left) = &mv.changes[0];
-                    after[*i] = u64::try_from(&left[0]).unwrap();
-                    assert!(after[*i] < heaps[*i] && heaps[*i] - after[*i] <= m);
-                }
-                let moved = heaps.iter().filter(|&&h| h > 0).count();
-                assert_eq!(answer.winning_moves.len(), moved, "{spec} {heaps:?}");
-                let left = after.iter().map(|&h| steps[h as usize]).max().unwrap_or(0);
-                assert_eq!(left % 2, 0, "{spec} {heaps:?}");
-            } else {
-                assert!(answer.winning_moves.is_empty());
-            }
+        check_every_closed_form(
+            &format!("bash:{m}"),
+            &Bash::new(m).unwrap(),
+            ("closed form", 0),
+            false,
+        );
+    }
+    for set in [&[2, 5, 7][..], &[1, 3, 4], &[3, 4, 9], &[2, 3], &[5]] {
+        let words: Vec<String> = set.iter().map(u64::to_string).collect();
+        let spec = format!("subtraction:{}", words.join(","));
+        let game = Subtraction::new(set).unwrap();
+        let method =
+            "Every-SG by Smith's theorem (Winning Ways ch. 9) on the heaps' suspense, certified";
+        check_every_closed_form(&spec, &game, (method, game.largest()), true);
+    }
+}
+
+/// One game of [`heap_every_sg_closed_forms_agree_with_the_rules`]; `method`
+/// starts the method line of its closed form, which answers the sums with a
+/// heap of at least `from` (the search the others) and lists `all` winning
+/// moves or one.
+fn check_every_closed_form<G: HeapGame>(
+    spec: &str,
+    rules: &G,
+    (method, from): (&str, u64),
+    all: bool,
+) {
+    use crate::solve::summands::{every_sg, SummandGraph};
+    const LARGEST: u64 = 30;
+    let game = parse(spec).unwrap();
+    let graph = SummandGraph::of_heaps(rules, LARGEST, u64::MAX).unwrap();
+    let steps = graph.every_steps().unwrap();
+    let sums = crate::games::oracle::heap_tuples(2, LARGEST)
+        .into_iter()
+        .chain(crate::games::oracle::heap_tuples(3, 12));
+    for heaps in sums {
+        let answer = analyze_convention(game.as_ref(), &words(&heaps), Play::Every).unwrap();
+        if heaps.iter().any(|&h| h >= from) {
+            assert!(
+                answer.method.starts_with(method),
+                "{spec}: {}",
+                answer.method
+            );
         }
+        let top = heaps.iter().map(|&h| steps[h as usize]).max().unwrap_or(0);
+        assert_eq!(answer.steps, Some(UBig::from(top)), "{spec} {heaps:?}");
+        if top % 2 == 0 {
+            assert!(answer.winning_moves.is_empty());
+            continue;
+        }
+        if all {
+            let nodes: Vec<u32> = heaps.iter().map(|&h| h as u32).collect();
+            let mut expected = Vec::new();
+            for (i, ks) in every_sg(&graph, &steps, &nodes).winning.iter().enumerate() {
+                let options = graph.options(nodes[i]);
+                expected.extend(
+                    ks.iter()
+                        .map(|&k| (i, u64::from(options[k].first().copied().unwrap_or(0)))),
+                );
+            }
+            let listed: Vec<(usize, u64)> = answer
+                .winning_moves
+                .iter()
+                .map(|m| (m.changes[0].0, u64::try_from(&m.changes[0].1[0]).unwrap()))
+                .collect();
+            assert_eq!(listed, expected, "{spec} {heaps:?}");
+            continue;
+        }
+        let mut after = heaps.clone();
+        for mv in &answer.winning_moves {
+            let (i, left) = &mv.changes[0];
+            after[*i] = u64::try_from(&left[0]).unwrap();
+            let mut lefts = Vec::new();
+            rules.for_each_move(heaps[*i], |l| lefts.push(l.first().copied().unwrap_or(0)));
+            assert!(lefts.contains(&after[*i]), "{spec} {heaps:?}: not a move");
+        }
+        let movable = heaps.iter().filter(|&&h| steps[h as usize] > 0).count();
+        assert_eq!(answer.winning_moves.len(), movable, "{spec} {heaps:?}");
+        let left = after.iter().map(|&h| steps[h as usize]).max().unwrap_or(0);
+        assert_eq!(left % 2, 0, "{spec} {heaps:?}");
     }
 }
 
