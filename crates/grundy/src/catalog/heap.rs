@@ -218,6 +218,13 @@ pub(super) trait HeapTheory {
         None
     }
 
+    /// Misère play of the position alone in closed form, where the theory
+    /// gives it (sums with other games, and the rest, are searched).
+    fn alone(&self, heaps: &[UBig]) -> Option<Alone> {
+        let _ = heaps;
+        None
+    }
+
     /// What `conjecture` states: the very claim of `period`, so that the two
     /// verbs agree on what is certified.
     fn conjecture(&self) -> Result<Conjecture, Error> {
@@ -324,9 +331,11 @@ impl<G: HeapTheory + HeapGame + Clone> Game for HeapEntry<G> {
         let heaps = parse_naturals(position, "heap size")?;
         let tame = self.0.tame(&heaps);
         let every = self.0.every(&heaps);
+        let alone = self.0.alone(&heaps);
         let mut summands = Summands::heaps(&self.0, heaps);
         summands.tame = tame;
         summands.every = every;
+        summands.alone = alone;
         Ok(summands)
     }
 
@@ -609,6 +618,44 @@ impl HeapTheory for Subtraction {
                 lengths.period,
                 lengths.saltus,
                 lengths.preperiod,
+                self.largest()
+            ),
+        })
+    }
+
+    /// One heap of at least `max S` (the others empty) by its misère Grundy
+    /// value `G-(n)`, certified periodic within
+    /// [`search_budget`](subtraction_search_budget) heaps: P exactly when it
+    /// is 0, the winning moves those to a heap of misère value 0. (Sums of
+    /// several heaps are left to the search and the misère quotient: a
+    /// subtraction game need not be tame.)
+    fn alone(&self, heaps: &[UBig]) -> Option<Alone> {
+        let nonempty: Vec<usize> = (0..heaps.len())
+            .filter(|&i| heaps[i] != UBig::ZERO)
+            .collect();
+        let [only] = nonempty[..] else {
+            return None;
+        };
+        if heaps[only] < UBig::from(self.largest()) {
+            return None;
+        }
+        let values = self.misere_periodic(subtraction_search_budget(self)).ok()?;
+        let lost = |h: &UBig| values.value(h) == Nimber(0);
+        let moves = self
+            .options_of(&heaps[only])
+            .into_iter()
+            .filter(|left| lost(left))
+            .map(|left| heap_change(heaps, only, vec![left]))
+            .collect();
+        Some(Alone {
+            outcome: Outcome::from_p(lost(&heaps[only])),
+            moves,
+            rule: format!(
+                "a single heap by its misère Grundy value G-(n) (1 without a move, else the mex \
+                 of its options' values; P exactly when 0), certified periodic: period {} from \
+                 {} (a repeated window of max S = {} values, which determines all later ones)",
+                values.period,
+                values.preperiod,
                 self.largest()
             ),
         })

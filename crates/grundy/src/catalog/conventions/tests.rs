@@ -560,6 +560,49 @@ fn check_every_closed_form<G: HeapGame>(
     }
 }
 
+/// A subtraction game's heap alone (beside empty heaps), under misère play
+/// (its misère value certified periodic) and Every-SG (its suspense certified
+/// arithmetic periodic), against the tree of the rules, at every size up to
+/// 40: below `max S` the search answers, from it the closed forms.
+#[test]
+fn subtraction_heaps_alone_agree_with_their_trees() {
+    use crate::games::subtraction::Subtraction;
+    for set in [
+        &[2, 5, 7][..],
+        &[1, 3, 4],
+        &[3, 4, 9],
+        &[2, 3],
+        &[5],
+        &[1, 2, 6],
+    ] {
+        let amounts: Vec<String> = set.iter().map(u64::to_string).collect();
+        let spec = format!("subtraction:{}", amounts.join(","));
+        let game = Heaps(Subtraction::new(set).unwrap());
+        for n in 0..=40u64 {
+            for heaps in [vec![n], vec![0, n, 0]] {
+                let p = Heaps::<Subtraction>::position(&heaps);
+                check(&spec, &words(&heaps), &game, &p, |m| {
+                    let after: Vec<u64> = m
+                        .apply(&heaps.iter().map(|&h| UBig::from(h)).collect::<Vec<_>>())
+                        .iter()
+                        .map(|h| u64::try_from(h).unwrap())
+                        .collect();
+                    Heaps::<Subtraction>::position(&after)
+                });
+            }
+        }
+        let huge = analyze_convention(
+            parse(&spec).unwrap().as_ref(),
+            &[String::from("1000000000000000000000000000000")],
+            Play::Misere,
+        )
+        .unwrap();
+        assert!(huge
+            .method
+            .starts_with("a single heap by its misère Grundy value"));
+    }
+}
+
 /// Every sorted sum of `count` heaps of sizes `1..=max`.
 fn sorted_sums(count: usize, max: u64) -> Vec<Vec<u64>> {
     let mut layer = vec![Vec::new()];
