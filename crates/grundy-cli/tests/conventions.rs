@@ -126,7 +126,11 @@ fn the_method_names_the_rule_that_applied() {
 
 #[test]
 fn beyond_the_budget_the_answer_is_unknown_and_other_games_refuse_in_one_line() {
-    let out = grundy(&["analyze", "subtraction:1,3,4", "100000000", "--misere"]);
+    // One heap alone is answered by its certified misère values; beside a
+    // second heap it is a sum, which no theory here answers at that size.
+    let alone = json_of(&["analyze", "subtraction:1,3,4", "100000000", "--misere"]);
+    assert_eq!(alone["outcome"], "N");
+    let out = grundy(&["analyze", "subtraction:1,3,4", "100000000", "1", "--misere"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
