@@ -105,6 +105,60 @@ fn every_sg_gives_steps_beside_the_outcome() {
     );
 }
 
+/// A sum beyond the search whose components all have closed forms: the
+/// steps are the largest of the components' own (each asked alone), and the
+/// one winning move listed moves every component, to a position that lasts
+/// one move less than the component.
+#[test]
+fn a_huge_sum_of_closed_forms_is_answered_with_one_winning_move() {
+    let components: [&[&str]; 3] = [
+        &["wythoff", "1618033", "2618034"],
+        &["bash:3", "1000000000000000000001"],
+        &["subtraction:2,5,7", "1000000000000000000000000000000"],
+    ];
+    let steps_alone = |c: &[&str]| {
+        let args: Vec<&str> = ["analyze"]
+            .iter()
+            .chain(c)
+            .chain(&["--every"])
+            .copied()
+            .collect();
+        json_of(&args)["steps"].clone()
+    };
+    let mut args = vec!["analyze"];
+    for (i, c) in components.iter().enumerate() {
+        if i > 0 {
+            args.push("+");
+        }
+        args.extend_from_slice(c);
+    }
+    args.push("--every");
+    let sum = json_of(&args);
+    assert_eq!(sum["outcome"], "N");
+    assert_eq!(sum["steps"], steps_alone(components[2]));
+    assert!(sum["method"]
+        .as_str()
+        .unwrap()
+        .contains("ONE winning move is listed"));
+    let moves = sum["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3);
+    for (i, m) in moves.iter().enumerate() {
+        assert_eq!(m["component"], i);
+        let mut after: Vec<String> = vec![components[i][0].to_string()];
+        after.extend(m["to"].as_array().unwrap().iter().map(|v| match v {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        }));
+        let after: Vec<&str> = after.iter().map(String::as_str).collect();
+        let (before, left) = (steps_alone(components[i]), steps_alone(&after));
+        let number = |v: &Value| match v {
+            Value::String(s) => s.parse::<u128>().unwrap(),
+            other => u128::from(other.as_u64().unwrap()),
+        };
+        assert_eq!(number(&left) + 1, number(&before), "component {i}");
+    }
+}
+
 #[test]
 fn the_method_names_the_rule_that_applied() {
     let method = |args: &[&str]| json_of(args)["method"].as_str().unwrap().to_string();

@@ -137,6 +137,12 @@ pub struct EveryForm {
     pub moves: Vec<Move>,
     /// The theory, for the method line.
     pub rule: String,
+    /// For each summand that has a move, one move to an option that lasts
+    /// one move less (its suspense minus one), whatever the parity: in a sum
+    /// whose largest suspense is odd, these moves together are a winning
+    /// move (each summand then lasts at most one less than the largest, and
+    /// those that lasted longest an even number).
+    pub lasting: Vec<Move>,
 }
 
 /// Misère play of a position alone through a misère quotient, computed when
@@ -604,7 +610,10 @@ fn every(parts: &[Summands<'_>]) -> Result<Verdict, Error> {
             });
         }
     }
-    let arena = arena(parts)?;
+    let arena = match arena(parts) {
+        Ok(arena) => arena,
+        Err(beyond) => return every_by_closed_forms(parts).ok_or(beyond),
+    };
     let steps = arena
         .graph
         .every_steps()
@@ -629,6 +638,49 @@ fn every(parts: &[Summands<'_>]) -> Result<Verdict, Error> {
              options; the player to move wins when the largest is odd; a winning move plays one \
              listed move in every summand that has a move, so that the largest suspense left is \
              even"
+        ),
+    })
+}
+
+/// Every-SG of a sum the search cannot build, when every part has a closed
+/// form: the largest of their steps, and one winning move (each summand
+/// moved by its [`lasting`](EveryForm::lasting) move), said to be one of
+/// possibly many.
+fn every_by_closed_forms(parts: &[Summands<'_>]) -> Option<Verdict> {
+    let forms: Vec<&EveryForm> = parts
+        .iter()
+        .map(|p| p.every.as_ref())
+        .collect::<Option<_>>()?;
+    let steps = forms
+        .iter()
+        .map(|f| f.steps.clone())
+        .max()
+        .unwrap_or(UBig::ZERO);
+    let mut moves = Vec::new();
+    if &steps % 2u8 == 1 {
+        let mut first = 0;
+        for (part, form) in parts.iter().zip(&forms) {
+            for m in &form.lasting {
+                let summand = match part.layout {
+                    Layout::Heaps => m.changes.first().map_or(0, |c| c.0),
+                    Layout::Whole => 0,
+                };
+                moves.push((first + summand, m.clone()));
+            }
+            first += part.count();
+        }
+    }
+    Some(Verdict {
+        outcome: Outcome::from_p(&steps % 2u8 == 0),
+        steps: Some(steps),
+        moves,
+        method: format!(
+            "Every-SG by Smith's theorem (Winning Ways ch. 9) on the summands' suspense, each \
+             from its game's closed form (as analyze of that component alone with --every states \
+             it; the sum is beyond the search's {CONVENTION_BUDGET} positions and options): the \
+             sum lasts as long as its longest summand, and the player to move wins when that is \
+             odd; ONE winning move is listed, of possibly many: every summand that has a move \
+             moved to an option that lasts one move less"
         ),
     })
 }

@@ -402,6 +402,7 @@ impl HeapTheory for Nim {
             .collect();
         Some(EveryForm {
             steps: UBig::from(!moves.is_empty() as u8),
+            lasting: moves.clone(),
             moves,
             rule: "closed form: a Nim heap lasts one move (its suspense is 1), so the player to \
                    move wins by emptying every heap at once"
@@ -474,9 +475,19 @@ impl HeapTheory for Bash {
                 moves.push(heap_change(heaps, i, vec![left]));
             }
         }
+        // One less: to n - r when r > 0 (suspense 2q), else to n - 1 (2q - 1).
+        let lasting = (0..heaps.len())
+            .filter(|&i| heaps[i] != UBig::ZERO)
+            .map(|i| {
+                let r = &heaps[i] % Bash::period(self);
+                let take = if r == UBig::ZERO { UBig::ONE } else { r };
+                heap_change(heaps, i, vec![&heaps[i] - take])
+            })
+            .collect();
         Some(EveryForm {
             steps,
             moves,
+            lasting,
             rule: format!(
                 "closed form: a heap n of {} lasts 2q + [r > 0] moves in Every-SG (its \
                  suspense, n = q(M+1) + r), so the player to move wins when the largest is odd, \
@@ -577,11 +588,13 @@ impl HeapTheory for Subtraction {
 
     /// From the suspense certified arithmetic periodic within
     /// [`search_budget`](subtraction_search_budget) heaps (else the search
-    /// answers, as it does when every heap is below `max S`): Smith's
-    /// theorem on the heaps' suspense, and every move of a heap that belongs
-    /// to a winning move, as the search lists them.
+    /// answers, as it does when every heap is below a large `max S`, whose
+    /// window is costly to certify): Smith's theorem on the heaps' suspense,
+    /// and every move of a heap that belongs to a winning move, as the search
+    /// lists them.
     fn every(&self, heaps: &[UBig]) -> Option<EveryForm> {
-        if heaps.iter().all(|h| *h < UBig::from(self.largest())) {
+        let largest = UBig::from(self.largest());
+        if self.largest() > CHEAP_WINDOW && heaps.iter().all(|h| *h < largest) {
             return None;
         }
         let lengths = self
@@ -606,9 +619,16 @@ impl HeapTheory for Subtraction {
                 }
             }
         }
+        let lasting = (0..heaps.len())
+            .filter_map(|i| {
+                let left = self.length_move(&lengths, &heaps[i])?;
+                Some(heap_change(heaps, i, vec![left]))
+            })
+            .collect();
         Some(EveryForm {
             steps,
             moves,
+            lasting,
             rule: format!(
                 "Every-SG by Smith's theorem (Winning Ways ch. 9) on the heaps' suspense, certified \
                  arithmetic periodic: x(n + {}) = x(n) + {} from heap {} (a window of max S = {} \
@@ -705,6 +725,11 @@ fn subtraction_search_budget(game: &Subtraction) -> u64 {
     let amounts = game.set().len() as u64;
     DEFAULT_PERIOD_SEARCH.min(SUBTRACTION_WORK / amounts)
 }
+
+/// The largest `max S` whose lengths of play are certified even for heaps
+/// the search could answer (so that a sum with a game beyond the search still
+/// has them): a window this small repeats after few heaps.
+const CHEAP_WINDOW: u64 = 1024;
 
 /// How `period` certifies a subtraction game.
 fn subtraction_window_method(game: &Subtraction) -> String {

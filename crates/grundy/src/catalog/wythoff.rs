@@ -115,13 +115,17 @@ impl Game for WythoffEntry {
                 .into(),
         });
         let steps = self.0.suspense(&x, &y);
+        let lasting = self.0.suspense_moves(&x, &y);
         // Only the player to move at an odd suspense has winning moves.
         let winning = match steps % 2 {
-            1 => self.0.suspense_moves(&x, &y),
+            1 => lasting.clone(),
             _ => Vec::new(),
         };
         let every = EveryForm {
             steps: UBig::from(steps),
+            lasting: (lasting.into_iter().take(1))
+                .map(|(tx, ty)| pile_move(&x, &y, tx, ty))
+                .collect(),
             moves: (winning.into_iter())
                 .map(|(tx, ty)| pile_move(&x, &y, tx, ty))
                 .collect(),

@@ -603,6 +603,67 @@ fn subtraction_heaps_alone_agree_with_their_trees() {
     }
 }
 
+/// Sums of closed-form games answered without the search (as sums beyond it
+/// are) against the search of the same small sums: the same steps and
+/// outcome, and the one winning move listed (a move in every summand that
+/// has one) among the moves the search lists, each summand's lasting move
+/// one suspense less than the summand by the search.
+#[test]
+fn closed_form_sums_agree_with_the_search() {
+    let games = [
+        "nim",
+        "bash:3",
+        "subtraction:2,5,7",
+        "subtraction:1,3,4",
+        "wythoff",
+        "wythoff:k=1",
+    ];
+    let position = |game: &str, n: u64| -> Vec<u64> {
+        match game.starts_with("wythoff") {
+            true => vec![n % 5, n / 2],
+            false => vec![n, n / 3],
+        }
+    };
+    for (i, a) in games.iter().enumerate() {
+        for b in &games[i..] {
+            for n in [0u64, 3, 7, 8, 12, 19, 26] {
+                let (pa, pb) = (position(a, n), position(b, n + 2));
+                let parts = sum_parts(&[(a, &pa), (b, &pb)]);
+                let summands: Vec<Summands<'_>> = parts
+                    .iter()
+                    .map(|p| p.game.summands(&p.position).unwrap())
+                    .collect();
+                let label = format!("{a} {pa:?} + {b} {pb:?}");
+                let closed = every_by_closed_forms(&summands).expect("closed forms");
+                let searched = every(&summands).unwrap();
+                assert!(
+                    searched.method.contains("computed from the rules"),
+                    "{label}"
+                );
+                assert_eq!(
+                    (closed.outcome, &closed.steps),
+                    (searched.outcome, &searched.steps),
+                    "{label}"
+                );
+                for (s, m) in &closed.moves {
+                    let listed = searched
+                        .moves
+                        .iter()
+                        .any(|(t, n)| t == s && n.changes == m.changes);
+                    assert!(listed, "{label}: {}", m.description);
+                }
+                if closed.outcome == Outcome::N {
+                    let moving = summands
+                        .iter()
+                        .map(|p| p.every.as_ref().unwrap().lasting.len())
+                        .sum::<usize>();
+                    assert_eq!(closed.moves.len(), moving, "{label}");
+                }
+            }
+        }
+    }
+}
+
 /// Every sorted sum of `count` heaps of sizes `1..=max`.
 fn sorted_sums(count: usize, max: u64) -> Vec<Vec<u64>> {
     let mut layer = vec![Vec::new()];
