@@ -40,16 +40,18 @@
 //! (The sparse-space phenomenon: Gangolli and Plambeck 1989, and Flammenkamp's
 //! octal-game tables; the flip on odd heaps as in P. Beling's `ogs`.)
 
+mod batch;
 mod small;
 
 use std::time::Instant;
 
+use self::batch::{MarkBatch, BATCH_SPAN};
 use self::small::{Remainders, SMALL};
 use super::lookahead::{self, Channel, Helper, Pacer, LAG, SLOTS};
 pub use super::marks::Value;
 use super::marks::{
-    is_class_zero, largest_smaller_part, mark, mark_rare_splits, mark_splits, span_for, Marks,
-    RareHeap, VALUES,
+    is_class_zero, largest_smaller_part, mark, mark_rare_splits, mark_splits, mark_splits_until,
+    span_for, Marks, RareHeap, LANES, VALUES,
 };
 use super::store::ValueStore;
 use super::{Leaves, Octal};
@@ -103,6 +105,9 @@ pub struct SparseSolver {
     /// What is known of the splits of the remainders in use, while every
     /// value is below [`SMALL`].
     remainders: Remainders,
+    /// The rare passes of the next few remainders, on one thread beyond
+    /// the small path.
+    batch: MarkBatch,
     /// For each value, the last splits found to make it, as `(move << 32) | a`:
     /// in near-periodic stretches the same split makes it again a few heaps on.
     witnesses: Vec<[u64; WITNESSES]>,
@@ -141,6 +146,10 @@ enum Helping {
     /// On every run it can take (a test).
     #[cfg(test)]
     Always,
+    /// Never, and never the small path either (a test of the general path
+    /// on one thread).
+    #[cfg(test)]
+    General,
     /// The [`Pacer`], from the speed measured with and without it.
     Measured(Pacer),
 }
@@ -161,7 +170,7 @@ impl Helping {
     fn allows_small_path(&self) -> bool {
         match self {
             #[cfg(test)]
-            Helping::Always => false,
+            Helping::Always | Helping::General => false,
             _ => true,
         }
     }
@@ -171,11 +180,17 @@ impl Helping {
         match self {
             Helping::Never => (false, usize::MAX),
             #[cfg(test)]
+            Helping::General => (false, usize::MAX),
+            #[cfg(test)]
             Helping::Always => (true, usize::MAX),
             Helping::Measured(pacer) => pacer.plan(start),
         }
     }
 }
+
+/// Splits of a stretch that a sweep marks as it goes before it searches the
+/// rest for its candidate first (see [`SparseSolver::sweep_for`]).
+const EAGER: usize = 2048;
 
 /// How many recent witnesses are kept for each value.
 const WITNESSES: usize = 4;
@@ -257,6 +272,7 @@ impl SparseSolver {
         let mut solver = SparseSolver {
             cursors: vec![0; two.len()],
             remainders: Remainders::for_takes(&two),
+            batch: MarkBatch::new(),
             whole,
             one,
             two,
@@ -396,10 +412,38 @@ impl SparseSolver {
         for _ in self.values.len()..end {
             let span = self.span();
             self.seen[..span].fill(0);
-            let value = self.next_value(Covered::NOTHING)?;
+            let covered = self.mark_batched_rare_pairs(span);
+            let value = self.next_value(covered)?;
             self.push(value);
         }
         Ok(())
+    }
+
+    /// Marks the splits with a rare part of the remainders that the next
+    /// heap's split moves leave, from the batch of their rare passes, where
+    /// one batch can hold them all (the marks within [`BATCH_SPAN`], equal
+    /// splits allowed, the amounts taken less than [`LANES`] apart); returns
+    /// what it marked.
+    fn mark_batched_rare_pairs(&mut self, span: usize) -> Covered {
+        let n = self.values.len();
+        let (Some(&low), Some(&high)) = (self.two.iter().min(), self.two.iter().max()) else {
+            return Covered::NOTHING;
+        };
+        if !self.equal_splits || span > BATCH_SPAN || high - low >= LANES || n < high {
+            return Covered::NOTHING;
+        }
+        let remainders = self.two.iter().map(|&take| n - take);
+        let first = self.batch.mark(
+            remainders,
+            &self.values,
+            &self.rare_heaps,
+            span,
+            &mut self.seen,
+        );
+        Covered {
+            rare: (LANES, first),
+            ..Covered::NOTHING
+        }
     }
 
     /// Computes heaps up to `end` with a helper thread working ahead, or
@@ -554,6 +598,7 @@ impl SparseSolver {
             .map(|n| (n as u32, self.values[n]))
             .collect();
         self.remainders.reclass(self.mask, self.flip);
+        self.batch.clear();
         self.next_review = 2 * self.values.len().max(32);
     }
 
@@ -659,11 +704,13 @@ impl SparseSolver {
     /// value met on the way; returns whether it was. Smaller parts in
     /// `skip.0..=skip.1` are already marked and passed over.
     ///
-    /// Each stretch is first searched for `candidate` alone, which vectorises,
-    /// and marked only up to where it is found: when it is missing (at the rare
-    /// heaps, where the sweep runs to the end) nothing needs marking, as it is
-    /// then the value. A move where it is missing keeps its cursor, so that
-    /// everything before a cursor stays marked.
+    /// The first [`EAGER`] splits of each stretch are marked a block at a
+    /// time until a block has `candidate`: most sweeps end there. Beyond, the
+    /// stretch is first searched for `candidate` alone, which vectorises, and
+    /// marked only up to where it is found: when it is missing (at the rare
+    /// heaps, where the sweep runs to the end) nothing more needs marking, as
+    /// it is then the value. A move where it is missing keeps its cursor, so
+    /// that everything before a cursor stays marked.
     fn sweep_for(&mut self, n: usize, candidate: usize, skip: (usize, usize)) -> bool {
         let Ok(target) = Value::try_from(candidate) else {
             return false;
@@ -682,21 +729,31 @@ impl SparseSolver {
                 (from, half.min(skip.0.saturating_sub(1))),
                 (from.max(skip.1.saturating_add(1)), half),
             ];
-            for (j, &(low, high)) in stretches.iter().enumerate() {
+            // The splits of an earlier stretch left unmarked, to mark if a
+            // later one has `candidate` (the cursor then passes them).
+            let mut unmarked = None;
+            for (low, high) in stretches {
                 if low > high {
                     continue;
                 }
-                if let Some(found) = find_split(&self.values, rest, low, high, target) {
-                    for &(low, high) in &stretches[..j] {
-                        if low <= high {
-                            mark_splits(&self.values, rest, low, high, &mut self.seen);
-                        }
-                    }
-                    mark_splits(&self.values, rest, low, found, &mut self.seen);
-                    self.cursors[i] = found + 1;
-                    self.remember_witness(target, i, found);
-                    return true;
+                let eager = high.min(low.saturating_add(EAGER - 1));
+                let found =
+                    mark_splits_until(&self.values, rest, low, eager, target, &mut self.seen)
+                        .or_else(|| {
+                            let found = find_split(&self.values, rest, eager + 1, high, target)?;
+                            mark_splits(&self.values, rest, eager + 1, found, &mut self.seen);
+                            Some(found)
+                        });
+                let Some(found) = found else {
+                    unmarked = (eager < high).then_some((eager + 1, high));
+                    continue;
+                };
+                if let Some((low, high)) = unmarked {
+                    mark_splits(&self.values, rest, low, high, &mut self.seen);
                 }
+                self.cursors[i] = found + 1;
+                self.remember_witness(target, i, found);
+                return true;
             }
         }
         false
