@@ -295,7 +295,7 @@ impl SparseSolver {
             next_period_check: FIRST_PERIOD_CHECK,
         };
         solver.max_value = solver.values.iter().copied().max().unwrap_or(0);
-        solver.choose_mask();
+        solver.review_mask(true);
         // Values resumed from may already certify a period (and may be all
         // that is asked for, so that no extension would check).
         if solver.values.len() >= FIRST_PERIOD_CHECK {
@@ -549,7 +549,7 @@ impl SparseSolver {
             self.rare_heaps.push((n as u32, value));
         }
         if self.values.len() >= self.next_review {
-            self.choose_mask();
+            self.review_mask(false);
         }
     }
 
@@ -562,8 +562,24 @@ impl SparseSolver {
     fn span(&self) -> usize {
         span_for(self.max_value)
     }
-    /// Picks the mask and flip with the fewest rare heaps so far, and rebuilds
-    /// the list of rare heaps.
+    /// Picks the mask and flip with the fewest rare heaps so far, and
+    /// rebuilds the list of rare heaps if they changed (or if `rebuild`: the
+    /// list is not yet made).
+    fn review_mask(&mut self, rebuild: bool) {
+        let before = (self.mask, self.flip);
+        self.choose_mask();
+        if rebuild || (self.mask, self.flip) != before {
+            self.rare_heaps = (1..self.values.len())
+                .filter(|&n| self.is_rare_heap(n))
+                .map(|n| (n as u32, self.values[n]))
+                .collect();
+            self.remainders.reclass(self.mask, self.flip);
+            self.batch.clear();
+        }
+        self.next_review = 2 * self.values.len().max(32);
+    }
+
+    /// Picks the mask and flip with the fewest rare heaps so far.
     fn choose_mask(&mut self) {
         let bits = Value::BITS - self.max_value.leading_zeros();
         // Masks are searched exhaustively while that is cheap (2^2b steps);
@@ -593,13 +609,6 @@ impl SparseSolver {
             self.mask = mask as Value;
             self.flip = flip;
         }
-        self.rare_heaps = (1..self.values.len())
-            .filter(|&n| self.is_rare_heap(n))
-            .map(|n| (n as u32, self.values[n]))
-            .collect();
-        self.remainders.reclass(self.mask, self.flip);
-        self.batch.clear();
-        self.next_review = 2 * self.values.len().max(32);
     }
 
     /// `G(n)` for the next heap `n`, from all the values below it; `seen`
@@ -785,14 +794,38 @@ fn single_heap_options<'a>(
 /// nearly holds: then a smaller period usually holds from the same point.
 fn guy_smith_holds(values: &[Value], last_digit: usize) -> bool {
     let len = values.len();
-    (1..=len / 2).any(|p| {
+    let holds = |p: usize| {
         let Some(room) = len.checked_sub(2 * p + last_digit) else {
             return false;
         };
         let from = room / 2;
         from >= 1 && (from..len - p).rev().all(|n| values[n + p] == values[n])
-    })
+    };
+    if len < SCREEN {
+        return (1..=len / 2).any(holds);
+    }
+    // A period `p` repeats the last two values `p` earlier (`from <= len - p
+    // - 2` once `len >= 4`): blocks of positions `q = len - 1 - p` are
+    // screened for that, branch-free (which vectorises), and the few `p`
+    // that pass are checked in full.
+    let (last, next_to_last) = (values[len - 1], values[len - 2]);
+    let lowest = len - 1 - len / 2;
+    let at = &values[lowest..len - 1];
+    let before = &values[lowest - 1..len - 2];
+    at.chunks(SCREEN)
+        .zip(before.chunks(SCREEN))
+        .enumerate()
+        .any(|(block, (at, before))| {
+            let hit = at.iter().zip(before).fold(false, |hit, (&x, &y)| {
+                hit | ((x == last) & (y == next_to_last))
+            });
+            hit && (0..at.len()).any(|k| holds(len - 1 - (lowest + block * SCREEN + k)))
+        })
 }
+
+/// Positions screened at a time by [`guy_smith_holds`], and the fewest values
+/// it screens.
+const SCREEN: usize = 32;
 
 /// The first `a` with `from <= a <= to` whose split `(a, rest - a)` has value
 /// `target`. Blocks of 16 splits are tested whole, branch-free, which the
