@@ -30,6 +30,12 @@
 //! thread: it is faster alone than the general path with one (0.167 at 2^22:
 //! about half the time of the general path, helped or not).
 //!
+//! Beyond it, on one thread, the rare passes of eight remainders are done
+//! together as byte marks (the private `batch` module: 0.161, values to 147,
+//! whose 488 rare heaps were 40% of its time), and a sweep marks its first
+//! splits as it goes rather than searching them first for its candidate,
+//! which finds it there nearly always (see `SparseSolver::sweep_for`).
+//!
 //! Games with no sparse class (Kayles, Dawson's Kayles: about half the heaps
 //! are of either class for every mask) make the rare pass as long as the heap,
 //! so each value costs `O(n)` and a run `O(n^2)`, like the naive rules. Most of
