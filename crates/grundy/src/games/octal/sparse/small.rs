@@ -18,7 +18,7 @@
 //! swept until it is found or the sweep is exhausted.
 
 use super::{is_class_zero, largest_smaller_part, single_heap_options, SparseSolver, Value};
-use crate::games::octal::marks::{for_rare_splits, RareHeap};
+use crate::games::octal::marks::{for_lane_splits, for_rare_splits, lane_range, RareHeap, LANES};
 
 /// Values below this take the path: one bit each in a `u64`. XORs of such
 /// values stay below it, and the least value missing from a full set is
@@ -64,14 +64,10 @@ impl Remainder {
     };
 }
 
-/// Remainders whose rare passes are done together.
-const LANES: usize = 8;
-
-/// The rare passes of the `LANES` remainders `first + l`, over the rare heaps
-/// `LANES <= r < first`: the larger parts `first + l - r` of their splits are
-/// then known and side by side, so that each rare heap is read once for all
-/// the lanes, and its partners in one load. (The rare pass is most of the
-/// work on 0.167 once the sweeps are shared: 59 rare heaps a remainder.)
+/// The rare passes of the [`LANES`] remainders `first + lane`, over the rare
+/// heaps `LANES <= r < first` (see [`for_lane_splits`]). (The rare pass is
+/// most of the work on 0.167 once the sweeps are shared: 59 rare heaps a
+/// remainder.)
 #[derive(Clone, Copy, Debug)]
 struct RareBatch {
     /// The first remainder (`usize::MAX` when there is none).
@@ -91,21 +87,11 @@ impl RareBatch {
 
     /// The batch from remainder `first`, which is at most the heaps known.
     fn at(first: usize, values: &[Value], rare: &[RareHeap]) -> RareBatch {
-        let from = rare.partition_point(|&(r, _)| (r as usize) < LANES);
-        let to = rare
-            .partition_point(|&(r, _)| (r as usize) < first)
-            .max(from);
+        let (from, to) = lane_range(rare, first);
         let mut bits = [0u64; LANES];
-        for &(r, value) in &rare[from..to] {
-            // `r >= LANES` keeps the last lane's partner below `first`.
-            let base = first - r as usize;
-            let partners: &[Value; LANES] = values[base..base + LANES]
-                .try_into()
-                .expect("a lane a remainder");
-            for (bits, &partner) in bits.iter_mut().zip(partners) {
-                *bits |= bit(value ^ partner);
-            }
-        }
+        for_lane_splits(values, &rare[from..to], first, |lane, v| {
+            bits[lane] |= bit(v);
+        });
         RareBatch {
             first,
             taken: (from, to),
