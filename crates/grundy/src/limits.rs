@@ -263,6 +263,19 @@ pub const QUOTIENT_SEARCH: usize = 1 << 23;
 /// Profiles of sums the verification of a misère quotient visits.
 pub const QUOTIENT_CHECKS: u64 = 1 << 26;
 
+/// Elements of a monoid a candidate misère quotient is made from (before
+/// merging the elements no sum tells apart); past it the candidate is not
+/// built and the quotient is learned from search.
+pub const QUOTIENT_CANDIDATE: usize = 1 << 20;
+
+/// Candidates tried for one heap of a misère quotient before it is learned
+/// from search instead.
+pub const QUOTIENT_RECALIBRATIONS: usize = 1 << 10;
+
+/// Sets of heaps set free to repair one candidate misère quotient before it
+/// is learned from search instead.
+pub const QUOTIENT_RECALIBRATION_TRIES: usize = 1 << 8;
+
 /// The largest heap `period --misere` takes (`--max`).
 pub const QUOTIENT_HEAPS: u64 = 256;
 

@@ -35,14 +35,16 @@
 //! merged: the verified candidate *is* the quotient. What is proved is the
 //! quotient of heaps up to `N` only; nothing is claimed of larger heaps.
 
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, HashSet};
+mod extension;
+
+use std::collections::HashMap;
 
 use thiserror::Error;
 
 use crate::game::{HeapGame, Heaps, Impartial, Outcome};
 use crate::limits::{QUOTIENT_CHECKS, QUOTIENT_ORDER, QUOTIENT_SEARCH};
 use crate::word_hash::WordTable;
+use extension::{least_words, Pretension};
 
 /// Why a quotient was not computed, or a sum not answered by one.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -316,49 +318,48 @@ impl MisereQuotient {
         limits: &QuotientLimits,
         learning: &mut dyn FnMut(u64),
     ) -> Result<Self, QuotientError> {
-        let mut search = MisereSearch::new(game.clone(), limits.search);
-        let mut tests = vec![Vec::new()];
+        let heaps = HeapMoves::of(game, max_heap);
+        let mut q = Pretension::trivial();
+        let mut antichains = None;
+        let mut learner = None;
         let mut history: Vec<(u64, usize, usize)> = Vec::new();
-        let mut last = None;
-        for n in 1..=max_heap {
-            let heaps = HeapMoves::of(game, n);
-            let candidate =
-                Candidate::learn(&heaps, &mut search, &mut tests, limits, &mut || learning(n))
-                    .map_err(|e| e.at_bound(n, history.last()))?;
-            history.push((n, candidate.reps.len(), candidate.p_count()));
-            search.know(Known {
-                bound: n,
-                table: candidate.table(),
-                p: candidate.rows.iter().map(|row| row[0]).collect(),
-                heap_element: candidate.heap_elements(&heaps, n),
-            });
-            last = Some((heaps, candidate));
+        if max_heap == 0 {
+            learning(0);
         }
-        let (heaps, candidate) = match last {
-            Some(found) => found,
-            None => {
-                let heaps = HeapMoves::of(game, 0);
-                let candidate =
-                    Candidate::learn(&heaps, &mut search, &mut tests, limits, &mut || learning(0))?;
-                (heaps, candidate)
+        for n in 1..=max_heap {
+            learning(n);
+            let letters = heaps.letters_up_to(n);
+            if letters > q.letters.len() {
+                let found =
+                    extension::extend(&q, &mut antichains, &heaps, limits, &mut || learning(n))
+                        .map_err(|e| e.at_bound(n, history.last()))?;
+                q = match found {
+                    Some(next) => next,
+                    None => {
+                        antichains = None;
+                        Learner::get(&mut learner, game, limits)
+                            .learn(game, &q, n, limits, &mut || learning(n))
+                            .map_err(|e| e.at_bound(n, history.last()))?
+                    }
+                };
             }
-        };
-        Ok(Self::from_candidate(&heaps, &candidate, max_heap, history))
+            history.push((n, q.order(), q.p_count()));
+        }
+        Ok(Self::from_pretension(&q.renumbered(), &heaps, max_heap, history))
     }
 
-    fn from_candidate(
+    fn from_pretension(
+        q: &Pretension,
         heaps: &HeapMoves,
-        candidate: &Candidate,
         max_heap: u64,
         history: Vec<(u64, usize, usize)>,
     ) -> Self {
-        let table = candidate.table();
-        let heap_element = candidate.heap_elements(heaps, max_heap);
-        let presentation = Presentation::of(&table, &heap_element);
+        let heap_element = heaps.elements(&q.letters, max_heap);
+        let presentation = Presentation::of(&q.table, &heap_element);
         MisereQuotient {
             max_heap,
-            p: candidate.rows.iter().map(|row| row[0]).collect(),
-            table,
+            p: q.p.clone(),
+            table: q.table.clone(),
             heap_element,
             presentation,
             history,
@@ -455,6 +456,48 @@ impl MisereQuotient {
     }
 }
 
+/// The quotient learned from exhaustive search, where the construction of
+/// [`extension`] finds no candidate: the search and the tests, kept from one
+/// bound to the next.
+struct Learner<G> {
+    search: MisereSearch<G>,
+    tests: Vec<Vec<u64>>,
+}
+
+impl<G: HeapGame + Clone> Learner<G> {
+    /// The learner of `slot`, made on first use.
+    fn get<'a>(slot: &'a mut Option<Self>, game: &G, limits: &QuotientLimits) -> &'a mut Self {
+        slot.get_or_insert_with(|| Learner {
+            search: MisereSearch::new(game.clone(), limits.search),
+            tests: vec![Vec::new()],
+        })
+    }
+
+    /// The quotient of heaps up to `n`, `q` being that of the smaller heaps.
+    fn learn(
+        &mut self,
+        game: &G,
+        q: &Pretension,
+        n: u64,
+        limits: &QuotientLimits,
+        learning: &mut dyn FnMut(),
+    ) -> Result<Pretension, QuotientError> {
+        let heaps = HeapMoves::of(game, n);
+        self.search.know(Known {
+            bound: n - 1,
+            table: q.table.clone(),
+            p: q.p.clone(),
+            heap_element: heaps.elements(&q.letters, n - 1),
+        });
+        let candidate = Candidate::learn(&heaps, &mut self.search, &mut self.tests, limits, learning)?;
+        Ok(Pretension {
+            table: candidate.table(),
+            p: candidate.rows.iter().map(|row| row[0]).collect(),
+            letters: candidate.delta.first().cloned().unwrap_or_default(),
+        })
+    }
+}
+
 /// The heaps `1..=n` as letters: the heaps that have a move (a heap without a
 /// move is the empty sum), and the options of each, as lists of letters.
 struct HeapMoves {
@@ -487,6 +530,19 @@ impl HeapMoves {
 
     fn letter_of(&self, heap: u64) -> Option<usize> {
         self.heaps.binary_search(&heap).ok()
+    }
+
+    /// The number of letters of heaps up to `n`.
+    fn letters_up_to(&self, n: u64) -> usize {
+        self.heaps.partition_point(|&h| h <= n)
+    }
+
+    /// The element of each heap `0..=max_heap`, given the element of each of
+    /// their letters (a heap without a move is the identity).
+    fn elements(&self, letters: &[usize], max_heap: u64) -> Vec<usize> {
+        (0..=max_heap)
+            .map(|h| self.letter_of(h).map_or(0, |letter| letters[letter]))
+            .collect()
     }
 
     /// The sum of the heaps of some letters, plus `extra`.
@@ -592,17 +648,6 @@ impl Candidate {
             x += 1;
         }
         Ok(candidate)
-    }
-
-    /// The element of each heap `0..=max_heap` (a heap without a move is the identity).
-    fn heap_elements(&self, heaps: &HeapMoves, max_heap: u64) -> Vec<usize> {
-        (0..=max_heap)
-            .map(|h| heaps.letter_of(h).map_or(0, |letter| self.delta[0][letter]))
-            .collect()
-    }
-
-    fn p_count(&self) -> usize {
-        self.rows.iter().filter(|row| row[0]).count()
     }
 
     fn is_p(&self, x: usize) -> bool {
@@ -997,49 +1042,21 @@ fn closure(table: &[Vec<usize>], generators: &[usize]) -> Vec<bool> {
 /// a normal form times a generator: the words are visited smallest first
 /// from the identity, extending normal forms only.
 fn normal_forms(table: &[Vec<usize>], generators: &[usize]) -> (Vec<Vec<u32>>, Vec<Relation>) {
-    let k = generators.len();
-    let mut forms: Vec<Option<Vec<u32>>> = vec![None; table.len()];
-    let mut normal: HashMap<Vec<u32>, usize> = HashMap::new();
     let mut relations = Vec::new();
-    let mut queue = BinaryHeap::new();
-    let mut queued: HashSet<Vec<u32>> = HashSet::new();
-    queue.push(Reverse((word_order_key(&vec![0; k]), 0usize)));
-    while let Some(Reverse((key, x))) = queue.pop() {
-        let word = word_from_order_key(key);
-        if forms[x].is_some() {
-            if covers_only_normal(&word, &normal) {
-                relations.push((word, x));
-            }
-            continue;
+    let table = table.to_vec();
+    let walk = least_words(&table, generators, |word, x, walk| {
+        if covers_only_normal(word, &walk.element_of) {
+            relations.push((word.clone(), x));
         }
-        forms[x] = Some(word.clone());
-        normal.insert(word.clone(), x);
-        for (g, &element) in generators.iter().enumerate() {
-            let mut next = word.clone();
-            next[g] += 1;
-            if queued.insert(next.clone()) {
-                queue.push(Reverse((word_order_key(&next), table[x][element])));
-            }
-        }
-    }
-    let forms = forms.into_iter().map(Option::unwrap_or_default).collect();
+    });
+    let forms = (0..table.len())
+        .map(|x| walk.word_of.get(&x).cloned().unwrap_or_default())
+        .collect();
     (forms, relations)
 }
 
-/// The key that sorts words in MisereSolver's order: the exponents from the
-/// last generator to the first, compared lexicographically.
-fn word_order_key(word: &[u32]) -> Vec<u32> {
-    word.iter().rev().copied().collect()
-}
-
-/// The word of a key of [`word_order_key`].
-fn word_from_order_key(mut key: Vec<u32>) -> Vec<u32> {
-    key.reverse();
-    key
-}
-
 /// Whether every word one generator below `word` is a normal form.
-fn covers_only_normal(word: &[u32], normal: &HashMap<Vec<u32>, usize>) -> bool {
+fn covers_only_normal(word: &[u32], normal: &WordTable<Vec<u32>, usize>) -> bool {
     (0..word.len()).filter(|&g| word[g] > 0).all(|g| {
         let mut below = word.to_vec();
         below[g] -= 1;
