@@ -266,7 +266,7 @@ pub const QUOTIENT_CHECKS: u64 = 1 << 26;
 /// Elements of a monoid a candidate misère quotient is made from (before
 /// merging the elements no sum tells apart); past it the candidate is not
 /// built and the quotient is learned from search.
-pub const QUOTIENT_CANDIDATE: usize = 1 << 20;
+pub const QUOTIENT_CANDIDATE: usize = 1 << 16;
 
 /// Candidates tried for one heap of a misère quotient before it is learned
 /// from search instead.

@@ -3,8 +3,7 @@
 //! the local conditions (see the module docs of [`super`] for why a candidate
 //! that passes them is the quotient).
 
-use std::cmp::{Ordering, Reverse};
-use std::collections::{BinaryHeap, HashMap, HashSet};
+use std::cmp::Ordering;
 
 use super::{HeapMoves, QuotientError, QuotientLimits};
 use crate::limits::{QUOTIENT_CANDIDATE, QUOTIENT_RECALIBRATIONS, QUOTIENT_RECALIBRATION_TRIES};
@@ -105,41 +104,42 @@ pub(super) struct LeastWords {
     pub(super) element_of: WordTable<Word, usize>,
 }
 
-/// Walks the words over `generators` smallest first from the empty word,
-/// extending least words only: the order being monomial, every sub-word of
-/// a least word is least, so each least word is a least word times a
-/// generator and the walk meets them all. `later(word, x, walk)` hears of
-/// every word that is not least (with the least words found so far).
-pub(super) fn least_words(
-    m: &impl Monoid,
-    generators: &[usize],
-    mut later: impl FnMut(&Word, usize, &LeastWords),
-) -> LeastWords {
+/// The least word of every element `generators` reach. Taking the
+/// generators one by one: an element reached with the first `j + 1` has as
+/// least word the least word of some `y` reached with the first `j`, times
+/// the least power `e` of generator `j` that reaches it from such a `y`
+/// (the exponent of generator `j` is the most significant), the least such
+/// `y` first. The powers stop when one reaches nothing new: the next ones
+/// are then within the earlier ones.
+pub(super) fn least_words(m: &impl Monoid, generators: &[usize]) -> LeastWords {
+    let empty: Word = vec![0; generators.len()];
     let mut walk = LeastWords {
-        order: Vec::new(),
+        order: vec![0],
         word_of: WordTable::default(),
         element_of: WordTable::default(),
     };
-    let key = |word: &Word| -> Word { word.iter().rev().copied().collect() };
-    let mut queue = BinaryHeap::new();
-    let mut queued: HashSet<Word> = HashSet::new();
-    queue.push(Reverse((vec![0; generators.len()], 0usize)));
-    while let Some(Reverse((mut word, x))) = queue.pop() {
-        word.reverse(); // from its key
-        if walk.word_of.contains_key(&x) {
-            later(&word, x, &walk);
-            continue;
-        }
-        for (g, &element) in generators.iter().enumerate() {
-            let mut next = word.clone();
-            next[g] += 1;
-            if queued.insert(next.clone()) {
-                queue.push(Reverse((key(&next), m.times(x, element))));
+    walk.word_of.insert(0, empty.clone());
+    walk.element_of.insert(empty, 0);
+    for (j, &g) in generators.iter().enumerate() {
+        let below = walk.order.clone();
+        let mut power = below.clone();
+        for e in 1.. {
+            let mut reached_new = false;
+            for (y, x) in below.iter().zip(power.iter_mut()) {
+                *x = m.times(*x, g);
+                if !walk.word_of.contains_key(x) {
+                    let mut word = walk.word_of[y].clone();
+                    word[j] = e;
+                    walk.order.push(*x);
+                    walk.element_of.insert(word.clone(), *x);
+                    walk.word_of.insert(*x, word);
+                    reached_new = true;
+                }
+            }
+            if !reached_new {
+                break;
             }
         }
-        walk.order.push(x);
-        walk.element_of.insert(word.clone(), x);
-        walk.word_of.insert(x, word);
     }
     walk
 }
@@ -192,7 +192,7 @@ impl Pretension {
         max_order: usize,
     ) -> Option<Self> {
         let transitions = transitions(m, letters, heaps);
-        let walk = least_words(m, letters, |_, _, _| {});
+        let walk = least_words(m, letters);
         let mut p: WordTable<usize, bool> = WordTable::default();
         for &x in &walk.order {
             let word = &walk.word_of[&x];
@@ -233,12 +233,17 @@ impl Pretension {
         let moves: Vec<Vec<usize>> = walk
             .order
             .iter()
-            .map(|&x| generators.iter().map(|&g| position[&m.times(x, g)]).collect())
+            .map(|&x| {
+                generators
+                    .iter()
+                    .map(|&g| position[&m.times(x, g)])
+                    .collect()
+            })
             .collect();
         let mut class: Vec<usize> = walk.order.iter().map(|x| usize::from(p[x])).collect();
         let mut classes = 0;
         loop {
-            let mut ids: HashMap<Vec<usize>, usize> = HashMap::new();
+            let mut ids: WordTable<Vec<usize>, usize> = WordTable::default();
             let next: Vec<usize> = (0..class.len())
                 .map(|i| {
                     let mut signature = vec![class[i]];
@@ -390,7 +395,12 @@ struct Sweep<'a> {
 }
 
 impl<'a> Sweep<'a> {
-    fn new(q: &'a Pretension, transitions: &[Vec<usize>], antichains: Antichains, max: u64) -> Self {
+    fn new(
+        q: &'a Pretension,
+        transitions: &[Vec<usize>],
+        antichains: Antichains,
+        max: u64,
+    ) -> Self {
         Sweep {
             q,
             transitions: transitions
@@ -438,7 +448,12 @@ impl<'a> Sweep<'a> {
 
     /// The sums with each number of copies of letter `l` from the current
     /// one on, until one is passed over.
-    fn letter(&mut self, l: usize, mut x: usize, mut transitions: Bits) -> Result<bool, QuotientError> {
+    fn letter(
+        &mut self,
+        l: usize,
+        mut x: usize,
+        mut transitions: Bits,
+    ) -> Result<bool, QuotientError> {
         let exponent = self.word[l];
         loop {
             if self.sums(l, x, &transitions)? {
@@ -501,10 +516,18 @@ impl Pretension {
     ) -> Result<(Option<Word>, Antichains), QuotientError> {
         let transitions = transitions(&self.table, &self.letters, heaps);
         if self.p[0] {
-            return Ok((Some(vec![0; self.letters.len()]), Antichains::new(self.order())));
+            return Ok((
+                Some(vec![0; self.letters.len()]),
+                Antichains::new(self.order()),
+            ));
         }
         let p_failure = self.least_p_failure(&transitions);
-        let mut sweep = Sweep::new(self, &transitions, Antichains::new(self.order()), max_checks);
+        let mut sweep = Sweep::new(
+            self,
+            &transitions,
+            Antichains::new(self.order()),
+            max_checks,
+        );
         sweep.bound = p_failure.clone();
         sweep.all()?;
         Ok((sweep.failure.or(p_failure), sweep.antichains))
@@ -514,7 +537,7 @@ impl Pretension {
     /// element `x` plus a letter `l` with `x l` in `P` and `x t` in `P` for
     /// an option `t` of `l` (any such sum is at least that one).
     fn least_p_failure(&self, transitions: &[Vec<usize>]) -> Option<Word> {
-        let walk = least_words(&self.table, &self.letters, |_, _, _| {});
+        let walk = least_words(&self.table, &self.letters);
         let mut least: Option<Word> = None;
         for &x in &walk.order {
             for (l, options) in transitions.iter().enumerate() {
@@ -522,7 +545,10 @@ impl Pretension {
                 if self.p[row[self.letters[l]]] && options.iter().any(|&t| self.p[row[t]]) {
                     let mut word = walk.word_of[&x].clone();
                     word[l] += 1;
-                    if least.as_ref().is_none_or(|w| word_cmp(&word, w) == Ordering::Less) {
+                    if least
+                        .as_ref()
+                        .is_none_or(|w| word_cmp(&word, w) == Ordering::Less)
+                    {
                         least = Some(word);
                     }
                 }
@@ -560,22 +586,27 @@ pub(super) fn extend(
         *antichains = Some(found);
         return Ok(Some(kept));
     }
-    let mut candidate = match with_new_generator(q, heaps, limits.order) {
-        Some(candidate) => candidate,
-        None => return Ok(None),
+    let oversized = || {
+        QuotientError::Limit(format!(
+            "a candidate misère quotient has more than {} elements (QUOTIENT_ORDER)",
+            limits.order
+        ))
     };
+    let mut candidate = with_new_generator(q, heaps, limits.order).ok_or_else(oversized)?;
     for _ in 0..QUOTIENT_RECALIBRATIONS {
         learning();
-        match candidate.least_failure(heaps, limits.checks)? {
+        let failure = match candidate.least_failure(heaps, limits.checks)? {
             (None, found) => {
                 *antichains = Some(found);
                 return Ok(Some(candidate));
             }
-            (Some(failure), _) => match recalibrated(&candidate, &failure, heaps, limits.order) {
-                Some(next) => candidate = next,
-                None => return Ok(None),
-            },
-        }
+            (Some(failure), _) => failure,
+        };
+        candidate = match recalibrated(&candidate, &failure, heaps, limits.order) {
+            Repair::Found(next) => next,
+            Repair::Oversized => return Err(oversized()),
+            Repair::NotFound => return Ok(None),
+        };
     }
     Ok(None)
 }
@@ -611,7 +642,10 @@ fn conservative(
             letters,
         }
     };
-    if let Some(&x) = candidates.iter().find(|&&x| previous.subsumes(x, &own_bits)) {
+    if let Some(&x) = candidates
+        .iter()
+        .find(|&&x| previous.subsumes(x, &own_bits))
+    {
         return Ok(Some((with(x), previous.clone())));
     }
     for x in candidates {
@@ -642,7 +676,7 @@ fn with_new_generator(q: &Pretension, heaps: &HeapMoves, max_order: usize) -> Op
 /// right, so its outcome is the other one): some of the heaps of `failure`
 /// are set free of the relations `candidate` gave them, each as the
 /// generator of a cyclic monoid whose index reaches its exponent in
-/// `failure`, fewest heaps first. `None` if no such candidate is found
+/// `failure`, fewest heaps first; none if no such candidate is found
 /// within [`QUOTIENT_CANDIDATE`] elements and
 /// [`QUOTIENT_RECALIBRATION_TRIES`] tries.
 fn recalibrated(
@@ -650,7 +684,8 @@ fn recalibrated(
     failure: &[u32],
     heaps: &HeapMoves,
     max_order: usize,
-) -> Option<Pretension> {
+) -> Repair {
+    let mut oversized = false;
     let should_be_p = !candidate.p[candidate.element(failure)];
     let involved: Vec<usize> = (0..failure.len()).filter(|&l| failure[l] > 0).collect();
     let tries = (1..=involved.len())
@@ -675,14 +710,29 @@ fn recalibrated(
                 letters[l] = product.embed(i + 1, 1);
             }
             let Some(next) = Pretension::marked(&product, &letters, heaps, max_order) else {
+                oversized = true;
                 continue;
             };
             if next.p[next.element(failure)] == should_be_p {
-                return Some(next);
+                return Repair::Found(next);
             }
         }
     }
-    None
+    if oversized {
+        Repair::Oversized
+    } else {
+        Repair::NotFound
+    }
+}
+
+/// What repairing a candidate gave.
+enum Repair {
+    /// A candidate predicting the failure right.
+    Found(Pretension),
+    /// None, and some tried had more elements than the limit.
+    Oversized,
+    /// None.
+    NotFound,
 }
 
 /// The subsets of `items` of `size` elements, in lexicographic order.

@@ -44,7 +44,7 @@ use thiserror::Error;
 use crate::game::{HeapGame, Heaps, Impartial, Outcome};
 use crate::limits::{QUOTIENT_CHECKS, QUOTIENT_ORDER, QUOTIENT_SEARCH};
 use crate::word_hash::WordTable;
-use extension::{least_words, Pretension};
+use extension::{least_words, word_cmp, Pretension};
 
 /// Why a quotient was not computed, or a sum not answered by one.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -233,6 +233,10 @@ pub struct MisereQuotient {
     pub presentation: Presentation,
     /// `(n, order, |P|)` of the quotient of heaps up to `n`, for `n = 1..=max_heap`.
     pub history: Vec<(u64, usize, usize)>,
+    /// The bounds `n` whose quotient was learned from exhaustive search of
+    /// sums, the construction having found no candidate (see the module
+    /// docs); empty when every bound was constructed.
+    pub searched: Vec<u64>,
 }
 
 /// A presentation of a quotient by generators and relations.
@@ -318,11 +322,37 @@ impl MisereQuotient {
         limits: &QuotientLimits,
         learning: &mut dyn FnMut(u64),
     ) -> Result<Self, QuotientError> {
+        Self::construct(game, max_heap, limits, learning, &|_| true)
+    }
+
+    /// The same quotient, learned from exhaustive search at every bound (the
+    /// way [`MisereQuotient::compute_within`] takes only where its
+    /// construction finds no candidate): the reference the construction is
+    /// tested and measured against.
+    pub fn learned_within<G: HeapGame + Clone>(
+        game: &G,
+        max_heap: u64,
+        limits: &QuotientLimits,
+        learning: &mut dyn FnMut(u64),
+    ) -> Result<Self, QuotientError> {
+        Self::construct(game, max_heap, limits, learning, &|_| false)
+    }
+
+    /// The quotient bound after bound: built without search where
+    /// `construct(n)` allows it and a candidate is found, else learned.
+    fn construct<G: HeapGame + Clone>(
+        game: &G,
+        max_heap: u64,
+        limits: &QuotientLimits,
+        learning: &mut dyn FnMut(u64),
+        construct: &dyn Fn(u64) -> bool,
+    ) -> Result<Self, QuotientError> {
         let heaps = HeapMoves::of(game, max_heap);
         let mut q = Pretension::trivial();
         let mut antichains = None;
         let mut learner = None;
         let mut history: Vec<(u64, usize, usize)> = Vec::new();
+        let mut searched = Vec::new();
         if max_heap == 0 {
             learning(0);
         }
@@ -330,13 +360,18 @@ impl MisereQuotient {
             learning(n);
             let letters = heaps.letters_up_to(n);
             if letters > q.letters.len() {
-                let found =
+                let found = if construct(n) {
                     extension::extend(&q, &mut antichains, &heaps, limits, &mut || learning(n))
-                        .map_err(|e| e.at_bound(n, history.last()))?;
+                        .map_err(|e| e.at_bound(n, history.last()))?
+                } else {
+                    None
+                };
                 q = match found {
                     Some(next) => next,
                     None => {
                         antichains = None;
+                        searched.push(n);
+                        eprintln!("FALLBACK at {n}");
                         Learner::get(&mut learner, game, limits)
                             .learn(game, &q, n, limits, &mut || learning(n))
                             .map_err(|e| e.at_bound(n, history.last()))?
@@ -345,7 +380,9 @@ impl MisereQuotient {
             }
             history.push((n, q.order(), q.p_count()));
         }
-        Ok(Self::from_pretension(&q.renumbered(), &heaps, max_heap, history))
+        let mut quotient = Self::from_pretension(&q.renumbered(), &heaps, max_heap, history);
+        quotient.searched = searched;
+        Ok(quotient)
     }
 
     fn from_pretension(
@@ -363,6 +400,7 @@ impl MisereQuotient {
             heap_element,
             presentation,
             history,
+            searched: Vec::new(),
         }
     }
 
@@ -489,7 +527,8 @@ impl<G: HeapGame + Clone> Learner<G> {
             p: q.p.clone(),
             heap_element: heaps.elements(&q.letters, n - 1),
         });
-        let candidate = Candidate::learn(&heaps, &mut self.search, &mut self.tests, limits, learning)?;
+        let candidate =
+            Candidate::learn(&heaps, &mut self.search, &mut self.tests, limits, learning)?;
         Ok(Pretension {
             table: candidate.table(),
             p: candidate.rows.iter().map(|row| row[0]).collect(),
@@ -1038,17 +1077,24 @@ fn closure(table: &[Vec<usize>], generators: &[usize]) -> Vec<bool> {
 /// presentations can be compared letter for letter: the exponent of the
 /// *last* generator is the most significant, a smaller exponent the smaller
 /// word (`b^2 < c`, `b^3 < ce`). This is a monomial order (`u < v` implies
-/// `uw < vw`), so normal forms are closed under taking sub-words and each is
-/// a normal form times a generator: the words are visited smallest first
-/// from the identity, extending normal forms only.
+/// `uw < vw`), so normal forms are closed under taking sub-words
+/// ([`least_words`]), and a relation, covering a normal form, is one times a
+/// generator.
 fn normal_forms(table: &[Vec<usize>], generators: &[usize]) -> (Vec<Vec<u32>>, Vec<Relation>) {
-    let mut relations = Vec::new();
     let table = table.to_vec();
-    let walk = least_words(&table, generators, |word, x, walk| {
-        if covers_only_normal(word, &walk.element_of) {
-            relations.push((word.clone(), x));
+    let walk = least_words(&table, generators);
+    let mut relations: Vec<Relation> = Vec::new();
+    for &x in &walk.order {
+        for (g, &element) in generators.iter().enumerate() {
+            let mut word = walk.word_of[&x].clone();
+            word[g] += 1;
+            if !walk.element_of.contains_key(&word) && covers_only_normal(&word, &walk.element_of) {
+                relations.push((word, table[x][element]));
+            }
         }
-    });
+    }
+    relations.sort_by(|(u, _), (v, _)| word_cmp(u, v));
+    relations.dedup_by(|(u, _), (v, _)| u == v);
     let forms = (0..table.len())
         .map(|x| walk.word_of.get(&x).cloned().unwrap_or_default())
         .collect();
