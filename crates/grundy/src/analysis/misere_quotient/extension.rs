@@ -769,3 +769,146 @@ impl Iterator for Combinations<'_> {
         Some(subset)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::misere_quotient::MisereQuotient;
+    use crate::games::octal::Octal;
+
+    /// The quotient of `code` up to `max_heap` as a candidate, with its heaps.
+    fn pretension(code: &str, max_heap: u64) -> (Pretension, HeapMoves) {
+        let game: Octal = code.parse().unwrap();
+        let q = MisereQuotient::compute(&game, max_heap).unwrap();
+        let heaps = HeapMoves::of(&game, max_heap);
+        let letters = heaps
+            .heaps
+            .iter()
+            .map(|&h| q.heap_element[h as usize])
+            .collect();
+        let candidate = Pretension {
+            table: q.table,
+            p: q.p,
+            letters,
+        };
+        (candidate, heaps)
+    }
+
+    /// Every word with each exponent at most `most`, in increasing order.
+    fn words(letters: usize, most: u32) -> Vec<Word> {
+        let mut all = vec![Vec::new()];
+        for _ in 0..letters {
+            all = all
+                .into_iter()
+                .flat_map(|w: Word| (0..=most).map(move |e| [&w[..], &[e]].concat()))
+                .collect();
+        }
+        all.sort_by(|u, v| word_cmp(u, v));
+        all
+    }
+
+    /// Whether the sum of `word` fails a local condition, from the rules.
+    fn fails(q: &Pretension, heaps: &HeapMoves, word: &[u32]) -> bool {
+        let x = q.element(word);
+        let options = transitions(&q.table, &q.letters, heaps);
+        let mut reaches_p = false;
+        for l in (0..word.len()).filter(|&l| word[l] > 0) {
+            let mut rest = word.to_vec();
+            rest[l] -= 1;
+            let y = q.element(&rest);
+            reaches_p |= options[l].iter().any(|&t| q.p[q.table[y][t]]);
+        }
+        let empty = word.iter().all(|&e| e == 0);
+        if q.p[x] {
+            empty || reaches_p
+        } else {
+            !empty && !reaches_p
+        }
+    }
+
+    /// The least words the generator powers find are the least of all the
+    /// words of each element (those with exponents up to 3, which reach
+    /// every element here).
+    #[test]
+    fn least_words_are_least() {
+        for code in ["0.77", "0.07", "0.137"] {
+            let (q, _) = pretension(code, 9);
+            let walk = least_words(&q.table, &q.letters);
+            let mut least: WordTable<usize, Word> = WordTable::default();
+            for word in words(q.letters.len(), 3) {
+                least.entry(q.element(&word)).or_insert(word);
+            }
+            assert_eq!(walk.order.len(), q.order(), "{code}");
+            for (x, word) in &least {
+                assert_eq!(&walk.word_of[x], word, "{code}: element {x}");
+            }
+            let orders: Vec<&Word> = walk.order.iter().map(|x| &walk.word_of[x]).collect();
+            assert!(orders
+                .windows(2)
+                .all(|w| word_cmp(w[0], w[1]) == Ordering::Less));
+        }
+    }
+
+    /// A quotient passes; with one element moved in or out of `P`, the
+    /// sweep's least failure fails the conditions and no smaller sum (of
+    /// those with exponents up to 2) does.
+    #[test]
+    fn the_least_failure_is_least() {
+        for code in ["0.77", "0.07", "0.75"] {
+            let (q, heaps) = pretension(code, 8);
+            assert!(q.least_failure(&heaps, 1 << 20).unwrap().0.is_none());
+            let all = words(q.letters.len(), 2);
+            assert!(all.iter().all(|w| !fails(&q, &heaps, w)), "{code}");
+            for x in 1..q.order() {
+                let mut wrong = q.clone();
+                wrong.p[x] = !wrong.p[x];
+                let failure = wrong
+                    .least_failure(&heaps, 1 << 20)
+                    .unwrap()
+                    .0
+                    .expect("a wrong P-portion fails");
+                assert!(fails(&wrong, &heaps, &failure), "{code} {x}: {failure:?}");
+                let smaller = all
+                    .iter()
+                    .take_while(|w| word_cmp(w, &failure) == Ordering::Less)
+                    .find(|w| fails(&wrong, &heaps, w));
+                assert_eq!(smaller, None, "{code} {x}: {failure:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn cyclic_monoids_and_indices() {
+        let c = cyclic(2, 2);
+        assert_eq!(c.len(), 4);
+        assert_eq!(c[3][1], 2); // g^4 = g^2
+        assert_eq!(c[3][3], 2); // g^6 = g^2
+        assert_eq!(index_of(&c, 1), 2);
+        assert_eq!(index_of(&cyclic(0, 2), 1), 0);
+        assert_eq!(index_of(&c, 0), 0);
+    }
+
+    #[test]
+    fn combinations_in_lexicographic_order() {
+        let all: Vec<Vec<usize>> = combinations(&[1, 4, 7, 9], 2).collect();
+        assert_eq!(
+            all,
+            [[1, 4], [1, 7], [1, 9], [4, 7], [4, 9], [7, 9]].map(|c| c.to_vec())
+        );
+        assert_eq!(combinations(&[1], 2).count(), 0);
+        assert_eq!(combinations(&[], 0).count(), 1);
+    }
+
+    #[test]
+    fn products_multiply_componentwise() {
+        let product = Product {
+            factors: vec![cyclic(0, 2), cyclic(2, 2)],
+        };
+        assert_eq!(product.size(), Some(8));
+        let (a, g) = (product.embed(0, 1), product.embed(1, 1));
+        assert_eq!(product.times(a, a), 0);
+        let ag = product.times(a, g);
+        assert_eq!(ag, a + g);
+        assert_eq!(product.times(ag, ag), product.embed(1, 2));
+    }
+}

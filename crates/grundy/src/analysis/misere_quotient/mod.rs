@@ -1241,11 +1241,22 @@ mod tests {
         assert_eq!(q.outcome(&[1]).unwrap(), Outcome::P);
     }
 
+    /// The parts of two quotients that must be equal when both are right:
+    /// elements are numbered the same way whatever built them.
+    fn same_quotient(a: &MisereQuotient, b: &MisereQuotient) -> bool {
+        a.table == b.table
+            && a.p == b.p
+            && a.heap_element == b.heap_element
+            && a.history == b.history
+            && a.presentation.relations == b.presentation.relations
+    }
+
     /// Every three-digit octal game: its quotient of heaps up to 6, where
     /// small limits allow, against exhaustive search on every sum of at most
-    /// four heaps. A game past the limits must say so with the quotient it
-    /// found before (0.354's grows past any limit at heap 5: an earlier
-    /// random version of this test ran for hours on it in CI).
+    /// four heaps, and against the quotient learned from search at every
+    /// bound. A game past the limits must say so with the quotient it found
+    /// before (0.354's grows past any limit at heap 5: an earlier random
+    /// version of this test ran for hours on it in CI).
     #[test]
     fn every_three_digit_quotient_agrees_with_search() {
         let limits = QuotientLimits {
@@ -1255,18 +1266,25 @@ mod tests {
         };
         let sums = small_sums(4, 6);
         let mut beyond = Vec::new();
+        let mut compared = 0;
         for digits in 0..0o1000 {
             let code = format!("0.{digits:03o}");
             let game = octal(&code);
             match MisereQuotient::compute_within(&game, 6, &limits, &mut |_| {}) {
                 Ok(q) => {
-                    let mut search = MisereSearch::new(game, QUOTIENT_SEARCH);
+                    let mut search = MisereSearch::new(game.clone(), QUOTIENT_SEARCH);
                     for sum in &sums {
                         assert_eq!(
                             q.outcome(sum).unwrap(),
                             search.outcome(sum).unwrap(),
                             "{code}: {sum:?}"
                         );
+                    }
+                    if let Ok(learned) =
+                        MisereQuotient::learned_within(&game, 6, &limits, &mut |_| {})
+                    {
+                        assert!(same_quotient(&q, &learned), "{code}");
+                        compared += 1;
                     }
                 }
                 Err(QuotientError::Limit(message)) => {
@@ -1277,6 +1295,32 @@ mod tests {
             }
         }
         assert_eq!(beyond, ["0.354"]);
+        assert!(compared > 500, "{compared} compared");
+    }
+
+    /// Constructed at some bounds and learned from search at the others
+    /// (as when the construction finds no candidate): the same quotient.
+    #[test]
+    fn learning_some_bounds_from_search_changes_nothing() {
+        for code in [
+            "0.77", "0.07", "0.137", "0.75", "0.53", "0.71", "0.123", "0.154",
+        ] {
+            let game = octal(code);
+            let limits = QuotientLimits::default();
+            let constructed = MisereQuotient::compute(&game, 12).unwrap();
+            for odd in [0, 1] {
+                let mixed =
+                    MisereQuotient::construct(&game, 12, &limits, &mut |_| {}, &|n| n % 2 == odd)
+                        .unwrap();
+                assert!(same_quotient(&constructed, &mixed), "{code}");
+                assert!(constructed.searched.is_empty(), "{code}");
+                assert!(
+                    !mixed.searched.is_empty() && mixed.searched.iter().all(|n| n % 2 != odd),
+                    "{code}: {:?}",
+                    mixed.searched
+                );
+            }
+        }
     }
 
     #[test]
