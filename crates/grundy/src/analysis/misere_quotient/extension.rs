@@ -545,9 +545,9 @@ impl Pretension {
                 if self.p[row[self.letters[l]]] && options.iter().any(|&t| self.p[row[t]]) {
                     let mut word = walk.word_of[&x].clone();
                     word[l] += 1;
-                    if least
+                    if !least
                         .as_ref()
-                        .is_none_or(|w| word_cmp(&word, w) == Ordering::Less)
+                        .is_some_and(|w| word_cmp(&word, w) != Ordering::Less)
                     {
                         least = Some(word);
                     }
@@ -702,7 +702,7 @@ fn recalibrated(
                 factors.push(cyclic(index, period));
             }
             let product = Product { factors };
-            if product.size().is_none_or(|n| n > QUOTIENT_CANDIDATE) {
+            if !product.size().is_some_and(|n| n <= QUOTIENT_CANDIDATE) {
                 continue;
             }
             let mut letters = candidate.letters.clone();

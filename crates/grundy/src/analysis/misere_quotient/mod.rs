@@ -371,7 +371,6 @@ impl MisereQuotient {
                     None => {
                         antichains = None;
                         searched.push(n);
-                        eprintln!("FALLBACK at {n}");
                         Learner::get(&mut learner, game, limits)
                             .learn(game, &q, n, limits, &mut || learning(n))
                             .map_err(|e| e.at_bound(n, history.last()))?
