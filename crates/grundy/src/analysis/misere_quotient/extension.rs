@@ -509,7 +509,7 @@ impl Pretension {
     /// `P` (a P-failure), or outside `P`, not empty, with no move into `P`
     /// (an N-failure); the empty sum if it is in `P`. `None` when every sum
     /// passes; then also the antichains the sweep left.
-    fn least_failure(
+    pub(super) fn least_failure(
         &self,
         heaps: &HeapMoves,
         max_checks: u64,

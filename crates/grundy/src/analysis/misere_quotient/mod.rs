@@ -688,10 +688,6 @@ impl Candidate {
         Ok(candidate)
     }
 
-    fn is_p(&self, x: usize) -> bool {
-        self.rows[x][0]
-    }
-
     /// The element a word leads to from `x`.
     fn walk(&self, x: usize, word: &[usize]) -> usize {
         word.iter().fold(x, |y, &letter| self.delta[y][letter])
@@ -718,12 +714,24 @@ impl Candidate {
         if let Some(suspects) = self.commutativity_failure() {
             return Ok(Some(suspects));
         }
-        let table = self.table();
-        let images = OptionImages::of(self, heaps);
-        if let Some(suspects) = self.p_to_p_failure(heaps, &table, &images) {
-            return Ok(Some(suspects));
+        let failure = self.pretension().least_failure(heaps, max_checks)?.0;
+        Ok(failure.map(|word| {
+            let letters = word
+                .iter()
+                .enumerate()
+                .flat_map(|(l, &e)| std::iter::repeat(l).take(e as usize))
+                .collect();
+            failure_suspects(heaps, letters)
+        }))
+    }
+
+    /// The candidate as a monoid (it must be commutative).
+    fn pretension(&self) -> Pretension {
+        Pretension {
+            table: self.table(),
+            p: self.rows.iter().map(|row| row[0]).collect(),
+            letters: self.delta.first().cloned().unwrap_or_default(),
         }
-        self.stuck_failure(heaps, &table, &images, max_checks)
     }
 
     /// Two orders of adding two heaps that reach different elements.
@@ -752,74 +760,6 @@ impl Candidate {
             }
         }
         None
-    }
-
-    /// An element `y` and a heap `h` with `y h` in `P` and an option `y o` in `P`.
-    fn p_to_p_failure(
-        &self,
-        heaps: &HeapMoves,
-        table: &[Vec<usize>],
-        images: &OptionImages,
-    ) -> Option<Vec<Suspect>> {
-        for (y, rep) in self.reps.iter().enumerate() {
-            for (letter, options) in heaps.options.iter().enumerate() {
-                if !self.is_p(self.delta[y][letter]) {
-                    continue;
-                }
-                for (o, option) in options.iter().enumerate() {
-                    if self.is_p(table[y][images.of[letter][o]]) {
-                        let mut with_heap = rep.clone();
-                        with_heap.push(letter);
-                        return Some(vec![
-                            Suspect::plain(with_heap),
-                            Suspect::plain([&rep[..], option].concat()),
-                        ]);
-                    }
-                }
-            }
-        }
-        None
-    }
-
-    /// A non-empty sum outside `P` none of whose options is in `P`, found by
-    /// a breadth-first search over the profiles of all sums (see [`Profile`]).
-    fn stuck_failure(
-        &self,
-        heaps: &HeapMoves,
-        table: &[Vec<usize>],
-        images: &OptionImages,
-        max_checks: u64,
-    ) -> Result<Option<Vec<Suspect>>, QuotientError> {
-        let types = HeapType::classify(self, heaps, table, images);
-        let start = Profile::empty(types.len());
-        // SipHash on profiles was most of the time of a quotient (Kayles up
-        // to 14: 70% of it, by perf).
-        let mut seen: WordTable<Profile, ()> = WordTable::default();
-        seen.insert(start.clone(), ());
-        // Each profile found, with the profile it came from and the type added.
-        let mut found: Vec<(Profile, usize, usize)> = vec![(start, 0, 0)];
-        let mut next = 0;
-        while next < found.len() {
-            for (t, kind) in types.iter().enumerate() {
-                let profile = found[next].0.plus(t, kind.element, table);
-                if seen.insert(profile.clone(), ()).is_some() {
-                    continue;
-                }
-                let stuck = profile.is_stuck(self, &types);
-                found.push((profile, next, t));
-                if stuck {
-                    let word = word_of(&found, found.len() - 1, &types);
-                    return Ok(Some(stuck_suspects(heaps, word)));
-                }
-                if found.len() as u64 > max_checks {
-                    return Err(QuotientError::Limit(format!(
-                        "verifying the misère quotient visits more than {max_checks} profiles of sums (QUOTIENT_CHECKS)"
-                    )));
-                }
-            }
-            next += 1;
-        }
-        Ok(None)
     }
 
     /// A test that tells apart two elements the candidate merged, found along
@@ -858,86 +798,9 @@ impl Suspect {
     }
 }
 
-/// The elements of each heap's options.
-struct OptionImages {
-    /// `of[letter][o]`: the element of option `o` of the letter's heap.
-    of: Vec<Vec<usize>>,
-}
-
-impl OptionImages {
-    fn of(candidate: &Candidate, heaps: &HeapMoves) -> Self {
-        OptionImages {
-            of: heaps
-                .options
-                .iter()
-                .map(|options| {
-                    options
-                        .iter()
-                        .map(|option| candidate.walk(0, option))
-                        .collect()
-                })
-                .collect(),
-        }
-    }
-}
-
-/// Heaps that are interchangeable for the verification: the same element and
-/// the same winning contexts.
-struct HeapType {
-    /// The smallest heap of the type, as a letter.
-    letter: usize,
-    /// The element of its heaps.
-    element: usize,
-    /// `winning_contexts[y]`: some option `o` of the heap has `y o` in `P`.
-    winning_contexts: Vec<bool>,
-}
-
-impl HeapType {
-    fn classify(
-        candidate: &Candidate,
-        heaps: &HeapMoves,
-        table: &[Vec<usize>],
-        images: &OptionImages,
-    ) -> Vec<HeapType> {
-        let mut types: Vec<HeapType> = Vec::new();
-        let mut seen: HashMap<(usize, Vec<bool>), ()> = HashMap::new();
-        for letter in 0..heaps.heaps.len() {
-            let element = candidate.delta[0][letter];
-            let winning_contexts: Vec<bool> = (0..candidate.reps.len())
-                .map(|y| {
-                    images.of[letter]
-                        .iter()
-                        .any(|&o| candidate.is_p(table[y][o]))
-                })
-                .collect();
-            if seen
-                .insert((element, winning_contexts.clone()), ())
-                .is_none()
-            {
-                types.push(HeapType {
-                    letter,
-                    element,
-                    winning_contexts,
-                });
-            }
-        }
-        types
-    }
-}
-
-/// The word of the sum found at `index`, by following the path back.
-fn word_of(found: &[(Profile, usize, usize)], mut index: usize, types: &[HeapType]) -> Vec<usize> {
-    let mut word = Vec::new();
-    while index > 0 {
-        let (_, parent, t) = found[index];
-        word.push(types[t].letter);
-        index = parent;
-    }
-    word
-}
-
-/// A stuck sum and its options: one of them must be mispredicted.
-fn stuck_suspects(heaps: &HeapMoves, word: Vec<usize>) -> Vec<Suspect> {
+/// A sum failing a local condition and its options: the prediction of one
+/// of them must be wrong.
+fn failure_suspects(heaps: &HeapMoves, word: Vec<usize>) -> Vec<Suspect> {
     let mut suspects = vec![Suspect::plain(word.clone())];
     for (i, &letter) in word.iter().enumerate() {
         let rest: Vec<usize> = [&word[..i], &word[i + 1..]].concat();
@@ -946,57 +809,6 @@ fn stuck_suspects(heaps: &HeapMoves, word: Vec<usize>) -> Vec<Suspect> {
         }
     }
     suspects
-}
-
-/// What the third check needs of a sum: its element and, for each heap type
-/// in it, the element of the sum without one heap of that type (`None` for a
-/// type not in it). The profile of a sum plus a heap follows from the sum's,
-/// so a search from the empty sum meets the profile of every sum, and there
-/// are finitely many.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Profile {
-    element: u32,
-    /// [`Profile::ABSENT`] for a type not in the sum (words of 4 bytes: the
-    /// profiles are most of a verification's memory).
-    without: Vec<u32>,
-}
-
-impl Profile {
-    /// `without` of a type not in the sum.
-    const ABSENT: u32 = u32::MAX;
-
-    fn empty(types: usize) -> Self {
-        Profile {
-            element: 0,
-            without: vec![Self::ABSENT; types],
-        }
-    }
-
-    /// The profile of the sum plus one heap of type `t`, of element `a`
-    /// (elements are fewer than `QUOTIENT_ORDER`, so they fit in a `u32`).
-    fn plus(&self, t: usize, a: usize, table: &[Vec<usize>]) -> Self {
-        let times = |y: u32| table[y as usize][a] as u32;
-        let mut without: Vec<u32> = self
-            .without
-            .iter()
-            .map(|&y| if y == Self::ABSENT { y } else { times(y) })
-            .collect();
-        without[t] = self.element;
-        Profile {
-            element: times(self.element),
-            without,
-        }
-    }
-
-    /// Outside `P` (and not empty) with no heap that has a move into `P`.
-    fn is_stuck(&self, candidate: &Candidate, types: &[HeapType]) -> bool {
-        !candidate.is_p(self.element as usize)
-            && self
-                .without
-                .iter()
-                .zip(types)
-                .all(|(&y, kind)| y == Self::ABSENT || !kind.winning_contexts[y as usize])
-    }
 }
 
 /// The row of a word: the misère outcome of its sum plus each test.
