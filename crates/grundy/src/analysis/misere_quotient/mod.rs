@@ -6,34 +6,67 @@
 //! classes of misère P-positions its *P-portion*. Here `A` is the set of all
 //! sums of heaps of size at most `N` of one [`HeapGame`].
 //!
-//! How it is computed, for each bound `n = 1..=N` in turn:
-//! 1. *Candidate.* Sums are learned as words over the heaps (an Angluin-style
-//!    table): each element is a representative sum, known by its row, the
-//!    misère outcomes of the representative plus each *test* sum; adding a
-//!    heap to a representative gives a sum whose row names the element it
-//!    goes to. The outcomes come from [`MisereSearch`], exhaustive memoised
-//!    search over sorted heaps, never from a theory.
-//! 2. *Checks.* The candidate must be commutative, and must satisfy the local
-//!    conditions of the verification theorem (Plambeck and Siegel 2008, the
-//!    basis of Siegel's MisereSolver): the empty sum is not in `P`; no sum in
-//!    `P` has an option in `P`; every non-empty sum outside `P` has an option
-//!    in `P`. The second condition is checked for every element and heap. The
-//!    third is checked on the *profile* of every sum: its element and, for
-//!    each heap *type* in it (heaps with the same element and the same winning
-//!    contexts), the element of the sum without one heap of that type. The
-//!    profile of a sum plus a heap follows from the sum's, so a breadth-first
-//!    search from the empty sum meets the profiles of all (infinitely many)
-//!    sums, and there are finitely many. By induction on the sum, the
-//!    candidate's `P` then holds exactly the misère P-positions of `A`.
-//! 3. *Repair.* A failed check names a sum whose predicted outcome is wrong
-//!    (the candidate disagrees with search on it or on one of its options);
-//!    its prefixes show a representative and a test sum that tell two merged
-//!    elements apart (Rivest and Schapire's counterexample analysis), the test
-//!    is added and the candidate rebuilt.
+//! How it is computed, for each bound `n = 1..=N` in turn, from `Q`, the
+//! quotient of heaps below `n` (the method of Siegel's MisereSolver, as
+//! Plambeck and Siegel 2008 describe it, written anew; submodule `extension`):
+//! 1. *Candidate.* A candidate is a finite commutative monoid `M`, a set `P`
+//!    of its elements and the element of each heap; it predicts a sum to be
+//!    a misère P-position when the product of its heaps' elements is in `P`.
+//!    First `Q` itself, the new heap one of its elements (a *conservative
+//!    extension*: the quotient does not change). When no element passes,
+//!    `Q` times a cyclic monoid whose generator is the new heap; its `P` is
+//!    *marked*: elements are taken in the order of their least words (sums
+//!    as words over the heaps, in MisereSolver's order, in which the
+//!    options of a sum come before it), each in `P` when its least word has
+//!    a move and none of those moves reaches `P`. Elements that no sum tells
+//!    apart are then merged.
+//! 2. *Checks.* The local conditions of the verification theorem: the empty
+//!    sum is not in `P`; no sum in `P` has an option in `P` (checked for
+//!    every element and heap); every non-empty sum outside `P` has an option
+//!    in `P`. The last is checked on all sums in increasing order, a sum
+//!    passed over with the sums that add smaller heaps to it when its
+//!    *transitions* (the elements of its options) hold those of a smaller
+//!    sum with the same element: the transitions of `G + X` are those of `G`
+//!    times `X` and those of `X` times `G`, so whatever fails in `G + X`
+//!    fails in the smaller sum plus `X` first. The pairs (element, set of
+//!    transitions) are finitely many, and a sum whose pair repeats an
+//!    earlier one is passed over, so the check ends; it finds the least
+//!    failing sum if there is one (a sum passed over has a smaller one that
+//!    fails). A conservative extension needs only the sums holding the new
+//!    heap (the others passed for `Q`), and none of them when the new heap's
+//!    transitions hold those of a smaller sum with its element.
+//! 3. *Repair.* The least failing sum has options predicted right (they are
+//!    smaller and pass), so its own outcome is the other one. Some of its
+//!    heaps, fewest first, are set free of the relations the candidate gave
+//!    them, each as the generator of its own cyclic monoid, until a marked
+//!    candidate predicts that sum right; then back to the checks.
 //!
-//! Distinct elements have distinct rows of true outcomes, so none can be
-//! merged: the verified candidate *is* the quotient. What is proved is the
-//! quotient of heaps up to `N` only; nothing is claimed of larger heaps.
+//! A candidate that passes the checks predicts every sum right, by induction
+//! on the sum: a non-empty sum in `P` has only options outside `P`, which
+//! are N-positions, so it is a P-position; a sum outside `P` has an option in
+//! `P`, a P-position, so it is an N-position (and the empty sum, outside `P`,
+//! is won by the player to move, who cannot move). So two elements have the
+//! same outcomes in every context exactly when no sum tells them apart,
+//! which is how they were merged: the candidate *is* the quotient.
+//!
+//! Where the repair finds no candidate (within `QUOTIENT_RECALIBRATIONS`
+//! candidates for a heap and `QUOTIENT_RECALIBRATION_TRIES` sets of heaps
+//! set free, each within `QUOTIENT_CANDIDATE` elements), the quotient of
+//! that bound is learned from [`MisereSearch`], exhaustive memoised search
+//! over sorted heaps, instead: an Angluin-style table of representative sums
+//! and the outcomes of each plus each *test* sum; a failed check names a sum
+//! whose predicted outcome is wrong, its prefixes a test that tells two
+//! merged elements apart (Rivest and Schapire's analysis). It passes the
+//! same checks; [`MisereQuotient::searched`] names such bounds (none in
+//! MisereSolver's quotients the tests reproduce; among the three-digit
+//! games up to heap 12, only where the search then reaches its limits too
+//! or runs for minutes). A candidate of more than `QUOTIENT_ORDER` elements
+//! stops the computation with that limit.
+//! [`MisereQuotient::learned_within`] learns every bound so, the reference
+//! the construction is tested against.
+//!
+//! What is proved is the quotient of heaps up to `N` only; nothing is
+//! claimed of larger heaps.
 
 mod extension;
 
@@ -494,7 +527,7 @@ impl MisereQuotient {
 }
 
 /// The quotient learned from exhaustive search, where the construction of
-/// [`extension`] finds no candidate: the search and the tests, kept from one
+/// `extension` finds no candidate: the search and the tests, kept from one
 /// bound to the next.
 struct Learner<G> {
     search: MisereSearch<G>,
