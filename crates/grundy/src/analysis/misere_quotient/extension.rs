@@ -327,6 +327,7 @@ fn transitions(m: &impl Monoid, letters: &[usize], heaps: &HeapMoves) -> Vec<Vec
 /// A set of elements as bits.
 type Bits = Vec<u64>;
 
+/// The set of `elements`, of a monoid of `size` elements.
 fn bits_with(size: usize, elements: impl IntoIterator<Item = usize>) -> Bits {
     let mut bits = vec![0; size.div_ceil(64)];
     for x in elements {
@@ -335,6 +336,7 @@ fn bits_with(size: usize, elements: impl IntoIterator<Item = usize>) -> Bits {
     bits
 }
 
+/// The elements of a set, ascending.
 fn elements_of(bits: &Bits) -> impl Iterator<Item = usize> + '_ {
     bits.iter().enumerate().flat_map(|(i, &word)| {
         (0..64)
@@ -343,6 +345,7 @@ fn elements_of(bits: &Bits) -> impl Iterator<Item = usize> + '_ {
     })
 }
 
+/// Whether every element of `small` is in `large`.
 fn is_subset(small: &Bits, large: &Bits) -> bool {
     small.iter().zip(large).all(|(s, l)| s & !l == 0)
 }
