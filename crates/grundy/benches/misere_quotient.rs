@@ -8,6 +8,11 @@
 //! empty. The quotient also answers every larger sum of those heaps, which
 //! the search could not.
 //!
+//! A second group sets the quotient's construction (no search) beside the
+//! same quotient learned from search at every bound
+//! (`MisereQuotient::learned_within`), on Kayles and Dawson's Kayles up to
+//! 14, where sums hold several copies of the largest heap.
+//!
 //! Run with `cargo bench --bench misere_quotient` (add `-- --quick` for a
 //! short run).
 
@@ -15,6 +20,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use grundy::analysis::misere_quotient::QuotientLimits;
 use grundy::analysis::misere_quotient::{MisereQuotient, MisereSearch};
 use grundy::games::octal::Octal;
 use grundy::limits::QUOTIENT_SEARCH;
@@ -70,5 +76,39 @@ fn quotient_beside_search(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, quotient_beside_search);
+/// The quotient constructed, or learned from search at every bound.
+fn quotient(game: &Octal, max: u64, learned: bool) -> MisereQuotient {
+    let limits = QuotientLimits::default();
+    let build = if learned {
+        MisereQuotient::learned_within
+    } else {
+        MisereQuotient::compute_within
+    };
+    build(game, max, &limits, &mut |_| {}).expect("within the limits")
+}
+
+fn construction_beside_learning(c: &mut Criterion) {
+    let mut group = c.benchmark_group("misere_quotient_construction");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(10));
+    for (code, max) in [("0.77", 14), ("0.07", 14)] {
+        let game: Octal = code.parse().expect("a valid code");
+        assert_eq!(
+            quotient(&game, max, false).table,
+            quotient(&game, max, true).table
+        );
+        for (name, learned) in [("constructed", false), ("learned", true)] {
+            group.bench_function(format!("{name}_{code}_n{max}"), |b| {
+                b.iter(|| quotient(black_box(&game), max, learned).order())
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    quotient_beside_search,
+    construction_beside_learning
+);
 criterion_main!(benches);

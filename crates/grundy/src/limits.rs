@@ -98,8 +98,8 @@ pub const CONVENTION_BUDGET: u64 = 1 << 22;
 /// by the quotient of its heaps within these two limits.
 pub const CONVENTION_QUOTIENT_SEARCH: usize = 1 << 19;
 
-/// Profiles of sums the verification of a misère quotient of
-/// `analyze --misere` visits (the memory of `QUOTIENT_CHECKS` is gigabytes).
+/// Sums the verification of a misère quotient of `analyze --misere` visits
+/// (the memory of `QUOTIENT_CHECKS` is gigabytes).
 pub const CONVENTION_QUOTIENT_CHECKS: u64 = 1 << 19;
 
 /// Heaps `sequence --misere` values in one call.
@@ -253,15 +253,29 @@ pub const ROW_WORK: u128 = 1 << 28;
 /// Columns of one row computed while looking for a repeated state (8 bytes
 /// each), and the most options in lower rows a certified row may have.
 pub const ROW_COLUMNS: u64 = 1 << 22;
-/// Elements of a misère quotient `period --misere` computes.
+/// Elements of a misère quotient `period --misere` computes, and of a
+/// candidate for one.
 pub const QUOTIENT_ORDER: usize = 4096;
 
 /// Heaps the exhaustive misère search behind `period --misere` stores, summed
 /// over its positions (each counting one more): a bound on its memory.
 pub const QUOTIENT_SEARCH: usize = 1 << 23;
 
-/// Profiles of sums the verification of a misère quotient visits.
+/// Sums the verification of a misère quotient visits.
 pub const QUOTIENT_CHECKS: u64 = 1 << 26;
+
+/// Elements of a monoid a candidate misère quotient is made from (before
+/// merging the elements no sum tells apart); past it the candidate is not
+/// built and the quotient is learned from search.
+pub const QUOTIENT_CANDIDATE: usize = 1 << 16;
+
+/// Candidates tried for one heap of a misère quotient before it is learned
+/// from search instead.
+pub const QUOTIENT_RECALIBRATIONS: usize = 1 << 10;
+
+/// Sets of heaps set free to repair one candidate misère quotient before it
+/// is learned from search instead.
+pub const QUOTIENT_RECALIBRATION_TRIES: usize = 1 << 8;
 
 /// The largest heap `period --misere` takes (`--max`).
 pub const QUOTIENT_HEAPS: u64 = 256;
