@@ -493,7 +493,7 @@ fn verdict_by<E>(
 }
 
 /// The limits of a misère quotient computed for `analyze`: tighter than
-/// those of `period --misere`, whose profiles of sums can take gigabytes.
+/// those of `period --misere`, whose checks of sums can take gigabytes.
 pub(crate) fn quotient_limits() -> QuotientLimits {
     QuotientLimits {
         order: QUOTIENT_ORDER,
@@ -545,14 +545,13 @@ pub(crate) fn misere_by_quotient<G: HeapGame + Clone>(
         outcome,
         moves,
         rule: format!(
-            "misère quotient of heaps up to {largest} (Plambeck-Siegel), verified: order {}, \
-             P-portion of {}, learned from exhaustive misère search of small sums and proved by \
-             its local conditions on the profile of every sum; P exactly when the sum's element \
-             is in the P-portion, each move's sum looked up in the same quotient (the misère \
-             search of the sum within {CONVENTION_BUDGET} positions and options did not settle \
-             it)",
+            "misère quotient of heaps up to {largest} (Plambeck-Siegel), order {}, P-portion of \
+             {}, {}; P exactly when the sum's element is in the P-portion, each move's sum looked \
+             up in the same quotient (the misère search of the sum within {CONVENTION_BUDGET} \
+             positions and options did not settle it)",
             quotient.order(),
-            quotient.p_portion().len()
+            quotient.p_portion().len(),
+            quotient.method()
         ),
     })
 }

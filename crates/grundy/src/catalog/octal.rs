@@ -677,7 +677,7 @@ impl QuotientReport {
                 "the misère quotient of all sums of heaps of size at most {}: every such sum is a misère P-position exactly when its element is in the P-portion; nothing is claimed for larger heaps",
                 q.max_heap
             ),
-            method: "learned from exhaustive misère search of small sums, then verified by Plambeck and Siegel's local conditions on the profile of every sum (its element, and its element without one heap of each type in it)".to_string(),
+            method: q.method(),
         }
     }
 }

@@ -506,6 +506,29 @@ impl MisereQuotient {
         Ok(moves)
     }
 
+    /// How the quotient was found, for a method line: built as MisereSolver
+    /// builds it, learned from search at the bounds [`searched`](Self::searched)
+    /// names, and proved by the local conditions either way.
+    pub fn method(&self) -> String {
+        let learned = match self.searched.as_slice() {
+            [] => String::new(),
+            bounds => {
+                let bounds: Vec<String> = bounds.iter().map(u64::to_string).collect();
+                format!(
+                    " (learned from exhaustive misère search of small sums instead for the \
+                     bounds {}, where no candidate was found)",
+                    bounds.join(", ")
+                )
+            }
+        };
+        format!(
+            "built without search of sums as Siegel's MisereSolver builds it, heap by heap (the \
+             quotient of smaller heaps with the new heap as one of its elements, else its product \
+             with a cyclic monoid, repaired from the least sum it predicts wrong){learned}, then \
+             proved by Plambeck and Siegel's local conditions, checked on every sum"
+        )
+    }
+
     /// The least `n0` such that the quotient of heaps up to `n` has the same
     /// order for every `n0 <= n <= max_heap` (then they are all isomorphic:
     /// the heaps below `n` generate the quotient of heaps up to `n`, which
