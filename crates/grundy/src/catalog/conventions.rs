@@ -545,8 +545,8 @@ pub(crate) fn misere_by_quotient<G: HeapGame + Clone>(
         outcome,
         moves,
         rule: format!(
-            "misère quotient of heaps up to {largest} (Plambeck-Siegel), order {}, P-portion of \
-             {}, {}; P exactly when the sum's element is in the P-portion, each move's sum looked \
+            "misère quotient of heaps up to {largest} (Plambeck-Siegel), verified: order {}, \
+             P-portion of {}, {}; P exactly when the sum's element is in the P-portion, each move's sum looked \
              up in the same quotient (the misère search of the sum within {CONVENTION_BUDGET} \
              positions and options did not settle it)",
             quotient.order(),
