@@ -19,7 +19,7 @@
 //!    forms, within [`CONVENTION_BUDGET`];
 //! 4. a sum of heaps of one heap game that the search does not settle: the
 //!    misère quotient (Plambeck and Siegel) of the sums of heaps up to its
-//!    largest heap ([`MisereQuotient`], learned and verified within
+//!    largest heap ([`MisereQuotient`], built and verified within
 //!    [`quotient_limits`]), which answers a sum of any number of heaps: its
 //!    outcome from the P-portion, and each move's sum looked up in the same
 //!    quotient. The search goes first because a quotient can cost far more
@@ -28,8 +28,12 @@
 //!    is computed afresh by each process, nothing is kept. Beyond both, the
 //!    answer is "unknown", an error, never a verdict.
 //!
-//! Every-SG is answered by Smith's theorem on the summands' suspense
-//! ([`every_sg`]), a closed form for Nim.
+//! Every-SG is answered by Smith's theorem on the summands' suspense: for
+//! one summand with a closed form (Nim, Bash and subtraction heaps, Wythoff)
+//! by that form, for any position size; otherwise from the rules
+//! ([`every_sg`]) within [`CONVENTION_BUDGET`]; and for a sum beyond that
+//! search whose summands all have closed forms, by the largest of their
+//! suspenses, with one winning move listed of possibly many.
 
 use dashu_int::UBig;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
@@ -301,6 +305,15 @@ impl<'a> Summands<'a> {
             Layout::Whole => 1,
         }
     }
+
+    /// Which of these summands move `m` plays in: the heap it changes, or
+    /// the whole position.
+    fn summand_of(&self, m: &Move) -> usize {
+        match self.layout {
+            Layout::Heaps => m.changes.first().map_or(0, |c| c.0),
+            Layout::Whole => 0,
+        }
+    }
 }
 
 /// `(x, y, ...)`.
@@ -504,7 +517,7 @@ pub(crate) fn quotient_limits() -> QuotientLimits {
 
 /// Misère play of the sum of `heaps` of one heap game through the misère
 /// quotient of the sums of heaps up to its largest (Plambeck and Siegel),
-/// learned and verified within `limits`: the outcome from the P-portion,
+/// built and verified within `limits`: the outcome from the P-portion,
 /// and every winning move, each move's sum looked up in the same quotient.
 /// `Err` says why the quotient was not found.
 pub(crate) fn misere_by_quotient<G: HeapGame + Clone>(
@@ -546,9 +559,9 @@ pub(crate) fn misere_by_quotient<G: HeapGame + Clone>(
         moves,
         rule: format!(
             "misère quotient of heaps up to {largest} (Plambeck-Siegel), verified: order {}, \
-             P-portion of {}, {}; P exactly when the sum's element is in the P-portion, each move's sum looked \
-             up in the same quotient (the misère search of the sum within {CONVENTION_BUDGET} \
-             positions and options did not settle it)",
+             P-portion of {}, {}; P exactly when the sum's element is in the P-portion, each \
+             move's sum looked up in the same quotient (the misère search of the sum within \
+             {CONVENTION_BUDGET} positions and options did not settle it)",
             quotient.order(),
             quotient.p_portion().len(),
             quotient.method()
@@ -603,7 +616,7 @@ fn every(parts: &[Summands<'_>]) -> Result<Verdict, Error> {
                 moves: form
                     .moves
                     .iter()
-                    .map(|m| (m.changes.first().map_or(0, |c| c.0), m.clone()))
+                    .map(|m| (only.summand_of(m), m.clone()))
                     .collect(),
                 method: form.rule.clone(),
             });
@@ -660,11 +673,7 @@ fn every_by_closed_forms(parts: &[Summands<'_>]) -> Option<Verdict> {
         let mut first = 0;
         for (part, form) in parts.iter().zip(&forms) {
             for m in &form.lasting {
-                let summand = match part.layout {
-                    Layout::Heaps => m.changes.first().map_or(0, |c| c.0),
-                    Layout::Whole => 0,
-                };
-                moves.push((first + summand, m.clone()));
+                moves.push((first + part.summand_of(m), m.clone()));
             }
             first += part.count();
         }
