@@ -17,32 +17,14 @@
 //! answer unless it is rare-type for some remainder, whose splits are then
 //! swept until it is found or the sweep is exhausted.
 
+use super::kernels::{self, bit};
 use super::{is_class_zero, largest_smaller_part, single_heap_options, SparseSolver, Value};
-use crate::games::octal::marks::{for_lane_splits, for_rare_splits, lane_range, RareHeap, LANES};
+use crate::games::octal::marks::{for_rare_splits, lane_range, RareHeap, LANES};
 
 /// Values below this take the path: one bit each in a `u64`. XORs of such
 /// values stay below it, and the least value missing from a full set is
 /// `SMALL` itself, which no option can have.
 pub(super) const SMALL: Value = 64;
-
-/// `BITS[v] = 1 << v`. A load from it is one instruction where a shift by a
-/// variable amount takes several, and keeps the compiler from vectorising
-/// the shifts (SSE2 has no shift by lane), which costs more than it saves.
-static BITS: [u64; SMALL as usize] = {
-    let mut bits = [0; SMALL as usize];
-    let mut v = 0;
-    while v < bits.len() {
-        bits[v] = 1 << v;
-        v += 1;
-    }
-    bits
-};
-
-/// The set `{v}` of a value below [`SMALL`].
-#[inline(always)]
-fn bit(v: Value) -> u64 {
-    BITS[usize::from(v) % BITS.len()]
-}
 
 /// What is known of the splits of one remainder `m`.
 #[derive(Clone, Copy, Debug)]
@@ -88,10 +70,7 @@ impl RareBatch {
     /// The batch from remainder `first`, which is at most the heaps known.
     fn at(first: usize, values: &[Value], rare: &[RareHeap]) -> RareBatch {
         let (from, to) = lane_range(rare, first);
-        let mut bits = [0u64; LANES];
-        for_lane_splits(values, &rare[from..to], first, |lane, v| {
-            bits[lane] |= bit(v);
-        });
+        let bits = kernels::lane_bits(values, &rare[from..to], first);
         RareBatch {
             first,
             taken: (from, to),
@@ -241,27 +220,17 @@ impl SparseSolver {
     /// made a value, as the general path keeps, cost more here than the
     /// sweeps they spare: callgrind on 0.167.)
     fn sweep_remainder(&mut self, m: usize, target: Value) -> bool {
-        const BLOCK: usize = 16;
         let half = largest_smaller_part(m, self.equal_splits);
         let values: &[Value] = &self.values;
         let slot = self.remainders.slot(m);
         let entry = &mut self.remainders.ring[slot];
         debug_assert_eq!(entry.m, m, "the remainder is made before it is swept");
         let wanted = bit(target);
-        let mut a = entry.cursor;
-        while a + BLOCK <= half + 1 {
-            let low: &[Value; BLOCK] = values[a..a + BLOCK].try_into().expect("a block");
-            let high: &[Value; BLOCK] = values[m + 1 - a - BLOCK..=m - a]
-                .try_into()
-                .expect("a block");
-            let xors: [Value; BLOCK] = std::array::from_fn(|j| low[j] ^ high[BLOCK - 1 - j]);
-            let block = xors.iter().fold(0u64, |bits, &v| bits | bit(v));
-            entry.found |= block;
-            if block & wanted != 0 {
-                entry.cursor = a + BLOCK;
-                return true;
-            }
-            a += BLOCK;
+        let (mut a, found) = kernels::sweep_blocks(values, m, entry.cursor, half, wanted);
+        entry.found |= found;
+        if found & wanted != 0 {
+            entry.cursor = a;
+            return true;
         }
         while a <= half {
             entry.found |= bit(values[a] ^ values[m - a]);
