@@ -33,7 +33,7 @@
 //! private `kernels` module, compiled also for AVX2 and chosen at run time
 //! (0.167 to 2^22 on one core: 0.59 s to 0.40 s).
 //!
-//! Beyond it, on one thread, the rare passes of eight remainders are done
+//! Beyond it, on one thread, the rare passes of sixteen remainders are done
 //! together as byte marks (the private `batch` module: 0.161, values to 147,
 //! whose 488 rare heaps were 40% of its time), and a sweep marks its first
 //! splits as it goes rather than searching them first for its candidate,

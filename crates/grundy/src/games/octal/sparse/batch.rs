@@ -2,7 +2,7 @@
 //! remainders together (as the small path does, see its `RareBatch`), with
 //! byte marks instead of bits: 0.161, whose values reach 147, spends 40% of
 //! its time in rare passes over its 488 rare heaps, one split at a time, which
-//! this does with one load of partners for eight.
+//! this does with one load of partners for sixteen.
 //!
 //! A batch holds the marks of the splits `(r, first + lane - r)` for the rare
 //! heaps `LANES <= r < first`; the heap being computed adds the lane of each
@@ -12,7 +12,7 @@
 use crate::games::octal::marks::{for_lane_splits, lane_range, Marks, RareHeap, Value, LANES};
 
 /// The largest span of marks a batch holds: values below 512, which keeps a
-/// batch at 8 KiB. Beyond it the rare passes are done one by one.
+/// batch at 16 KiB. Beyond it the rare passes are done one by one.
 pub(super) const BATCH_SPAN: usize = 1024;
 
 /// The marks of the rare passes of the remainders `first..first + LANES`.
@@ -99,9 +99,10 @@ mod tests {
     #[test]
     fn batched_rare_passes_equal_the_rules() {
         // One split move (0.161, 0.6, 0.16), several (0.167: 2 and 3; 4.07:
-        // 0, 1 and 2 apart, 0.0477: 3 and 4), and amounts taken 8 or more
-        // apart, which a batch cannot hold (0.400000004: 1 and 9) and which
-        // are done one by one.
+        // 0, 1 and 2 apart, 0.0477: 3 and 4, 0.400000004: 1 and 9), and
+        // amounts taken LANES (16) or more apart, which a batch cannot hold
+        // (0.40000000000000004: 1 and 17) and which are done one by one.
+        assert_eq!(LANES, 16, "the codes below are chosen for 16 lanes");
         for code in [
             "0.161",
             "0.6",
@@ -113,6 +114,7 @@ mod tests {
             "0.0477",
             "0.4",
             "0.400000004",
+            "0.40000000000000004",
             "4.7",
             "0.77",
         ] {
