@@ -149,15 +149,38 @@ impl Browser {
     }
 
     /// The centre of the element selected by `selector`, plus `(dx, dy)` from
-    /// its top left corner when given, in the page's pixels.
+    /// its top left corner when given, in the page's pixels, once the page's
+    /// layout has settled: the element is where it was 50 ms before (text
+    /// still arriving above it would move it, and a click at the old place
+    /// would miss).
     fn point(&mut self, selector: &str, offset: Option<(f64, f64)>) -> (f64, f64) {
+        let start = Instant::now();
+        let mut rect = self.rectangle(selector);
+        loop {
+            std::thread::sleep(Duration::from_millis(50));
+            let now = self.rectangle(selector);
+            if now == rect {
+                break;
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "{selector} never stopped moving"
+            );
+            rect = now;
+        }
+        let r = rect;
+        let (dx, dy) = offset.unwrap_or((r[2] / 2.0, r[3] / 2.0));
+        (r[0] + dx, r[1] + dy)
+    }
+
+    /// The rectangle `[left, top, width, height]` of the element selected by
+    /// `selector`, scrolled into view.
+    fn rectangle(&mut self, selector: &str) -> Vec<f64> {
         let rect = self.eval(&format!(
             "(() => {{ const e = document.querySelector({selector:?}); e.scrollIntoView(); \
              const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; }})()"
         ));
-        let r: Vec<f64> = serde_json::from_value(rect).expect("a rectangle");
-        let (dx, dy) = offset.unwrap_or((r[2] / 2.0, r[3] / 2.0));
-        (r[0] + dx, r[1] + dy)
+        serde_json::from_value(rect).expect("a rectangle")
     }
 
     /// A mouse event at `(x, y)`.
@@ -182,6 +205,9 @@ impl Browser {
         self.click(selector, None);
         self.eval(&format!("document.querySelector({selector:?}).select()"));
         self.call("Input.insertText", json!({ "text": text }));
+        self.wait_for(&format!(
+            "document.querySelector({selector:?}).value === {text:?}"
+        ));
     }
 }
 

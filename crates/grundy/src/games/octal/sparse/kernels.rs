@@ -6,8 +6,10 @@
 //! (SSE2 has no shift by lane), so the baseline looks each bit up in
 //! [`BITS`] instead.
 //!
-//! The dispatch is one feature test a call (a load of a cached flag): each
-//! call does a batch of splits, so it is never felt.
+//! The choice is one feature test a call (a load of a flag the standard
+//! library caches): each call does a batch of splits, so it is not felt.
+//! Tests hold the function chosen and the baseline's body to a plain
+//! reference: on a processor with AVX2, as CI's has, both compilations.
 
 use crate::games::octal::marks::{RareHeap, Value, LANES};
 
@@ -33,44 +35,57 @@ pub(super) fn bit(v: Value) -> u64 {
 }
 
 /// The set `{v % 64}` by a shift, which AVX2 does for four values at once.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn shifted(v: Value) -> u64 {
     1 << (v % WORD)
 }
 
 /// Whether the processor has AVX2 (cached by the standard library).
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn has_avx2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("avx2")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    std::arch::is_x86_feature_detected!("avx2")
+}
+
+/// Defines the function `name`, which calls `body` (an `#[inline(always)]`
+/// function of the same arguments and the set of one value, `bit`) compiled
+/// for AVX2 with [`shifted`] where the processor has AVX2, and compiled for
+/// the target with [`bit`] elsewhere; `avx2` names the AVX2 copy.
+macro_rules! twice {
+    (
+        $(#[$doc:meta])*
+        fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;
+        avx2: $avx2:ident, body: $body:ident
+    ) => {
+        $(#[$doc])*
+        pub(super) fn $name($($arg: $ty),*) -> $ret {
+            #[cfg(target_arch = "x86_64")]
+            if has_avx2() {
+                // SAFETY: the processor has AVX2, just checked.
+                return unsafe { $avx2($($arg),*) };
+            }
+            $body($($arg,)* bit)
+        }
+
+        #[doc = concat!("[`", stringify!($name), "`] compiled for AVX2.")]
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx2")]
+        unsafe fn $avx2($($arg: $ty),*) -> $ret {
+            $body($($arg,)* shifted)
+        }
+    };
 }
 
 /// Splits a sweep values at a time.
 const BLOCK: usize = 16;
 
-/// The values of the splits `(r, first + lane - r)` for the rare heaps of
-/// `rare` (a [`lane_range`](crate::games::octal::marks::lane_range)), all
-/// below 64, as bits, for each lane.
-pub(super) fn lane_bits(values: &[Value], rare: &[RareHeap], first: usize) -> [u64; LANES] {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        // SAFETY: the processor has AVX2, just checked.
-        return unsafe { lane_bits_avx2(values, rare, first) };
-    }
-    lane_bits_with(values, rare, first, bit)
-}
-
-/// [`lane_bits`] compiled for AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn lane_bits_avx2(values: &[Value], rare: &[RareHeap], first: usize) -> [u64; LANES] {
-    lane_bits_with(values, rare, first, shifted)
+twice! {
+    /// The values of the splits `(r, first + lane - r)` for the rare heaps of
+    /// `rare` (a [`lane_range`](crate::games::octal::marks::lane_range)), all
+    /// below 64, as bits, for each lane.
+    fn lane_bits(values: &[Value], rare: &[RareHeap], first: usize) -> [u64; LANES];
+    avx2: lane_bits_avx2, body: lane_bits_with
 }
 
 /// The one body of [`lane_bits`].
@@ -100,36 +115,13 @@ fn partners(values: &[Value], r: u32, first: usize) -> &[Value; LANES] {
         .expect("a partner a lane")
 }
 
-/// Sweeps the splits `(a, m - a)` of `m`, all of values below 64, a block at
-/// a time from `a = from`, while a whole block lies within `a <= half`, until
-/// a block has a value of `wanted`: returns the first `a` not swept and the
-/// values met.
-pub(super) fn sweep_blocks(
-    values: &[Value],
-    m: usize,
-    from: usize,
-    half: usize,
-    wanted: u64,
-) -> (usize, u64) {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        // SAFETY: the processor has AVX2, just checked.
-        return unsafe { sweep_blocks_avx2(values, m, from, half, wanted) };
-    }
-    sweep_blocks_with(values, m, from, half, wanted, bit)
-}
-
-/// [`sweep_blocks`] compiled for AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn sweep_blocks_avx2(
-    values: &[Value],
-    m: usize,
-    from: usize,
-    half: usize,
-    wanted: u64,
-) -> (usize, u64) {
-    sweep_blocks_with(values, m, from, half, wanted, shifted)
+twice! {
+    /// Sweeps the splits `(a, m - a)` of `m`, all of values below 64, a block
+    /// at a time from `a = from`, while a whole block lies within `a <= half`,
+    /// until a block has a value of `wanted`: returns the first `a` not swept
+    /// and the values met.
+    fn sweep_blocks(values: &[Value], m: usize, from: usize, half: usize, wanted: u64) -> (usize, u64);
+    avx2: sweep_blocks_avx2, body: sweep_blocks_with
 }
 
 /// The one body of [`sweep_blocks`].
@@ -224,6 +216,7 @@ mod tests {
     fn both_bits_of_a_value_are_its_set() {
         for v in 0..WORD {
             assert_eq!(bit(v), 1u64 << v);
+            #[cfg(target_arch = "x86_64")]
             assert_eq!(shifted(v), 1u64 << v);
         }
     }
