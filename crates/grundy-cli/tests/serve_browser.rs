@@ -168,9 +168,8 @@ impl Browser {
             );
             rect = now;
         }
-        let r = rect;
-        let (dx, dy) = offset.unwrap_or((r[2] / 2.0, r[3] / 2.0));
-        (r[0] + dx, r[1] + dy)
+        let (dx, dy) = offset.unwrap_or((rect[2] / 2.0, rect[3] / 2.0));
+        (rect[0] + dx, rect[1] + dy)
     }
 
     /// The rectangle `[left, top, width, height]` of the element selected by

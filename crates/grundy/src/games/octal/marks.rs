@@ -41,7 +41,23 @@ pub(super) fn mark(seen: &mut Marks, v: Value) {
 /// one vector (the XOR of a block of small parts with the reversed block of
 /// large parts), then marked by independent stores, which the processor
 /// overlaps where a loop of single splits would chain them.
-const BLOCK: usize = 16;
+pub(super) const BLOCK: usize = 16;
+
+/// The values of the block of splits `(a + j, rest - a - j)` for `j <
+/// BLOCK`: the smaller parts' in order, and the larger parts' in ascending
+/// heap order, so that `low[j]` pairs with `high[BLOCK - 1 - j]`.
+#[inline(always)]
+pub(super) fn split_block(
+    values: &[Value],
+    rest: usize,
+    a: usize,
+) -> (&[Value; BLOCK], &[Value; BLOCK]) {
+    let low = values[a..a + BLOCK].try_into().expect("a block");
+    let high = values[rest + 1 - a - BLOCK..=rest - a]
+        .try_into()
+        .expect("a block");
+    (low, high)
+}
 
 /// Values a 64-bit word holds.
 const PER_WORD: usize = (u64::BITS / Value::BITS) as usize;
@@ -82,10 +98,7 @@ pub(super) fn mark_splits_until(
 ) -> Option<usize> {
     let mut a = from;
     while a + BLOCK <= to + 1 {
-        let low: &[Value; BLOCK] = values[a..a + BLOCK].try_into().expect("a block");
-        let high: &[Value; BLOCK] = values[rest + 1 - a - BLOCK..=rest - a]
-            .try_into()
-            .expect("a block");
+        let (low, high) = split_block(values, rest, a);
         for j in 0..BLOCK {
             mark(seen, low[j] ^ high[BLOCK - 1 - j]);
         }
@@ -174,6 +187,17 @@ pub(super) fn for_rare_splits(
 /// time (32 was no faster, and its byte marks would fill the L1 cache).
 pub(super) const LANES: usize = 16;
 
+/// The values of the larger parts `first + lane - r` of the splits of the
+/// lanes `first..first + LANES` with the rare heap `r >= LANES` (which keeps
+/// the last lane's below `first`), side by side.
+#[inline(always)]
+pub(super) fn lane_partners(values: &[Value], r: u32, first: usize) -> &[Value; LANES] {
+    let base = first - r as usize;
+    values[base..base + LANES]
+        .try_into()
+        .expect("a partner a lane")
+}
+
 /// The rare heaps a batch of the remainders `first..first + LANES` takes
 /// together, as a range of `rare` (ascending): those with `LANES <= r <
 /// first`, whose partners in every lane are known heaps below `first`.
@@ -196,11 +220,7 @@ pub(super) fn for_lane_splits(
     mut found: impl FnMut(usize, Value),
 ) {
     for &(r, value) in rare {
-        // `r >= LANES` keeps the last lane's partner below `first`.
-        let base = first - r as usize;
-        let partners: &[Value; LANES] = values[base..base + LANES]
-            .try_into()
-            .expect("a partner a lane");
+        let partners = lane_partners(values, r, first);
         // Four splits valued by one XOR of words: a compiler's vector of
         // them would be spilled to memory and read back a value at a time,
         // which stalls on the store (0.167: a tenth of the time).

@@ -11,7 +11,7 @@
 //! Tests hold the function chosen and the baseline's body to a plain
 //! reference: on a processor with AVX2, as CI's has, both compilations.
 
-use crate::games::octal::marks::{RareHeap, Value, LANES};
+use crate::games::octal::marks::{lane_partners, split_block, RareHeap, Value, BLOCK, LANES};
 
 /// Values below this have a bit in a `u64`.
 const WORD: Value = 64;
@@ -77,9 +77,6 @@ macro_rules! twice {
     };
 }
 
-/// Splits a sweep values at a time.
-const BLOCK: usize = 16;
-
 twice! {
     /// The values of the splits `(r, first + lane - r)` for the rare heaps of
     /// `rare` (a [`lane_range`](crate::games::octal::marks::lane_range)), all
@@ -98,21 +95,11 @@ fn lane_bits_with(
 ) -> [u64; LANES] {
     let mut bits = [0u64; LANES];
     for &(r, value) in rare {
-        for (bits, &p) in bits.iter_mut().zip(partners(values, r, first)) {
+        for (bits, &p) in bits.iter_mut().zip(lane_partners(values, r, first)) {
             *bits |= bit(p ^ value);
         }
     }
     bits
-}
-
-/// The larger parts `first + lane - r` of the splits of the lanes with the
-/// rare heap `r >= LANES` (which keeps the last lane's below `first`).
-#[inline(always)]
-fn partners(values: &[Value], r: u32, first: usize) -> &[Value; LANES] {
-    let base = first - r as usize;
-    values[base..base + LANES]
-        .try_into()
-        .expect("a partner a lane")
 }
 
 twice! {
@@ -137,10 +124,7 @@ fn sweep_blocks_with(
     let mut found = 0;
     let mut a = from;
     while a + BLOCK <= half + 1 {
-        let low: &[Value; BLOCK] = values[a..a + BLOCK].try_into().expect("a block");
-        let high: &[Value; BLOCK] = values[m + 1 - a - BLOCK..=m - a]
-            .try_into()
-            .expect("a block");
+        let (low, high) = split_block(values, m, a);
         let block = (0..BLOCK).fold(0u64, |bits, j| bits | bit(low[j] ^ high[BLOCK - 1 - j]));
         found |= block;
         a += BLOCK;

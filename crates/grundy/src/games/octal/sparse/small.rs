@@ -47,7 +47,7 @@ impl Remainder {
 }
 
 /// The rare passes of the [`LANES`] remainders `first + lane`, over the rare
-/// heaps `LANES <= r < first` (see [`for_lane_splits`]). (The rare pass is
+/// heaps `LANES <= r < first` (see [`kernels::lane_bits`]). (The rare pass is
 /// most of the work on 0.167 once the sweeps are shared: 59 rare heaps a
 /// remainder.)
 #[derive(Clone, Copy, Debug)]
