@@ -15,7 +15,7 @@
 //! processes for a core, or whose share is too small to pay for handing heaps
 //! over, is switched off.
 
-use std::sync::atomic::{fence, AtomicBool, AtomicU16, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{fence, AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::thread::Thread;
 use std::time::Duration;
@@ -24,6 +24,7 @@ use super::marks::{
     is_class_zero, largest_smaller_part, mark_rare_splits, mark_splits, span_for, Marks, RareHeap,
     Value, VALUES,
 };
+use super::store::SharedPrefix;
 
 /// Slots in the ring of marked heaps: the helper works at most this many heaps
 /// ahead of the main thread. A deep ring lets either thread be descheduled for
@@ -110,17 +111,21 @@ impl Sleeper {
 
 /// What the threads share while computing heaps `start..end`.
 ///
-/// Memory ordering: each side writes its data with relaxed stores, then bumps
-/// its counter (`known` or `ready`) with `Release`; the other side reads the
-/// counter with `Acquire` before reading the data below it. Each datum is
-/// written once per use (slots are reused only after the main thread has
-/// published the heap that consumed them, see [`LAG`]).
+/// Memory ordering: each side writes its data (the main thread its values in
+/// its own store, the helper its slots) and then bumps its counter (`known`
+/// or `ready`) with `Release`; the other side reads the counter with
+/// `Acquire` before reading the data below it. Each datum is written once per
+/// use (slots are reused only after the main thread has published the heap
+/// that consumed them, see [`LAG`]; values are never rewritten).
 pub(super) struct Channel {
     /// The first heap of the run.
     start: usize,
-    /// Values of heaps `start..end`, written by the main thread.
-    values: Vec<AtomicU16>,
-    /// Heaps below this have their value in `values` (or were known at the start).
+    /// The heap after the run's last.
+    end: usize,
+    /// The main thread's values, read by the helper below `known` (the
+    /// main thread appends heaps `start..end` to them as it goes).
+    values: SharedPrefix,
+    /// Heaps below this have their value in `values`.
     known: Padded<AtomicUsize>,
     /// Heaps below this have their slot filled by the helper.
     ready: Padded<AtomicUsize>,
@@ -145,11 +150,20 @@ pub(super) struct Channel {
 
 impl Channel {
     /// A channel for heaps `start..end` whose marks fit `span` bytes, with
-    /// `limit` as the first sweep limit, made on the main thread.
-    pub(super) fn new(start: usize, end: usize, span: usize, limit: usize) -> Channel {
+    /// `limit` as the first sweep limit, made on the main thread, which holds
+    /// the first `start` values in the store `values` is a window on and
+    /// appends the others to it, publishing them here.
+    pub(super) fn new(
+        start: usize,
+        end: usize,
+        values: SharedPrefix,
+        span: usize,
+        limit: usize,
+    ) -> Channel {
         let channel = Channel {
             start,
-            values: (start..end).map(|_| AtomicU16::new(0)).collect(),
+            end,
+            values,
             known: Padded(AtomicUsize::new(start)),
             ready: Padded(AtomicUsize::new(start)),
             limit: Padded(AtomicUsize::new(limit)),
@@ -197,9 +211,8 @@ impl Channel {
         (slot[1].load(Ordering::Relaxed) as usize, ahead)
     }
 
-    /// Main thread: `value` is the value of heap `n`.
-    pub(super) fn publish(&self, n: usize, value: Value) {
-        self.values[n - self.start].store(value, Ordering::Relaxed);
+    /// Main thread: the value of heap `n` is in its store.
+    pub(super) fn publish(&self, n: usize) {
         if (n + 1) % PUBLISH_EVERY == 0 {
             self.known.0.store(n + 1, Ordering::Release);
             self.helper.wake(n + 1);
@@ -235,12 +248,10 @@ impl Drop for QuitOnDrop<'_> {
     }
 }
 
-/// What the helper owns: its own copy of the values and rare heaps, extended
-/// from the channel as the main thread publishes.
+/// What the helper owns: its own list of the rare heaps, extended as the main
+/// thread publishes values.
 pub(super) struct Helper {
-    /// Values known so far.
-    pub values: Vec<Value>,
-    /// Rare heaps among them, ascending.
+    /// Rare heaps among the values published, ascending.
     pub rare: Vec<RareHeap>,
     /// Amounts that may leave two heaps.
     pub two: Vec<usize>,
@@ -253,35 +264,33 @@ pub(super) struct Helper {
 }
 
 impl Helper {
-    /// Fills the slots of heaps `channel.start..end`, in order, as the values
-    /// they need arrive; returns early if the main thread gives up. Returns its
-    /// copy of the values (a prefix of the main thread's), for the next run.
-    pub(super) fn run(mut self, channel: &Channel) -> Vec<Value> {
-        self.fill_slots(channel);
-        self.values
-    }
-
-    fn fill_slots(&mut self, channel: &Channel) {
+    /// Fills the slots of heaps `channel.start..channel.end`, in order, as
+    /// the values they need arrive; returns early if the main thread gives up.
+    pub(super) fn run(mut self, channel: &Channel) {
         let _quit = QuitOnDrop(channel);
         channel.helper.thread.get_or_init(std::thread::current);
-        let end = channel.start + channel.values.len();
-        let mut max = self.values.iter().copied().max().unwrap_or(0);
+        // SAFETY (here and below): the main thread holds the first `known`
+        // values (`start` at first, then as read from `channel.known` with
+        // `Acquire`) and only appends to its store while the run lasts.
+        let mut known = channel.start;
+        let mut values = unsafe { channel.values.first(known) };
+        let mut max = values.iter().copied().max().unwrap_or(0);
         let mut seen: Box<Marks> = Box::new([0; VALUES]);
-        for n in channel.start..end {
+        for n in channel.start..channel.end {
             let need = n - LAG;
-            if self.values.len() < need {
-                let known = channel.helper.wait(&channel.known.0, need, &channel.quit.0);
-                if known < need {
+            if known < need {
+                let now = channel.helper.wait(&channel.known.0, need, &channel.quit.0);
+                if now < need {
                     return;
                 }
-                for heap in self.values.len()..known {
-                    let v = channel.values[heap - channel.start].load(Ordering::Relaxed);
-                    self.values.push(v);
+                values = unsafe { channel.values.first(now) };
+                for (heap, &v) in values.iter().enumerate().skip(known) {
                     max = max.max(v);
                     if is_class_zero(v, heap, self.mask, self.flip) {
                         self.rare.push((heap as u32, v));
                     }
                 }
+                known = now;
             }
             // The main thread ends the run before the span outgrows the slots.
             let span = span_for(max).min(channel.span);
@@ -295,12 +304,12 @@ impl Helper {
                 // `r > LAG` keeps `rest - r` below `need`; `r < need` keeps `r` known.
                 let known = self.rare.partition_point(|&(r, _)| (r as usize) < need);
                 let rare = &self.rare[first..known];
-                mark_rare_splits(&self.values, rare, rest, self.equal_splits, &mut seen);
+                mark_rare_splits(values, rare, rest, self.equal_splits, &mut seen);
                 // `a <= rest / 2 < need` for the heaps a run starts at (see
                 // `worth_helping`), and `rest - a < need` as `a > LAG`.
                 let to = limit.min(largest_smaller_part(rest, self.equal_splits));
                 if to > LAG {
-                    mark_splits(&self.values, rest, LAG + 1, to, &mut seen);
+                    mark_splits(values, rest, LAG + 1, to, &mut seen);
                 }
             }
             let words = slot_words(channel.span);

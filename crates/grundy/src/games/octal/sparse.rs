@@ -129,10 +129,6 @@ pub struct SparseSolver {
     next_review: usize,
     /// Whether a helper thread works ahead.
     helping: Helping,
-    /// The helper's copy of the values (a prefix of `values`), kept between
-    /// helped runs so that each run copies only the values new since the
-    /// last; emptied when the helper is off.
-    helper_values: Vec<Value>,
     /// The helper's sweep limit at the end of the last run, to start the next.
     limit: usize,
     /// Whether a split may leave two equal heaps (not in Grundy's game).
@@ -241,8 +237,9 @@ impl SparseSolver {
 
     /// A solver that continues from the values held in `values` (empty for a
     /// fresh run) and keeps the next ones there; the caller vouches for them.
-    /// Values in lent memory are computed without the helper thread, whose
-    /// copy of them would be on the heap.
+    /// Values in lent memory are computed without the helper thread, which
+    /// reads the values where they are kept, and the lender writes them
+    /// through a slice of all its slots.
     pub fn resume_in(game: &Octal, values: ValueStore) -> Self {
         let mut moves = (Vec::new(), Vec::new(), Vec::new());
         for (take, leaves) in game.kinds() {
@@ -300,7 +297,6 @@ impl SparseSolver {
             max_value: 0,
             next_review: 64,
             helping,
-            helper_values: Vec::new(),
             limit: 4 * SLOTS,
             equal_splits,
             last_digit,
@@ -410,7 +406,6 @@ impl SparseSolver {
             if helped && comparable {
                 self.run_with_helper(end)?;
             } else {
-                self.helper_values = Vec::new();
                 self.run_alone(end)?;
             }
             if let (Helping::Measured(pacer), true) = (&mut self.helping, comparable) {
@@ -464,11 +459,11 @@ impl SparseSolver {
     /// fewer, if the values outgrow the span the run started with.
     fn run_with_helper(&mut self, end: usize) -> Result<(), ValueOverflow> {
         let start = self.values.len();
-        let channel = Channel::new(start, end, self.span(), self.limit);
-        let mut values = std::mem::take(&mut self.helper_values);
-        values.extend_from_slice(&self.values[values.len()..start]);
+        let Some(values) = self.values.share_until(end) else {
+            return self.run_alone(end);
+        };
+        let channel = Channel::new(start, end, values, self.span(), self.limit);
         let helper = Helper {
-            values,
             rare: self.rare_heaps.clone(),
             two: self.two.clone(),
             equal_splits: self.equal_splits,
@@ -491,7 +486,7 @@ impl SparseSolver {
                 };
                 result = self.next_value(covered).map(|value| {
                     self.push(value);
-                    channel.publish(n, value);
+                    channel.publish(n);
                 });
                 if result.is_err() {
                     break;
@@ -499,8 +494,9 @@ impl SparseSolver {
                 self.steer(&channel, ahead, swept);
             }
             channel.give_up();
-            // The helper's copy is a prefix of the values whatever happened.
-            self.helper_values = handle
+            // The store changes in no other way than by appends until the
+            // helper, which reads it, has ended.
+            handle
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
             result

@@ -76,6 +76,23 @@ impl ValueStore {
         }
     }
 
+    /// Makes room for `end` values in all on the heap (growing as a vector
+    /// does) and returns a window through which other threads read the
+    /// first values while this store appends more, up to `end`: a helper
+    /// thread then needs no copy of them. `None` for lent memory (its lender
+    /// writes through a whole mutable slice, which a reader must not
+    /// overlap), or when the memory cannot be had.
+    pub(super) fn share_until(&mut self, end: usize) -> Option<SharedPrefix> {
+        let Backing::Heap(values) = &mut self.backing else {
+            return None;
+        };
+        values.try_reserve(end.saturating_sub(values.len())).ok()?;
+        Some(SharedPrefix {
+            base: values.as_ptr(),
+            slots: values.capacity(),
+        })
+    }
+
     /// Appends `value`.
     ///
     /// # Panics
@@ -110,6 +127,44 @@ impl ValueStore {
             Backing::Heap(values) => values,
             Backing::Lent(_) => self.to_vec(),
         }
+    }
+}
+
+/// The first values of a heap store, as other threads read them while its
+/// owner appends more below the capacity the window was made with (see
+/// [`ValueStore::share_until`]). The window holds only an address: what makes
+/// a read sound is the contract of [`SharedPrefix::first`].
+#[derive(Clone, Copy, Debug)]
+pub(super) struct SharedPrefix {
+    /// Slot 0 of the vector's buffer, taken with `as_ptr`, which makes no
+    /// reference to the buffer (so the owner's later `push` and shared
+    /// reads of it leave this address valid).
+    base: *const Value,
+    /// The buffer's capacity: appends below it never move the buffer.
+    slots: usize,
+}
+
+// SAFETY: the window is only an address; reading through it is governed by
+// the contract of `first`, which makes the reads race-free on any thread.
+unsafe impl Send for SharedPrefix {}
+// SAFETY: as for `Send`: `first` only reads.
+unsafe impl Sync for SharedPrefix {}
+
+impl SharedPrefix {
+    /// The first `count` values.
+    ///
+    /// # Safety
+    /// The store the window came from must still exist, must not have been
+    /// changed since except by appends below the window's capacity, and must
+    /// hold at least `count` values whose writes happen before this call
+    /// (published by a `Release` store that this thread read with
+    /// `Acquire`). The owner then never writes those slots again while the
+    /// returned slice lives, so the slice is an ordinary shared borrow.
+    pub(super) unsafe fn first(&self, count: usize) -> &[Value] {
+        assert!(count <= self.slots, "a window reads within its capacity");
+        // SAFETY: `base` is the buffer's first slot and `count` slots are
+        // initialised, unchanged while the slice lives (the caller's contract).
+        unsafe { std::slice::from_raw_parts(self.base, count) }
     }
 }
 
@@ -171,6 +226,22 @@ mod tests {
         fn slots_mut(&mut self) -> &mut [Value] {
             &mut self.0
         }
+    }
+
+    #[test]
+    fn a_shared_window_reads_the_values_in_place_as_the_store_grows() {
+        let mut store = ValueStore::from_vec(vec![5, 6]);
+        let window = store.share_until(1000).expect("a heap store shares");
+        assert!(store.capacity() >= 1000);
+        for v in 0..998 {
+            store.push(v);
+        }
+        // SAFETY: the store holds 1000 values, written on this thread, and
+        // only grew below the window's capacity.
+        let seen = unsafe { window.first(1000) };
+        assert_eq!(seen, &store[..]);
+        let mut lent = ValueStore::lent(Box::new(Borrowed(vec![0; 8])), 0);
+        assert!(lent.share_until(8).is_none(), "lent memory is not shared");
     }
 
     #[test]
