@@ -136,7 +136,7 @@ pub fn lock_for_run(path: &Path, what: &str, option: &str) -> Result<File, Check
 
 /// The lock file of a checkpoint: `PATH.lock`. It stays after the run (removing
 /// it would let a run that opened it just before lock a file no one else sees).
-fn lock_path(path: &Path) -> PathBuf {
+pub fn lock_path(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_os_string();
     name.push(".lock");
     PathBuf::from(name)
@@ -305,6 +305,17 @@ impl ShellMonitor {
             last_saved: Instant::now(),
             save_error: None,
         }
+    }
+
+    /// Writes checkpoints to `checkpoint` from now on (`None`: to none), as
+    /// a survey does for each game it computes.
+    pub fn keep_checkpoint(&mut self, checkpoint: Option<Checkpoint>) {
+        RUN.checkpointed.store(
+            checkpoint.is_some() || self.values.is_some(),
+            Ordering::SeqCst,
+        );
+        self.checkpoint = checkpoint;
+        self.last_saved = Instant::now();
     }
 
     /// Clears the progress bar.

@@ -4,8 +4,12 @@
 //! A shard writes one JSON file per game, `DIR/CODE.json` (a
 //! [`SurveyRecord`]), atomically (a temporary file renamed over it), so that
 //! a killed run leaves only whole files; a run finds the files of games
-//! already done and computes only the others. Which games, how shards deal
-//! them and what a record holds: [`grundy::catalog::survey`].
+//! already done and computes only the others. While a game is computed, its
+//! progress is saved every 30 seconds (and on Ctrl-C) in `DIR/CODE.partial`,
+//! locked by the run (`DIR/CODE.partial.lock`), so that a game of days
+//! resumes where a killed run left it; both files are removed once its
+//! record is written. Which games, how shards deal them and what a record
+//! holds: [`grundy::catalog::survey`].
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -16,11 +20,12 @@ use grundy::catalog::survey::{
     check_count, listed_codes, octal_codes, survey_game, Shard, SurveyRecord,
 };
 use grundy::catalog::Monitor;
+use grundy::error::Error;
 use grundy::games::octal::Octal;
 use serde::Serialize;
 
 use crate::args::{Survey, SurveyAction, SurveyMerge, SurveyOctal};
-use crate::monitor::ShellMonitor;
+use crate::monitor::{lock_path, Checkpoint, ShellMonitor};
 use crate::{bad_argument, files, Failure};
 
 /// Runs `grundy survey ...`.
@@ -98,6 +103,11 @@ fn result_path(dir: &Path, code: &str) -> PathBuf {
     dir.join(format!("{code}.json"))
 }
 
+/// The file of `code`'s progress in `dir`, while it is computed.
+fn partial_path(dir: &Path, code: &str) -> PathBuf {
+    dir.join(format!("{code}.partial"))
+}
+
 /// The record in `path`, checked; `None` if there is no such file.
 fn read_record(path: &Path) -> Result<Option<SurveyRecord>, Failure> {
     let text = match fs::read_to_string(path) {
@@ -127,6 +137,18 @@ impl Monitor for ShardProgress<'_> {
     fn progress(&mut self, done: u64, _: u64) -> bool {
         self.inner
             .progress(self.before.saturating_add(done), self.total)
+    }
+
+    fn snapshot(&mut self, bytes: &[u8]) {
+        self.inner.snapshot(bytes);
+    }
+
+    fn keeps_snapshots(&self) -> bool {
+        self.inner.keeps_snapshots()
+    }
+
+    fn resume(&mut self) -> Option<Vec<u8>> {
+        self.inner.resume()
     }
 }
 
@@ -169,14 +191,8 @@ fn run_shard(out: &mut impl Write, json: bool, args: &SurveyOctal) -> Result<(),
         let record = match record {
             Some(record) => record,
             None => {
-                let mut progress = ShardProgress {
-                    inner: &mut monitor,
-                    before,
-                    total: to_do.saturating_mul(args.count),
-                };
-                let record = survey_game(game, args.count, &mut progress)?;
+                let record = compute_game(dir, game, args.count, &mut monitor, before, to_do)?;
                 before = before.saturating_add(args.count);
-                write_record(dir, &record)?;
                 record
             }
         };
@@ -215,6 +231,56 @@ fn run_shard(out: &mut impl Write, json: bool, args: &SurveyOctal) -> Result<(),
         )?;
     }
     Ok(())
+}
+
+/// Computes `game` to `count` heaps, resuming from and saving its progress in
+/// its partial file, and writes its record; `before` heaps of the shard's
+/// `to_do` games were computed before it.
+fn compute_game(
+    dir: &Path,
+    game: &Octal,
+    count: u64,
+    monitor: &mut ShellMonitor,
+    before: u64,
+    to_do: u64,
+) -> Result<SurveyRecord, Failure> {
+    let code = game.to_string();
+    let partial = partial_path(dir, &code);
+    let checkpoint = Checkpoint::open(partial.clone()).map_err(|e| bad_argument(e.0))?;
+    checkpoint
+        .check_readable()
+        .map_err(|e| bad_argument(format!("cannot read {}: {e}", partial.display())))?;
+    monitor.keep_checkpoint(Some(checkpoint));
+    let mut progress = ShardProgress {
+        inner: monitor,
+        before,
+        total: to_do.saturating_mul(count),
+    };
+    // The only bad input a game meets is its partial file.
+    let record = survey_game(game, count, &mut progress).map_err(|e| match e {
+        Error::BadArgument(why) => bad_argument(format!(
+            "{}: {why}; remove it to compute {code} from the start",
+            partial.display()
+        )),
+        e => e.into(),
+    })?;
+    write_record(dir, &record)?;
+    // The record is written first: a run killed in between finds the game
+    // done. A run started on the same game meanwhile (the same shard twice)
+    // may lock the removed lock file and compute the game again, to the same
+    // record: work lost, nothing wrong.
+    for path in [partial.clone(), lock_path(&partial)] {
+        if let Err(e) = fs::remove_file(&path) {
+            if e.kind() != io::ErrorKind::NotFound {
+                return Err(bad_argument(format!(
+                    "cannot remove {}: {e}",
+                    path.display()
+                )));
+            }
+        }
+    }
+    monitor.keep_checkpoint(None);
+    Ok(record)
 }
 
 /// Writes `record` to its file in `dir`, atomically.

@@ -106,34 +106,69 @@ fn ctrl_c_without_a_checkpoint_stops_with_one_line() {
     );
 }
 
-/// A survey keeps the games it finished (one file each): Ctrl-C says so
-/// rather than "nothing was saved", and the file of the quick game is there.
+/// A survey keeps the games it finished (one file each) and the progress of
+/// the game it was computing (`DIR/CODE.partial`): Ctrl-C saves that first and
+/// says how to resume; the same command then finishes the game from there,
+/// with the record of a run never stopped, and removes the partial file.
 #[test]
-fn ctrl_c_on_a_survey_says_the_finished_games_are_kept() {
+fn ctrl_c_on_a_survey_saves_the_game_in_progress_and_the_survey_resumes() {
     let dir = scratch("interrupted-survey");
     let _ = std::fs::remove_dir_all(&dir);
-    let out = interrupted(&[
-        "survey",
-        "octal",
-        "--codes",
-        "0.07,0.6",
-        "--count",
-        COUNT,
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
+    let dir_arg = dir.to_str().unwrap();
+    let args = [
+        "survey", "octal", "--codes", "0.07,0.6", "--count", COUNT, "--out", dir_arg,
+    ];
+    let out = interrupted(&args);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(130), "{stderr}");
+    let partial = dir.join("0.6.partial");
+    let command = format!("{} {}", env!("CARGO_BIN_EXE_grundy"), args.join(" "));
     assert_eq!(
         stderr.lines().last().unwrap(),
         format!(
-            "interrupted: stopped before the answer was complete; the games finished are kept \
-             in {} (the same command computes the others)",
-            dir.display()
+            "interrupted: the checkpoint {} is saved; to resume, run the same command: {command}",
+            partial.display()
         )
     );
     assert!(dir.join("0.07.json").exists(), "{stderr}");
     assert!(!dir.join("0.6.json").exists(), "{stderr}");
+    let saved = std::fs::read(&partial).expect("the game in progress is saved");
+    assert!(saved.starts_with(b"grundy-survey-partial 1\n"));
+
+    let resumed = common::json_of(&args);
+    let games = resumed["games"].as_array().unwrap();
+    assert_eq!(games[1]["code"], "0.6");
+    assert_eq!(games[1]["computed"], true);
+    assert!(
+        !partial.exists(),
+        "the partial file is removed once the game is done"
+    );
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "only the two records are left: {names:?}");
+    let fresh_dir = scratch("uninterrupted-survey");
+    let _ = std::fs::remove_dir_all(&fresh_dir);
+    common::json_of(&[
+        "survey",
+        "octal",
+        "--codes",
+        "0.6",
+        "--count",
+        COUNT,
+        "--out",
+        fresh_dir.to_str().unwrap(),
+    ]);
+    let record = |d: &PathBuf| -> Value {
+        let mut r: Value =
+            serde_json::from_slice(&std::fs::read(d.join("0.6.json")).unwrap()).unwrap();
+        r.as_object_mut().unwrap().remove("millis");
+        r
+    };
+    assert_eq!(record(&dir), record(&fresh_dir));
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&fresh_dir);
 }
 
 /// Runs `command` under `script`, on a pseudo-terminal 80 columns wide, and

@@ -390,6 +390,15 @@ fn bad_input_is_one_line_and_exit_status_2() {
         ],
         "holds 0.77 to 100 heaps",
     );
+    // A damaged file of a game in progress is refused, not overwritten.
+    let partial = out.join("0.6.partial");
+    fs::write(&partial, b"not a survey's progress").unwrap();
+    refused(
+        &octal(&["--codes", "0.6"]),
+        "0.6.partial: the game's saved progress is damaged",
+    );
+    assert_eq!(fs::read(&partial).unwrap(), b"not a survey's progress");
+    fs::remove_file(&partial).unwrap();
     let empty = scratch("empty");
     refused(
         &[

@@ -41,6 +41,16 @@
 //! the largest value, the engine's split of the values into rare and common
 //! ones, an FNV-1a checksum of the values (see [`checksum`]) and the time the
 //! computation took.
+//!
+//! # A game stopped part way
+//!
+//! A game can take days (the dense open games to 2^24), longer than a
+//! cluster's job may run, so its computation is resumable too:
+//! [`survey_game`] gives its monitor snapshots, [`encode_partial`]'s bytes,
+//! which the front end keeps beside the results (`DIR/CODE.partial`) and
+//! hands back on the next run. A snapshot holds the values so far, as an octal
+//! checkpoint does ([`checkpoint`]), and the time spent on them, so that the
+//! record's time is that of the whole computation.
 
 use std::time::Instant;
 
@@ -48,6 +58,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Monitor;
 use crate::error::Error;
+use crate::games::octal::checkpoint::{self, fnv1a, hash_values, HASH_START};
 use crate::games::octal::search::{self, Progress};
 use crate::games::octal::sparse::{SparseSolver, Value};
 use crate::games::octal::Octal;
@@ -230,27 +241,71 @@ impl SurveyRecord {
 /// prime `0x100000001b3`. It is the same for the same values whatever
 /// machine, shard or run computed them.
 pub fn checksum(values: &[Value]) -> u64 {
-    const OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
-    const PRIME: u64 = 0x0100_0000_01b3;
-    values
-        .iter()
-        .flat_map(|v| v.to_le_bytes())
-        .fold(OFFSET_BASIS, |hash, byte| {
-            (hash ^ u64::from(byte)).wrapping_mul(PRIME)
-        })
+    hash_values(HASH_START, values)
 }
 
-/// The engine's progress, passed on to a monitor.
-struct Forward<'a>(&'a mut dyn Monitor);
+/// The first line of a snapshot of a game in progress.
+const PARTIAL_MAGIC: &[u8] = b"grundy-survey-partial 1\n";
+
+/// The bytes of a snapshot of `game` in progress: the line
+/// `grundy-survey-partial 1`, the milliseconds spent so far (u64, little
+/// endian), the octal checkpoint of the values so far
+/// ([`checkpoint::encode`]), and the FNV-1a hash of all that, so that a
+/// damaged file is refused.
+pub fn encode_partial(game: &Octal, values: &[Value], millis: u64) -> Vec<u8> {
+    let mut bytes = PARTIAL_MAGIC.to_vec();
+    bytes.extend_from_slice(&millis.to_le_bytes());
+    bytes.extend_from_slice(&checkpoint::encode(game, values));
+    let hash = fnv1a(&bytes);
+    bytes.extend_from_slice(&hash.to_le_bytes());
+    bytes
+}
+
+/// The values and milliseconds of a snapshot of `game` made by
+/// [`encode_partial`]; a damaged snapshot, or one of another game, is refused.
+pub fn decode_partial(game: &Octal, bytes: &[u8]) -> Result<(Vec<Value>, u64), Error> {
+    let damaged =
+        || Error::BadArgument("the game's saved progress is damaged or not a survey's".into());
+    let (body, hash) = bytes
+        .split_at_checked(bytes.len().saturating_sub(8))
+        .ok_or_else(damaged)?;
+    if hash.len() != 8 || fnv1a(body).to_le_bytes() != hash {
+        return Err(damaged());
+    }
+    let rest = body.strip_prefix(PARTIAL_MAGIC).ok_or_else(damaged)?;
+    let (millis, inner) = rest.split_at_checked(8).ok_or_else(damaged)?;
+    let millis = u64::from_le_bytes(millis.try_into().expect("eight bytes"));
+    let values = checkpoint::decode(game, inner).map_err(|e| Error::BadArgument(e.to_string()))?;
+    Ok((values, millis))
+}
+
+/// The engine's progress, passed on to a monitor, with snapshots of the game
+/// in progress when the monitor keeps them.
+struct Forward<'a> {
+    monitor: &'a mut dyn Monitor,
+    game: &'a Octal,
+    /// Milliseconds spent by earlier runs, and when this one started.
+    before: u64,
+    started: Instant,
+}
+
+impl Forward<'_> {
+    /// Milliseconds spent on the game, in this run and earlier ones.
+    fn millis(&self) -> u64 {
+        let now = u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        self.before.saturating_add(now)
+    }
+}
 
 impl Progress for Forward<'_> {
     fn progress(&mut self, done: u64, total: u64) -> bool {
-        // A survey's unit of work is a whole game: no snapshot is taken.
-        self.0.progress(done, total);
-        false
+        self.monitor.progress(done, total) && self.monitor.keeps_snapshots()
     }
 
-    fn snapshot(&mut self, _: &SparseSolver) {}
+    fn snapshot(&mut self, solver: &SparseSolver) {
+        let bytes = encode_partial(self.game, solver.values(), self.millis());
+        self.monitor.snapshot(&bytes);
+    }
 }
 
 /// Checks a survey's heaps per game: 1 to [`MAX_OCTAL_COUNT`].
@@ -265,21 +320,33 @@ pub fn check_count(count: u64) -> Result<(), Error> {
 
 /// Computes `G(0)` to `G(count - 1)` of `game`, certifying a period by the
 /// Guy-Smith theorem if the values computed hold one, and records the game;
-/// progress (heaps done of `count`) goes to `monitor`.
+/// progress (heaps done of `count`) goes to `monitor`, and snapshots of the
+/// game in progress ([`encode_partial`]) if it keeps them. A snapshot the
+/// monitor holds is resumed from (whatever count it was made for: the values
+/// of a game do not depend on it).
 pub fn survey_game(
     game: &Octal,
     count: u64,
     monitor: &mut dyn Monitor,
 ) -> Result<SurveyRecord, Error> {
     check_count(count)?;
-    let started = Instant::now();
-    let mut solver = SparseSolver::new(game);
-    let mut progress = Forward(monitor);
+    let (mut values, before) = match monitor.resume() {
+        Some(bytes) => decode_partial(game, &bytes)?,
+        None => (Vec::new(), 0),
+    };
+    let count_usize = usize::try_from(count).expect("within MAX_OCTAL_COUNT");
+    values.truncate(count_usize);
+    let mut solver = SparseSolver::resume(game, values);
+    let mut progress = Forward {
+        monitor,
+        game,
+        before,
+        started: Instant::now(),
+    };
     let overflow = |e| Error::OctalSearch(search::SearchError::Overflow(e));
     // The period search stops once a period is certified; the rest of the
     // values are then copied from it, so every game has its `count` values.
     let period = search::search_period(&mut solver, count, &mut progress).map_err(overflow)?;
-    let count_usize = usize::try_from(count).expect("within MAX_OCTAL_COUNT");
     search::run_to(&mut solver, count_usize, count, &mut progress).map_err(overflow)?;
     let split = solver.split();
     Ok(SurveyRecord {
@@ -294,7 +361,7 @@ pub fn survey_game(
         sparse_mask: u64::from(split.mask),
         flip_odd_heaps: split.flip,
         checksum: format!("{:016x}", checksum(solver.values())),
-        millis: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+        millis: progress.millis(),
     })
 }
 
@@ -446,5 +513,95 @@ mod tests {
         assert!(good.same_results(&later));
         later.max_value += 1;
         assert!(!good.same_results(&later));
+    }
+
+    /// A monitor that asks for a snapshot at every report, keeps the last,
+    /// and resumes from `resume`.
+    struct Snapshots {
+        resume: Option<Vec<u8>>,
+        last: Option<Vec<u8>>,
+    }
+
+    impl Monitor for Snapshots {
+        fn progress(&mut self, _: u64, _: u64) -> bool {
+            true
+        }
+        fn snapshot(&mut self, bytes: &[u8]) {
+            self.last = Some(bytes.to_vec());
+        }
+        fn keeps_snapshots(&self) -> bool {
+            true
+        }
+        fn resume(&mut self) -> Option<Vec<u8>> {
+            self.resume.take()
+        }
+    }
+
+    #[test]
+    fn a_game_resumed_from_its_snapshot_has_the_record_of_one_run() {
+        for (code, count) in [("0.6", 100_000u64), ("0.77", 5_000), ("0.167", 70_000)] {
+            let game: Octal = code.parse().unwrap();
+            let whole = survey_game(&game, count, &mut Quiet).unwrap();
+            // Snapshots of a shorter run stand for those of a run killed midway.
+            for part in [1, 20_000, count - 1, count + 5_000] {
+                let mut first = Snapshots {
+                    resume: None,
+                    last: None,
+                };
+                survey_game(&game, part, &mut first).unwrap();
+                let bytes = first.last.expect("a snapshot at every report");
+                let (values, millis) = decode_partial(&game, &bytes).unwrap();
+                assert_eq!(
+                    &values[..],
+                    &unsnapshotted(&game, values.len())[..],
+                    "{code}"
+                );
+                let mut resumed = Snapshots {
+                    resume: Some(bytes),
+                    last: None,
+                };
+                let record = survey_game(&game, count, &mut resumed).unwrap();
+                assert!(
+                    record.same_results(&whole),
+                    "{code} from {part}: {record:?}"
+                );
+                assert!(record.millis >= millis, "the earlier run's time counts");
+            }
+        }
+    }
+
+    /// The first `count` values of `game` from a run with no snapshot.
+    fn unsnapshotted(game: &Octal, count: usize) -> Vec<Value> {
+        let mut solver = SparseSolver::new(game);
+        solver.extend_to(count).unwrap();
+        solver.values()[..count].to_vec()
+    }
+
+    #[test]
+    fn a_damaged_snapshot_or_one_of_another_game_is_refused() {
+        let game: Octal = "0.6".parse().unwrap();
+        let bytes = encode_partial(&game, &[0, 1, 0, 1], 1234);
+        assert_eq!(
+            decode_partial(&game, &bytes).unwrap(),
+            (vec![0, 1, 0, 1], 1234)
+        );
+        for cut in [0, 5, bytes.len() - 1] {
+            assert!(
+                decode_partial(&game, &bytes[..cut]).is_err(),
+                "cut at {cut}"
+            );
+        }
+        for at in [0, 30, bytes.len() - 3] {
+            let mut flipped = bytes.clone();
+            flipped[at] ^= 4;
+            assert!(decode_partial(&game, &flipped).is_err(), "byte {at}");
+        }
+        let other = decode_partial(&"0.7".parse().unwrap(), &bytes).unwrap_err();
+        assert!(other.to_string().contains("0.6"), "{other}");
+        let plain = checkpoint::encode(&game, &[0, 1]);
+        assert!(
+            decode_partial(&game, &plain).is_err(),
+            "an octal checkpoint is not a partial"
+        );
     }
 }

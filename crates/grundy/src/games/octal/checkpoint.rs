@@ -209,7 +209,8 @@ pub fn decode(game: &Octal, bytes: &[u8]) -> Result<Vec<Value>, CheckpointError>
         .collect())
 }
 
-fn fnv1a(bytes: &[u8]) -> u64 {
+/// The FNV-1a (64-bit) hash of `bytes`, from [`HASH_START`].
+pub fn fnv1a(bytes: &[u8]) -> u64 {
     fnv1a_from(HASH_START, bytes)
 }
 
