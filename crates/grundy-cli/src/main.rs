@@ -268,18 +268,7 @@ fn checkpointing(
     path: Option<std::path::PathBuf>,
     values_file: Option<std::path::PathBuf>,
 ) -> Result<ShellMonitor, Failure> {
-    let checkpoint = path
-        .map(Checkpoint::open)
-        .transpose()
-        .map_err(|e| bad_argument(e.0))?;
-    if let Some(c) = &checkpoint {
-        c.check_readable().map_err(|e| {
-            bad_argument(format!(
-                "cannot read the checkpoint {}: {e}",
-                c.path().display()
-            ))
-        })?;
-    }
+    let checkpoint = path.map(usable_checkpoint).transpose()?;
     let values_file = values_file
         .map(ValuesFile::check)
         .transpose()
@@ -287,9 +276,22 @@ fn checkpointing(
     Ok(ShellMonitor::keeping(label, checkpoint, values_file))
 }
 
+/// The checkpoint at `path`, locked for this run and checked writable, and
+/// readable if it exists, before the work starts.
+pub(crate) fn usable_checkpoint(path: std::path::PathBuf) -> Result<Checkpoint, Failure> {
+    let checkpoint = Checkpoint::open(path).map_err(|e| bad_argument(e.0))?;
+    checkpoint.check_readable().map_err(|e| {
+        bad_argument(format!(
+            "cannot read the checkpoint {}: {e}",
+            checkpoint.path().display()
+        ))
+    })?;
+    Ok(checkpoint)
+}
+
 /// Fails if a checkpoint could not be written during the run. The answer is
 /// printed first: it is complete, and a full disk must not throw it away.
-fn checkpoint_saved(monitor: &ShellMonitor) -> Result<(), Failure> {
+pub(crate) fn checkpoint_saved(monitor: &ShellMonitor) -> Result<(), Failure> {
     match &monitor.save_error {
         Some(e) => Err(Failure::Checkpoint(io::Error::new(e.kind(), e.to_string()))),
         None => Ok(()),

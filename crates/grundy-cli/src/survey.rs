@@ -25,8 +25,8 @@ use grundy::games::octal::Octal;
 use serde::Serialize;
 
 use crate::args::{Survey, SurveyAction, SurveyMerge, SurveyOctal};
-use crate::monitor::{lock_path, Checkpoint, ShellMonitor};
-use crate::{bad_argument, files, Failure};
+use crate::monitor::{lock_path, ShellMonitor};
+use crate::{bad_argument, files, usable_checkpoint, Failure};
 
 /// Runs `grundy survey ...`.
 pub(crate) fn run(out: &mut impl Write, json: bool, survey: &Survey) -> Result<(), Failure> {
@@ -246,11 +246,7 @@ fn compute_game(
 ) -> Result<SurveyRecord, Failure> {
     let code = game.to_string();
     let partial = partial_path(dir, &code);
-    let checkpoint = Checkpoint::open(partial.clone()).map_err(|e| bad_argument(e.0))?;
-    checkpoint
-        .check_readable()
-        .map_err(|e| bad_argument(format!("cannot read {}: {e}", partial.display())))?;
-    monitor.keep_checkpoint(Some(checkpoint));
+    monitor.keep_checkpoint(Some(usable_checkpoint(partial.clone())?));
     let mut progress = ShardProgress {
         inner: monitor,
         before,

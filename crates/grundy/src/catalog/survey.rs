@@ -58,7 +58,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Monitor;
 use crate::error::Error;
-use crate::games::octal::checkpoint::{self, fnv1a, hash_values, HASH_START};
+use crate::games::octal::checkpoint::{self, hash_values, sealed, unsealed, HASH_START};
 use crate::games::octal::search::{self, Progress};
 use crate::games::octal::sparse::{SparseSolver, Value};
 use crate::games::octal::Octal;
@@ -256,9 +256,7 @@ pub fn encode_partial(game: &Octal, values: &[Value], millis: u64) -> Vec<u8> {
     let mut bytes = PARTIAL_MAGIC.to_vec();
     bytes.extend_from_slice(&millis.to_le_bytes());
     bytes.extend_from_slice(&checkpoint::encode(game, values));
-    let hash = fnv1a(&bytes);
-    bytes.extend_from_slice(&hash.to_le_bytes());
-    bytes
+    sealed(bytes)
 }
 
 /// The values and milliseconds of a snapshot of `game` made by
@@ -266,12 +264,7 @@ pub fn encode_partial(game: &Octal, values: &[Value], millis: u64) -> Vec<u8> {
 pub fn decode_partial(game: &Octal, bytes: &[u8]) -> Result<(Vec<Value>, u64), Error> {
     let damaged =
         || Error::BadArgument("the game's saved progress is damaged or not a survey's".into());
-    let (body, hash) = bytes
-        .split_at_checked(bytes.len().saturating_sub(8))
-        .ok_or_else(damaged)?;
-    if hash.len() != 8 || fnv1a(body).to_le_bytes() != hash {
-        return Err(damaged());
-    }
+    let body = unsealed(bytes).ok_or_else(damaged)?;
     let rest = body.strip_prefix(PARTIAL_MAGIC).ok_or_else(damaged)?;
     let (millis, inner) = rest.split_at_checked(8).ok_or_else(damaged)?;
     let millis = u64::from_le_bytes(millis.try_into().expect("eight bytes"));

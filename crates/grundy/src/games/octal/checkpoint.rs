@@ -172,19 +172,26 @@ pub fn encode(game: &Octal, values: &[Value]) -> Vec<u8> {
     for v in values {
         bytes.extend_from_slice(&v.to_le_bytes());
     }
+    sealed(bytes)
+}
+
+/// `bytes` followed by their FNV-1a hash (u64, little endian), so that a
+/// truncated or damaged copy is found out by [`unsealed`].
+pub fn sealed(mut bytes: Vec<u8>) -> Vec<u8> {
     let hash = fnv1a(&bytes);
     bytes.extend_from_slice(&hash.to_le_bytes());
     bytes
 }
 
+/// The bytes that [`sealed`] sealed, if their hash still matches.
+pub fn unsealed(bytes: &[u8]) -> Option<&[u8]> {
+    let (body, hash) = bytes.split_at_checked(bytes.len().checked_sub(8)?)?;
+    (fnv1a(body).to_le_bytes() == hash).then_some(body)
+}
+
 /// The values of a checkpoint of `game`.
 pub fn decode(game: &Octal, bytes: &[u8]) -> Result<Vec<Value>, CheckpointError> {
-    let (body, hash) = bytes
-        .split_at_checked(bytes.len().saturating_sub(8))
-        .ok_or(CheckpointError::Damaged)?;
-    if hash.len() != 8 || fnv1a(body).to_le_bytes() != hash {
-        return Err(CheckpointError::Damaged);
-    }
+    let body = unsealed(bytes).ok_or(CheckpointError::Damaged)?;
     let rest = body.strip_prefix(MAGIC).ok_or(CheckpointError::Damaged)?;
     let line_end = rest
         .iter()
@@ -209,8 +216,7 @@ pub fn decode(game: &Octal, bytes: &[u8]) -> Result<Vec<Value>, CheckpointError>
         .collect())
 }
 
-/// The FNV-1a (64-bit) hash of `bytes`, from [`HASH_START`].
-pub fn fnv1a(bytes: &[u8]) -> u64 {
+fn fnv1a(bytes: &[u8]) -> u64 {
     fnv1a_from(HASH_START, bytes)
 }
 

@@ -253,6 +253,8 @@ impl Drop for QuitOnDrop<'_> {
 pub(super) struct Helper {
     /// Rare heaps among the values published, ascending.
     pub rare: Vec<RareHeap>,
+    /// The largest of the values the run starts with.
+    pub max: Value,
     /// Amounts that may leave two heaps.
     pub two: Vec<usize>,
     /// Whether the two heaps may be equal.
@@ -274,7 +276,7 @@ impl Helper {
         // `Acquire`) and only appends to its store while the run lasts.
         let mut known = channel.start;
         let mut values = unsafe { channel.values.first(known) };
-        let mut max = values.iter().copied().max().unwrap_or(0);
+        let mut max = self.max;
         let mut seen: Box<Marks> = Box::new([0; VALUES]);
         for n in channel.start..channel.end {
             let need = n - LAG;

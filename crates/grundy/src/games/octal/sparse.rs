@@ -465,6 +465,7 @@ impl SparseSolver {
         let channel = Channel::new(start, end, values, self.span(), self.limit);
         let helper = Helper {
             rare: self.rare_heaps.clone(),
+            max: self.max_value,
             two: self.two.clone(),
             equal_splits: self.equal_splits,
             mask: self.mask,
