@@ -26,7 +26,7 @@ use serde::Serialize;
 
 use crate::args::{Survey, SurveyAction, SurveyMerge, SurveyOctal};
 use crate::monitor::{lock_path, ShellMonitor};
-use crate::{bad_argument, files, usable_checkpoint, Failure};
+use crate::{bad_argument, checkpoint_saved, files, usable_checkpoint, Failure};
 
 /// Runs `grundy survey ...`.
 pub(crate) fn run(out: &mut impl Write, json: bool, survey: &Survey) -> Result<(), Failure> {
@@ -230,7 +230,9 @@ fn run_shard(out: &mut impl Write, json: bool, args: &SurveyOctal) -> Result<(),
             dir.display()
         )?;
     }
-    Ok(())
+    // A game's progress that could not be saved cost nothing now, but would
+    // have been lost to a stop: say so once the results are out.
+    checkpoint_saved(&monitor)
 }
 
 /// Computes `game` to `count` heaps, resuming from and saving its progress in
