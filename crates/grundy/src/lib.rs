@@ -13,6 +13,7 @@
 //! - [`graph`]: multigraphs, the graph-file format, bridges and maximum matchings.
 //! - [`analysis`]: patterns in sequences, such as certified periods.
 //! - [`catalog`]: game specs parsed into one API for every front end.
+//! - [`stop`]: the one signal that stops a long computation from outside.
 //!
 //! ## Your own game
 //!
@@ -97,6 +98,7 @@ pub mod json;
 pub mod limits;
 pub mod nimber;
 pub mod solve;
+pub mod stop;
 pub mod word_hash;
 
 pub use error::{Error, ErrorKind};
