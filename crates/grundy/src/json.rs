@@ -6,6 +6,36 @@ use dashu_int::UBig;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::Serialize;
 
+use crate::stop::Ticker;
+
+/// A list written element by element, checking for a stop every few hundred
+/// (a list of 10^8 values takes a second to write, and the web server writes
+/// its answers inside the run it may stop). Every long list of an answer is
+/// written through it.
+#[derive(Clone, Copy, Debug)]
+pub struct Polled<'a, T>(pub &'a [T]);
+
+impl<T: Serialize> Serialize for Polled<'_, T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        polled_seq(serializer, Some(self.0.len()), self.0.iter())
+    }
+}
+
+/// Writes `items` as a list, checking for a stop every 256 of them.
+pub fn polled_seq<S: Serializer, T: Serialize>(
+    serializer: S,
+    len: Option<usize>,
+    items: impl IntoIterator<Item = T>,
+) -> Result<S::Ok, S::Error> {
+    let mut seq = serializer.serialize_seq(len)?;
+    let mut ticker = Ticker::<8>::new();
+    for item in items {
+        ticker.tick();
+        seq.serialize_element(&item)?;
+    }
+    seq.end()
+}
+
 /// An integer written as a number when it fits in `u64`, else as a string.
 #[derive(Clone, Copy, Debug)]
 pub struct Int<'a>(pub &'a UBig);
@@ -19,17 +49,22 @@ impl Serialize for Int<'_> {
     }
 }
 
+/// An integer owned, written as [`Int`].
+struct IntOwned(UBig);
+
+impl Serialize for IntOwned {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Int(&self.0).serialize(serializer)
+    }
+}
+
 /// A list of integers, each written as [`Int`].
 #[derive(Clone, Copy, Debug)]
 pub struct Ints<'a>(pub &'a [UBig]);
 
 impl Serialize for Ints<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
-        for v in self.0 {
-            seq.serialize_element(&Int(v))?;
-        }
-        seq.end()
+        polled_seq(serializer, Some(self.0.len()), self.0.iter().map(Int))
     }
 }
 
@@ -47,11 +82,8 @@ where
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let terms = self.0.clone();
         let (low, high) = terms.size_hint();
-        let mut seq = serializer.serialize_seq((Some(low) == high).then_some(low))?;
-        for v in terms {
-            seq.serialize_element(&Int(&v))?;
-        }
-        seq.end()
+        let len = (Some(low) == high).then_some(low);
+        polled_seq(serializer, len, terms.map(|v| IntOwned(v)))
     }
 }
 

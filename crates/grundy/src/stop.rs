@@ -150,6 +150,13 @@ impl<const SHIFT: u32> Ticker<SHIFT> {
     }
 }
 
+/// The items of `items`, checking for a stop every 4096 of them: for the
+/// long loops written as iterators (values from a closed form, conversions).
+pub fn polling<I: Iterator>(items: I) -> impl Iterator<Item = I::Item> {
+    let mut ticker = Ticker::<12>::new();
+    items.inspect(move |_| ticker.tick())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

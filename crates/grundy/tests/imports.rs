@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 const MAY_IMPORT: &[(&str, &[&str])] = &[
     ("bits", &[]),
     ("limits", &[]),
-    ("json", &[]),
+    ("json", &["stop"]),
     ("word_hash", &[]),
     ("stop", &[]),
     ("nimber", &["bits"]),

@@ -28,6 +28,7 @@ use super::cfrac::{
 use super::periodicity::{apparent_arithmetic_period, ArithmeticPeriod, APPARENT_PERIODS};
 use crate::arith::QuadraticIrrational;
 use crate::solve::lines::{PRows, RowP};
+use crate::stop;
 
 /// How many periodic readings of a continued fraction are tried.
 const READINGS_TRIED: usize = 6;
@@ -636,6 +637,7 @@ fn slope_conjecture(pairs: &[(u64, u64)], complementary: bool, c: Option<u64>) -
     ];
     let how = format!("read from the first {fit} pairs, checked on all {n}");
     for (alpha, reading) in slope_candidates(&terms, c) {
+        stop::poll();
         if !floors_hold(pairs.iter().map(|p| p.0), &alpha) {
             continue;
         }

@@ -20,6 +20,7 @@ use std::collections::HashMap;
 use dashu_int::UBig;
 
 use crate::nimber::Nimber;
+use crate::stop::{self, Ticker};
 
 /// A sequence known to satisfy `G(n + period) = G(n)` for all `n >= preperiod`,
 /// with its first `preperiod + period` terms.
@@ -72,7 +73,9 @@ pub fn certify_by_repeat(
     let mut terms: Vec<Nimber> = Vec::new();
     let mut hash = WindowHash::new(memory);
     let mut seen = WindowsSeen::default();
+    let mut ticker = Ticker::<10>::new();
     while (terms.len() as u64) < max_terms {
+        ticker.tick();
         let term = next(&terms);
         terms.push(term);
         let leaving = terms.len().checked_sub(memory + 1).map(|i| terms[i]);
@@ -145,7 +148,9 @@ pub fn certify_by_shifted_repeat(
     assert!(memory > 0, "a window holds at least one term");
     let mut terms: Vec<u64> = Vec::new();
     let (mut saved, mut power) = (None::<usize>, 1usize);
+    let mut ticker = Ticker::<10>::new();
     while (terms.len() as u64) < max_terms {
+        ticker.tick();
         let term = next(&terms);
         terms.push(term);
         let Some(start) = terms.len().checked_sub(memory) else {
@@ -437,6 +442,7 @@ fn least_divisor_period<T: Eq>(values: &[T], p: usize, n0: usize) -> usize {
 pub fn certify_octal<T: Eq>(values: &[T], last_digit: usize) -> Option<(u64, u64)> {
     let len = values.len();
     (1..=len / 2).find_map(|p| {
+        stop::poll();
         let n0 = preperiod_for(values, p);
         let checked_from = n0.max(1);
         (2 * checked_from + 2 * p + last_digit <= len).then(|| {
@@ -553,6 +559,7 @@ fn least_apparent(
     fit: impl Fn(usize) -> Option<(usize, u64)>,
 ) -> Option<ArithmeticPeriod> {
     (1..=len / APPARENT_PERIODS).find_map(|p| {
+        stop::poll();
         let (n0, saltus) = fit(p)?;
         (len - n0 >= (APPARENT_PERIODS * p).max(len / 2)).then_some(ArithmeticPeriod {
             preperiod: n0 as u64,

@@ -12,8 +12,9 @@ use serde::Serialize;
 
 use super::Game;
 use crate::game::Outcome;
-use crate::json::{Int, Ints};
+use crate::json::{polled_seq, Int, Ints, Polled};
 use crate::nimber::Nimber;
+use crate::stop::Ticker;
 
 /// A move of an analysed position, as the coordinates it replaces.
 ///
@@ -91,7 +92,12 @@ impl Move {
 
 /// Sorts moves from `position` ascending by the position they reach.
 pub(crate) fn sort_moves(moves: &mut [Move], position: &[UBig]) {
-    moves.sort_by(|a, b| a.cmp_reached(b, position));
+    // Lists of 2^18 moves take a while: the comparisons check for a stop.
+    let mut ticker = Ticker::<12>::new();
+    moves.sort_by(|a, b| {
+        ticker.tick();
+        a.cmp_reached(b, position)
+    });
 }
 
 /// The answer of `analyze`.
@@ -377,11 +383,12 @@ struct MovesJson<'a>(&'a Analysis);
 impl Serialize for MovesJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let full = self.0.shows_positions_reached();
-        let mut seq = serializer.serialize_seq(Some(self.0.winning_moves.len()))?;
-        for m in &self.0.winning_moves {
-            seq.serialize_element(&self.0.move_json(m, full))?;
-        }
-        seq.end()
+        let moves = &self.0.winning_moves;
+        polled_seq(
+            serializer,
+            Some(moves.len()),
+            moves.iter().map(|m| self.0.move_json(m, full)),
+        )
     }
 }
 
@@ -507,11 +514,11 @@ impl Serialize for Sequence {
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("game", &self.game)?;
         match &self.terms {
-            Terms::Values(values) => map.serialize_entry("values", values)?,
-            Terms::Small(values) => map.serialize_entry("values", &values[..])?,
+            Terms::Values(values) => map.serialize_entry("values", &Polled(values))?,
+            Terms::Small(values) => map.serialize_entry("values", &Polled(&values[..]))?,
             Terms::Vertices { vertices, values } => {
-                map.serialize_entry("vertices", vertices)?;
-                map.serialize_entry("values", values)?;
+                map.serialize_entry("vertices", &Polled(vertices))?;
+                map.serialize_entry("values", &Polled(values))?;
             }
             Terms::Pairs(list) => {
                 let pairs: Vec<[Int; 2]> =

@@ -44,7 +44,7 @@ use crate::analysis::misere_quotient::{MisereQuotient, QuotientError, QuotientLi
 use crate::error::Error;
 use crate::game::{HeapGame, Outcome};
 use crate::games::nim::{misere_is_p, misere_moves};
-use crate::json::{Int, Ints};
+use crate::json::{Int, Ints, Polled};
 use crate::limits::{
     CONVENTION_BUDGET, CONVENTION_QUOTIENT_CHECKS, CONVENTION_QUOTIENT_SEARCH,
     MISERE_SEQUENCE_LIMIT, QUOTIENT_HEAPS, QUOTIENT_ORDER,
@@ -324,6 +324,8 @@ fn coordinates(values: &[UBig]) -> String {
 
 /// The move that leaves the heaps `left` in place of heap `i`.
 pub(crate) fn heap_change(heaps: &[UBig], i: usize, left: Vec<UBig>) -> Move {
+    // Closed forms make one per heap of a position, which may hold millions.
+    crate::stop::poll();
     let left = if left.is_empty() {
         vec![UBig::ZERO] // an empty heap stays in the position, as in normal play
     } else {
@@ -945,7 +947,7 @@ impl Serialize for MisereSequence {
             .iter()
             .map(|v| Outcome::from_p(*v == UBig::ZERO).letter())
             .collect();
-        map.serialize_entry("outcomes", &outcomes)?;
+        map.serialize_entry("outcomes", &Polled(&outcomes))?;
         map.serialize_entry("method", &self.method)?;
         map.end()
     }

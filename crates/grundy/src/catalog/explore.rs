@@ -16,6 +16,7 @@ use crate::analysis::conjecture::{
     certified_period, pile_conjectures, row_periods, Conjecture, ConjectureReport,
 };
 use crate::error::Error;
+use crate::json::Polled;
 use crate::solve::lines::{ray_sieve, PRows, Ray};
 use crate::solve::table::{GrundyTable, RectTable, TableError};
 
@@ -134,18 +135,25 @@ impl Serialize for Table {
         map.serialize_entry("size", &self.size)?;
         match &self.cells {
             Cells::Outcomes(p) => {
-                let rows: Vec<Vec<&str>> = p
-                    .chunks(self.size.max(1))
-                    .map(|row| row.iter().map(|&p| if p { "P" } else { "N" }).collect())
-                    .collect();
-                map.serialize_entry("outcomes", &rows)?;
+                let rows: Vec<OutcomeRow> = p.chunks(self.size.max(1)).map(OutcomeRow).collect();
+                map.serialize_entry("outcomes", &Polled(&rows))?;
             }
             Cells::Values(v) => {
                 let rows: Vec<&[u32]> = v.chunks(self.size.max(1)).collect();
-                map.serialize_entry("values", &rows)?;
+                map.serialize_entry("values", &Polled(&rows))?;
             }
         }
         map.end()
+    }
+}
+
+/// A row of outcomes, `true` for P, written as `["P", "N", ...]`.
+struct OutcomeRow<'a>(&'a [bool]);
+
+impl Serialize for OutcomeRow<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let letters = self.0.iter().map(|&p| if p { "P" } else { "N" });
+        serializer.collect_seq(letters)
     }
 }
 

@@ -28,6 +28,7 @@ use crate::games::subtraction::Subtraction;
 use crate::nimber::Nimber;
 use crate::solve::remoteness::{HeapRemoteness, Remoteness};
 use crate::solve::summands::winning_options;
+use crate::stop;
 
 /// `nim`.
 pub(super) fn nim() -> Box<dyn Game> {
@@ -372,7 +373,7 @@ impl HeapTheory for Nim {
     }
 
     fn values(&self, count: usize) -> Vec<Nimber> {
-        (0..count as u64).map(Nimber).collect()
+        stop::polling(0..count as u64).map(Nimber).collect()
     }
 
     fn heap_remoteness(&self, heap: &UBig) -> Option<HeapRemoteness> {
@@ -426,7 +427,7 @@ impl HeapTheory for Bash {
     }
 
     fn values(&self, count: usize) -> Vec<Nimber> {
-        (0..count as u64)
+        stop::polling(0..count as u64)
             .map(|n| Nimber(self.grundy_of(n)))
             .collect()
     }
@@ -456,8 +457,7 @@ impl HeapTheory for Bash {
     /// that has a move (its options last at most its own suspense, at most
     /// `2Q`): the largest left is `2Q`, even.
     fn every(&self, heaps: &[UBig]) -> Option<EveryForm> {
-        let suspense: Vec<UBig> = heaps
-            .iter()
+        let suspense: Vec<UBig> = stop::polling(heaps.iter())
             .map(|h| self.remoteness(h).remoteness)
             .collect();
         let steps = suspense.iter().max().cloned().unwrap_or(UBig::ZERO);
@@ -600,16 +600,16 @@ impl HeapTheory for Subtraction {
         let lengths = self
             .suspense_periodic(subtraction_search_budget(self))
             .ok()?;
-        let steps = heaps
-            .iter()
+        let steps = stop::polling(heaps.iter())
             .map(|h| lengths.value(h))
             .max()
             .unwrap_or(UBig::ZERO);
         let mut moves = Vec::new();
         if &steps % 2u8 == 1 {
-            let lefts: Vec<Vec<UBig>> = heaps.iter().map(|h| self.options_of(h)).collect();
-            let option_steps: Vec<Vec<UBig>> = lefts
-                .iter()
+            let lefts: Vec<Vec<UBig>> = stop::polling(heaps.iter())
+                .map(|h| self.options_of(h))
+                .collect();
+            let option_steps: Vec<Vec<UBig>> = stop::polling(lefts.iter())
                 .map(|options| options.iter().map(|left| lengths.value(left)).collect())
                 .collect();
             let winning = winning_options(&option_steps, |r| r % 2u8 == 0);

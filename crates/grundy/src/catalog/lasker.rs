@@ -20,6 +20,7 @@ use crate::error::Error;
 use crate::games::lasker::{self, Lasker, SplitFamily};
 use crate::limits::MOVE_LIST_LIMIT;
 use crate::nimber::Nimber;
+use crate::stop;
 
 /// `lasker`.
 pub(super) fn lasker() -> Box<dyn Game> {
@@ -235,7 +236,7 @@ impl Game for LaskerEntry {
 
     fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
         let count = check_count(count)?;
-        let values = (0..count as u64)
+        let values = stop::polling(0..count as u64)
             .map(|n| Nimber(u64::try_from(lasker::value(&UBig::from(n))).expect("n + 1 fits")))
             .collect();
         Ok(Sequence {

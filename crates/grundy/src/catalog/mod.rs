@@ -315,7 +315,7 @@ pub fn parse_naturals(args: &[String], what: &str) -> Result<Vec<UBig>, Error> {
     if args.is_empty() {
         return Err(Error::BadPosition(format!("give at least one {what}")));
     }
-    args.iter()
+    crate::stop::polling(args.iter())
         .map(|a| {
             if a.starts_with('-') && is_decimal(&a[1..]) {
                 Err(Error::BadPosition(format!(

@@ -10,6 +10,7 @@ use crate::error::Error;
 use crate::game::Outcome;
 use crate::games::moore::{Moore, MooreMove};
 use crate::limits::{MOORE_LISTING_WORK, MOVE_LIST_LIMIT, PLAY_OPTIONS};
+use crate::stop;
 
 /// `moore:k=K`.
 pub(super) fn moore(spec: &str, params: &str) -> Result<Box<dyn Game>, Error> {
@@ -69,7 +70,9 @@ impl Game for MooreEntry {
                  lists; --moves one gives one of them"
             )));
         }
-        let moves = moves.into_iter().map(|m| describe(&heaps, m)).collect();
+        let moves = stop::polling(moves.into_iter())
+            .map(|m| describe(&heaps, m))
+            .collect();
         let method = format!("{METHOD}; every winning move by a digit-by-digit search");
         Ok(Analysis::new(self, heaps, outcome, None, moves, &method).sorted())
     }

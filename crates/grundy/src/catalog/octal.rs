@@ -27,6 +27,7 @@ use crate::games::octal::search::{self, Progress, SearchError};
 use crate::games::octal::sparse::{SparseSolver, Value};
 use crate::games::octal::store::ValueStore;
 use crate::games::octal::{checkpoint, Octal, OctalMove};
+use crate::stop;
 
 /// `octal:CODE` (and the aliases, which pass their code).
 pub(super) fn octal(spec: &str, code: &str) -> Result<Box<dyn Game>, Error> {
@@ -521,7 +522,9 @@ impl Game for OctalEntry {
         Ok(match found {
             Some((n0, p)) => single_report(self, certified(n0, p, checked_to)),
             None => {
-                let values: Vec<u64> = solver.values().iter().map(|&v| u64::from(v)).collect();
+                let values: Vec<u64> = stop::polling(solver.values().iter())
+                    .map(|&v| u64::from(v))
+                    .collect();
                 single_report(self, heap_period(&values))
             }
         })

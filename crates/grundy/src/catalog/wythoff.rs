@@ -21,6 +21,7 @@ use crate::game::{Impartial, Outcome};
 use crate::games::wythoff::{Wythoff, WythoffRatios};
 use crate::solve::lines::{PRows, RowP};
 use crate::solve::wavefront::wythoff_table;
+use crate::stop;
 
 /// The remoteness of `(x, y)` in closed form ([`Wythoff::remoteness`]),
 /// with the longest defence at a P-position and the fastest win (to the
@@ -188,7 +189,9 @@ impl WythoffEntry {
     fn values(&self, size: usize, monitor: &mut dyn Monitor) -> Result<Table, Error> {
         if self.0.k() == 0 {
             let fast = wythoff_table(size).map_err(table_error)?;
-            let values = fast.values().iter().map(|&v| u32::from(v)).collect();
+            let values = stop::polling(fast.values().iter())
+                .map(|&v| u32::from(v))
+                .collect();
             return Ok(Table::of_values(
                 self,
                 &crate::solve::table::GrundyTable::from_values(size, values),

@@ -27,6 +27,7 @@ use thiserror::Error;
 use crate::game::Impartial;
 use crate::limits::{CHOMP_PROFILES, CHOMP_WORK};
 use crate::nimber::MexSet;
+use crate::stop;
 
 /// Chomp on a board of `rows` by `columns` squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -311,6 +312,7 @@ impl ChompTable {
         let mut seen = MexSet::default();
         // Rank 0 is the empty board, which no move reaches (value unused).
         for rank in 1..self.values.len() as u64 {
+            stop::poll();
             self.unrank(rank, &mut heights);
             seen.clear();
             self.for_each_option(&heights, rank, |_, option| {

@@ -39,6 +39,7 @@ use crate::game::{Impartial, Outcome};
 use crate::graph::parse::{parse_line, ParseError};
 use crate::graph::Vertex;
 use crate::limits::MAX_DIGRAPH_SIZE;
+use crate::stop::{self, Ticker};
 
 /// What is wrong with a game-graph file.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -86,7 +87,7 @@ pub fn parse_digraph(text: &str) -> Result<Digraph, DigraphError> {
 fn parse_with_limit(text: &str, limit: usize) -> Result<Digraph, DigraphError> {
     let mut vertices = Vec::new();
     let mut arcs = Vec::new();
-    for (index, line) in text.lines().enumerate() {
+    for (index, line) in stop::polling(text.lines().enumerate()) {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -186,7 +187,7 @@ fn number_densely(mut vertices: Vec<u64>, arcs: &[[u64; 2]]) -> (Vec<u64>, Vec<[
         Some(&max) if max < 4 * named + 1024 => {
             const UNNAMED: Vertex = Vertex::MAX;
             let mut table = vec![UNNAMED; max as usize + 1];
-            for &label in vertices.iter().chain(arcs.iter().flatten()) {
+            for &label in stop::polling(vertices.iter().chain(arcs.iter().flatten())) {
                 table[label as usize] = 0;
             }
             let mut labels = Vec::new();
@@ -196,18 +197,23 @@ fn number_densely(mut vertices: Vec<u64>, arcs: &[[u64; 2]]) -> (Vec<u64>, Vec<[
                     labels.push(label as u64);
                 }
             }
-            let arcs = arcs
-                .iter()
+            let arcs = stop::polling(arcs.iter())
                 .map(|&[u, v]| [table[u as usize], table[v as usize]])
                 .collect();
             (labels, arcs)
         }
         _ => {
             vertices.extend(arcs.iter().flatten());
-            vertices.sort_unstable();
+            let mut ticker = Ticker::<12>::new();
+            vertices.sort_unstable_by(|a, b| {
+                ticker.tick();
+                a.cmp(b)
+            });
             vertices.dedup();
             let id = |label: u64| vertices.partition_point(|&l| l < label) as Vertex;
-            let arcs = arcs.iter().map(|&[u, v]| [id(u), id(v)]).collect();
+            let arcs = stop::polling(arcs.iter())
+                .map(|&[u, v]| [id(u), id(v)])
+                .collect();
             (vertices, arcs)
         }
     }
@@ -232,7 +238,7 @@ fn lists(
         heads[next[from as usize]] = to;
         next[from as usize] += 1;
     }
-    for u in 0..n {
+    for u in stop::polling(0..n) {
         heads[start[u]..start[u + 1]].sort_unstable();
     }
     (start, heads)
@@ -324,6 +330,7 @@ impl<'g> GammaFunction<'g> {
         let mut labelling = Labelling::new(graph);
         let mut round = 0;
         while !labelling.active.is_empty() {
+            stop::poll();
             labelling.run_round(round);
             round += 1;
         }
@@ -548,7 +555,9 @@ impl<'g> Labelling<'g> {
             .iter()
             .filter(|&&u| self.nonfinite_arcs[u as usize] == 0);
         self.queue.extend(ready);
+        let mut ticker = Ticker::<10>::new();
         while let Some(u) = self.queue.pop() {
+            ticker.tick();
             if self.values[u as usize] == UNLABELLED && self.covered[u as usize] != stamp {
                 self.label(u, m);
             }

@@ -23,6 +23,7 @@ use crate::games::geography::GeographyPosition;
 use crate::graph::{Graph, Vertex};
 use crate::limits::{DIRECTED_GEOGRAPHY_STATES, DIRECTED_GEOGRAPHY_VERTICES};
 use crate::nimber::{mex, Nimber};
+use crate::stop;
 
 /// Directed vertex geography on a graph whose edges `U V` are arcs from U to V.
 #[derive(Clone, Debug)]
@@ -195,6 +196,7 @@ impl Search {
         if self.values.len() >= self.budget {
             return Err(DirectedGeographyError::Budget);
         }
+        stop::poll();
         let mut seen = 0u64;
         for w in bits(self.successors[at as usize] & reach) {
             let rest = reach & !(1 << w);

@@ -65,6 +65,7 @@ use thiserror::Error;
 
 use crate::game::{Impartial, Outcome};
 use crate::nimber::Nimber;
+use crate::stop;
 
 /// Why a dynamic subtraction game or query was refused.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -155,6 +156,7 @@ impl DynSub {
         }
         let mut table: Vec<Vec<u16>> = Vec::with_capacity(n as usize + 1);
         for m in 0..=n as usize {
+            stop::poll();
             // A value is at most the number of options, so `m + 1` marks do.
             let mut seen = vec![false; m + 1];
             let mut mex = 0;

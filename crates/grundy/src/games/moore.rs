@@ -17,6 +17,7 @@ use dashu_int::ops::BitTest;
 use dashu_int::UBig;
 
 use crate::game::Impartial;
+use crate::stop::{self, Ticker};
 
 /// Moore's Nim_K.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,6 +135,7 @@ impl Moore {
             .min(usize::try_from(self.k).unwrap_or(usize::MAX));
         for j in 1..=most {
             for set in subsets(heaps.len(), j) {
+                stop::poll();
                 let search = SetSearch::new(self, heaps, &set, &columns);
                 count += search.count();
                 search.list(limit.saturating_sub(moves.len()), &mut moves);
@@ -236,7 +238,9 @@ impl<'a> SetSearch<'a> {
         let start = vec![UBig::ZERO; self.set.len()];
         let mut stack = vec![(self.width, (1usize << self.set.len()) - 1, start)];
         let mut listed = 0;
+        let mut ticker = Ticker::<8>::new();
         while let Some((bit, tight, sizes)) = stack.pop() {
+            ticker.tick();
             if listed >= limit {
                 return;
             }

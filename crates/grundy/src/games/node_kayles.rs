@@ -36,6 +36,7 @@ use crate::game::Impartial;
 use crate::graph::Graph;
 use crate::limits::NODE_KAYLES_WORDS;
 use crate::nimber::MexSet;
+use crate::stop;
 use crate::word_hash::WordTable;
 
 mod masks;
@@ -265,7 +266,10 @@ struct Budget {
 }
 
 impl Budget {
+    /// Counts `words` more held; every search stores as it goes, so this is
+    /// also where it checks for a stop.
     fn store(&mut self, words: usize) -> Result<(), NodeKaylesBudget> {
+        stop::poll();
         self.words += words;
         if self.words > NODE_KAYLES_WORDS {
             return Err(NodeKaylesBudget);

@@ -53,6 +53,7 @@
 //! options examined) and a column budget (the values kept per row); a row the
 //! budget cuts is not certified, and nothing is claimed for it.
 
+use crate::stop::Ticker;
 use dashu_int::UBig;
 use std::fmt;
 
@@ -272,7 +273,9 @@ fn certify_row(
     let mut saved: Option<State> = None;
     let mut power = 1u64;
     let step_cost = lower.len() as u128 + 1;
+    let mut ticker = Ticker::<8>::new();
     loop {
+        ticker.tick();
         let y = state.y;
         if y >= reach {
             match &saved {

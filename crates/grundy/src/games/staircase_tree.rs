@@ -24,6 +24,7 @@ use thiserror::Error;
 use crate::arith::decimal;
 use crate::game::Impartial;
 use crate::graph::parse::{parse_line, quote, ParseError};
+use crate::stop;
 
 /// What is wrong with a staircase-tree file.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -102,7 +103,7 @@ impl StaircaseTree {
         };
         let mut edges = Vec::new();
         let mut coins: Vec<(usize, usize, UBig)> = Vec::new();
-        for (index, line) in text.lines().enumerate() {
+        for (index, line) in stop::polling(text.lines().enumerate()) {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;

@@ -26,6 +26,7 @@ use crate::game::{heap_sum_moves_to, HeapGame, HeapMove};
 use crate::nimber::{MexSet, Nimber};
 use crate::solve::remoteness::remoteness_from;
 use crate::solve::summands::suspense;
+use crate::stop::{self, Ticker};
 
 /// The subtraction game with subtraction set `S`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -164,7 +165,9 @@ impl Subtraction {
             Err(mut values) => {
                 let mut seen = MexSet::default();
                 values.reserve(count.saturating_sub(values.len()));
+                let mut ticker = Ticker::<10>::new();
                 while values.len() < count {
+                    ticker.tick();
                     let next = self.next_value(&values, &mut seen);
                     values.push(next);
                 }
@@ -235,6 +238,7 @@ impl Subtraction {
         let mut seen: BTreeSet<UBig> = heaps.iter().cloned().collect();
         let mut todo: Vec<UBig> = seen.iter().cloned().collect();
         while let Some(h) = todo.pop() {
+            stop::poll();
             // The amounts ascend: once one exceeds the heap, all do.
             for s in self.set.iter().map(|&s| UBig::from(s)) {
                 if s > h {

@@ -8,6 +8,7 @@ use thiserror::Error;
 
 use super::{Graph, TooLarge};
 use crate::arith::{decimal, is_decimal};
+use crate::stop;
 
 /// How much of an offending line an error message quotes.
 const QUOTE_LIMIT: usize = 60;
@@ -52,7 +53,7 @@ pub enum ParseError {
 pub fn parse_edges(text: &str) -> Result<Graph, ParseError> {
     let mut vertices = Vec::new();
     let mut edges = Vec::new();
-    for (index, line) in text.lines().enumerate() {
+    for (index, line) in stop::polling(text.lines().enumerate()) {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;

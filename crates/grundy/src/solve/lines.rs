@@ -21,6 +21,7 @@
 use super::table::{Cell, GrundyTable, RectTable, TableError};
 use crate::bits::BitSet;
 use crate::limits::{MAX_RECT_CELLS, MAX_TABLE_SIZE};
+use crate::stop;
 
 /// Moves `(x, y) -> (x, y) - base - t*dir`, `0 <= t <= most` (unbounded when
 /// `most` is `None`). Coordinates are non-negative and `dir != (0, 0)`.
@@ -135,6 +136,7 @@ pub fn ray_rect(
     let mut indices = vec![0; lines.len()];
     for x in 0..rows {
         for y in 0..width {
+            stop::poll();
             extra.clear();
             for ray in &bounded {
                 ray.for_each_option((x, y), |ox, oy| {
@@ -188,6 +190,7 @@ pub fn ray_sieve(rows: usize, width: usize, rays: &[Ray]) -> PSieve {
     let mut p_of_row = vec![Vec::new(); rows];
     for (x, row_p) in p_of_row.iter_mut().enumerate() {
         for y in 0..width {
+            stop::poll();
             let along = |ray: &Ray, l: &Lines, first: &[usize]| {
                 let (bx, by) = ray.base;
                 (x >= bx && y >= by)
@@ -306,6 +309,7 @@ pub fn row_sieve(
     let mut p_of_row: Vec<u128> = Vec::with_capacity(rows);
     let mut intervals = Vec::new();
     for x in 0..rows {
+        stop::poll();
         intervals.clear();
         for (earlier, &y) in p_of_row.iter().enumerate() {
             attacks((x - earlier) as u128, y, &mut intervals);

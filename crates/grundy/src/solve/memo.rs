@@ -6,6 +6,7 @@ use thiserror::Error;
 
 use crate::game::{Impartial, Outcome};
 use crate::nimber::{mex, Nimber};
+use crate::stop;
 
 /// The game is not short: a position was reached again from itself.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -124,6 +125,7 @@ impl<G: Impartial> Memo<G> {
     }
 
     fn frame(&self, position: G::Position) -> Frame<G::Position> {
+        stop::poll();
         let options = self.game.options(&position);
         Frame {
             position,

@@ -13,8 +13,9 @@ use thiserror::Error;
 
 use dashu_int::UBig;
 
-use super::Cycle;
+use super::{options_cost, Cycle};
 use crate::game::{Impartial, Outcome};
+use crate::stop;
 
 /// Why a remoteness is not known.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -176,10 +177,12 @@ impl<G: Impartial> Remoteness<G> {
         Ok(best)
     }
 
-    /// Spends one unit per position and per option, before the work.
+    /// Spends one unit per position and per option (more for a large
+    /// one: [`options_cost`](super::options_cost)), before the work.
     fn frame(&mut self, position: G::Position) -> Result<Frame<G::Position>, Unsolved> {
+        stop::poll();
         let options = self.game.options(&position);
-        self.spent = self.spent.saturating_add(1 + options.len() as u64);
+        self.spent = self.spent.saturating_add(options_cost(&options));
         if self.spent > self.budget {
             return Err(Unsolved::OverBudget(self.budget));
         }

@@ -20,9 +20,10 @@
 use std::collections::{HashMap, VecDeque};
 
 use super::remoteness::{Remoteness, Unsolved};
-use super::Cycle;
+use super::{options_cost, Cycle};
 use crate::game::{HeapGame, Impartial, Outcome};
 use crate::nimber::mex;
+use crate::stop::{self, Ticker};
 
 use super::misere::Misere;
 
@@ -49,6 +50,7 @@ impl SummandGraph {
         let mut graph = SummandGraph::default();
         let mut spent = 0u64;
         for h in 0..=largest {
+            stop::poll();
             let mut options = Vec::new();
             game.for_each_move(h, |left| {
                 let mut parts: Vec<u32> =
@@ -90,8 +92,9 @@ impl SummandGraph {
         let mut graph = SummandGraph::default();
         let mut spent = 0u64;
         while let Some(node) = queue.pop_front() {
+            stop::poll();
             let options = game.options(&labels[node as usize]);
-            spent = spent.saturating_add(1 + options.len() as u64);
+            spent = spent.saturating_add(options_cost(&options));
             if spent > budget || labels.len() >= u32::MAX as usize {
                 return None;
             }
@@ -138,6 +141,7 @@ impl SummandGraph {
         // 0: not seen, 1: on the path, 2: done.
         let mut state = vec![0u8; self.len()];
         let mut order = Vec::with_capacity(self.len());
+        let mut ticker = Ticker::<12>::new();
         for root in 0..self.len() as u32 {
             if state[root as usize] != 0 {
                 continue;
@@ -145,6 +149,7 @@ impl SummandGraph {
             let mut stack = vec![(root, 0usize, 0usize)];
             state[root as usize] = 1;
             while let Some(&mut (node, ref mut option, ref mut part)) = stack.last_mut() {
+                ticker.tick();
                 let options = &self.options[node as usize];
                 if *option == options.len() {
                     state[node as usize] = 2;
@@ -180,7 +185,9 @@ impl SummandGraph {
     /// `f(node, values of its options' parts)` for every node, options first.
     fn bottom_up(&self, f: impl Fn(&[Vec<u32>], &[u64]) -> u64) -> Result<Vec<u64>, Cycle> {
         let mut values = vec![0u64; self.len()];
+        let mut ticker = Ticker::<12>::new();
         for node in self.post_order()? {
+            ticker.tick();
             values[node as usize] = f(&self.options[node as usize], &values);
         }
         Ok(values)
@@ -230,7 +237,9 @@ impl SummandGraph {
     pub fn reachable(&self, starts: &[u32]) -> Vec<bool> {
         let mut seen = vec![false; self.len()];
         let mut stack: Vec<u32> = starts.to_vec();
+        let mut ticker = Ticker::<12>::new();
         while let Some(node) = stack.pop() {
+            ticker.tick();
             if std::mem::replace(&mut seen[node as usize], true) {
                 continue;
             }
@@ -402,31 +411,35 @@ pub fn winning_options<T: Ord + Clone>(
     option_steps: &[Vec<T>],
     even: impl Fn(&T) -> bool,
 ) -> Vec<Vec<usize>> {
-    let moving: Vec<&Vec<T>> = option_steps.iter().filter(|o| !o.is_empty()).collect();
-    let mut evens: Vec<&T> = option_steps.iter().flatten().filter(|r| even(r)).collect();
-    evens.sort_unstable();
-    evens.dedup();
-    // The even E every moving summand can keep within.
-    let feasible: Vec<&T> = evens
-        .into_iter()
-        .filter(|&e| moving.iter().all(|o| o.iter().any(|r| r <= e)))
-        .collect();
-    let others_reach = |i: usize, e: &T| {
-        option_steps
-            .iter()
-            .enumerate()
-            .any(|(j, o)| j != i && o.contains(e))
+    // Every moving summand keeps within E exactly when E is at least the
+    // largest of their least options: the feasible E are the evens from there.
+    let Some(floor) = option_steps.iter().filter_map(|o| o.iter().min()).max() else {
+        return vec![Vec::new(); option_steps.len()];
     };
-    option_steps
-        .iter()
-        .enumerate()
+    // The two summands with the largest even option (feasible), so that
+    // each summand knows the largest even another summand can reach.
+    let mut best: [Option<(&T, usize)>; 2] = [None, None];
+    for (i, options) in stop::polling(option_steps.iter().enumerate()) {
+        let Some(top) = options.iter().filter(|&r| even(r) && r >= floor).max() else {
+            continue;
+        };
+        if best[0].map_or(true, |(b, _)| top > b) {
+            best = [Some((top, i)), best[0]];
+        } else if best[1].map_or(true, |(b, _)| top > b) {
+            best[1] = Some((top, i));
+        }
+    }
+    stop::polling(option_steps.iter().enumerate())
         .map(|(i, options)| {
+            let other = match best {
+                [Some((_, holder)), second] if holder == i => second,
+                [first, _] => first,
+            }
+            .map(|(e, _)| e);
             (0..options.len())
                 .filter(|&k| {
                     let r = &options[k];
-                    feasible
-                        .iter()
-                        .any(|&e| e >= r && (e == r || others_reach(i, e)))
+                    (even(r) && r >= floor) || other.is_some_and(|e| e >= r)
                 })
                 .collect()
         })

@@ -21,6 +21,7 @@ use thiserror::Error;
 use crate::bits::BitSet;
 use crate::game::Impartial;
 use crate::nimber::{MexSet, Nimber};
+use crate::stop;
 
 /// Why a table could not be computed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -177,6 +178,7 @@ where
     let mut seen = MexSet::default();
     for x in 0..size {
         for y in 0..size {
+            stop::poll();
             buffer.clear();
             options(x, y, &mut buffer);
             seen.clear();
@@ -224,6 +226,7 @@ pub fn queen_table(size: usize) -> Result<GrundyTable, TableError> {
     let mut columns = vec![BitSet::default(); size];
     let mut diagonals = vec![BitSet::default(); 2 * size];
     for (x, row) in rows.iter_mut().enumerate() {
+        stop::poll();
         for (y, column) in columns.iter_mut().enumerate() {
             let diagonal = &mut diagonals[size + y - x];
             let value = BitSet::first_absent_of_union(&[row, column, diagonal]);
@@ -276,6 +279,7 @@ where
     for x in 0..rows {
         row_set.clear();
         for y in 0..width {
+            stop::poll();
             buffer.clear();
             options(x, y, &mut buffer);
             extra.clear();

@@ -16,6 +16,7 @@ use rayon::prelude::*;
 use super::table::{Cell, Table, TableError};
 use crate::bits::BitSet;
 use crate::limits::MAX_TABLE_SIZE;
+use crate::stop;
 
 /// The side of a block.
 const BLOCK: usize = 128;
@@ -78,6 +79,8 @@ pub fn wythoff_table(size: usize) -> Result<Table<u16>, TableError> {
     // Diagonal y - x at index y - x + pad.
     let mut diagonals = vec![BitSet::default(); 2 * pad + 2 * BLOCK];
     for s in 0..(2 * blocks).saturating_sub(1) {
+        // One anti-diagonal of blocks is a few milliseconds of work.
+        stop::poll();
         // Block (i, j), i + j = s, owns the 2B diagonal indices from
         // (blocks + s - 2i - 1)B: chunks of 2B after a shift of B when
         // blocks + s - 1 is odd.

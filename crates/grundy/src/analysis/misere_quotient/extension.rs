@@ -7,6 +7,7 @@ use std::cmp::Ordering;
 
 use super::{HeapMoves, QuotientError, QuotientLimits};
 use crate::limits::{QUOTIENT_CANDIDATE, QUOTIENT_RECALIBRATIONS, QUOTIENT_RECALIBRATION_TRIES};
+use crate::stop;
 use crate::word_hash::WordTable;
 
 /// A word over the letters (heaps with moves): the exponent of each letter.
@@ -195,6 +196,7 @@ impl Pretension {
         let walk = least_words(m, letters);
         let mut p: WordTable<usize, bool> = WordTable::default();
         for &x in &walk.order {
+            stop::poll();
             let word = &walk.word_of[&x];
             let is_p = word.iter().any(|&e| e > 0)
                 && !(0..letters.len()).filter(|&l| word[l] > 0).any(|l| {
@@ -243,6 +245,7 @@ impl Pretension {
         let mut class: Vec<usize> = walk.order.iter().map(|x| usize::from(p[x])).collect();
         let mut classes = 0;
         loop {
+            stop::poll();
             let mut ids: WordTable<Vec<usize>, usize> = WordTable::default();
             let next: Vec<usize> = (0..class.len())
                 .map(|i| {
@@ -490,6 +493,9 @@ impl<'a> Sweep<'a> {
 
     /// Whether the current sum is an N-failure (then it is kept).
     fn check(&mut self, x: usize, transitions: &Bits) -> Result<bool, QuotientError> {
+        if self.visited % 1024 == 0 {
+            stop::poll();
+        }
         self.visited += 1;
         if self.visited > self.max_visits {
             return Err(QuotientError::Limit(format!(
@@ -543,6 +549,7 @@ impl Pretension {
         let walk = least_words(&self.table, &self.letters);
         let mut least: Option<Word> = None;
         for &x in &walk.order {
+            stop::poll();
             for (l, options) in transitions.iter().enumerate() {
                 let row = &self.table[x];
                 if self.p[row[self.letters[l]]] && options.iter().any(|&t| self.p[row[t]]) {
@@ -652,6 +659,7 @@ fn conservative(
         return Ok(Some((with(x), previous.clone())));
     }
     for x in candidates {
+        stop::poll();
         let trial = with(x);
         let transitions = transitions(&trial.table, &trial.letters, heaps);
         let mut sweep = Sweep::new(&trial, &transitions, previous.clone(), limits.checks);
@@ -696,6 +704,7 @@ fn recalibrated(
         .take(QUOTIENT_RECALIBRATION_TRIES);
     {
         for freed in tries {
+            stop::poll();
             let mut factors = vec![candidate.table.clone()];
             for &l in &freed {
                 let index = index_of(&candidate.table, candidate.letters[l])

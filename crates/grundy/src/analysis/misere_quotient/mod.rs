@@ -76,6 +76,7 @@ use thiserror::Error;
 
 use crate::game::{HeapGame, Heaps, Impartial, Outcome};
 use crate::limits::{QUOTIENT_CHECKS, QUOTIENT_ORDER, QUOTIENT_SEARCH};
+use crate::stop;
 use crate::word_hash::WordTable;
 use extension::{least_words, word_cmp, Pretension};
 
@@ -237,6 +238,7 @@ impl<G: HeapGame> MisereSearch<G> {
 
     /// A position on the search's stack with its moves, generated once.
     fn expand(&self, position: Vec<u64>) -> Frame {
+        stop::poll();
         let pending = self.game.options(&position);
         Frame {
             has_moves: !pending.is_empty(),
@@ -607,6 +609,7 @@ impl HeapMoves {
         let mut options = Vec::new();
         let mut letter = HashMap::new();
         for h in 1..=n {
+            stop::poll();
             let mut moves = Vec::new();
             let mut any = false;
             game.for_each_move(h, |left| {
@@ -720,6 +723,7 @@ impl Candidate {
         index.insert(candidate.rows[0].clone(), 0);
         let mut x = 0;
         while x < candidate.reps.len() {
+            stop::poll();
             let mut targets = Vec::with_capacity(heaps.heaps.len());
             for letter in 0..heaps.heaps.len() {
                 let mut word = candidate.reps[x].clone();
@@ -794,6 +798,7 @@ impl Candidate {
     fn commutativity_failure(&self) -> Option<Vec<Suspect>> {
         let letters = self.delta.first().map_or(0, Vec::len);
         for x in 0..self.reps.len() {
+            stop::poll();
             for i in 0..letters {
                 for j in i + 1..letters {
                     let u = self.walk(x, &[i, j]);
@@ -952,6 +957,7 @@ fn normal_forms(table: &[Vec<usize>], generators: &[usize]) -> (Vec<Vec<u32>>, V
     let walk = least_words(&table, generators);
     let mut relations: Vec<Relation> = Vec::new();
     for &x in &walk.order {
+        stop::poll();
         for (g, &element) in generators.iter().enumerate() {
             let mut word = walk.word_of[&x].clone();
             word[g] += 1;

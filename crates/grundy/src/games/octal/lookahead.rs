@@ -235,6 +235,21 @@ impl Channel {
         self.quit.0.store(true, Ordering::Release);
         self.helper.wake(usize::MAX);
     }
+
+    /// Gives up when dropped: the main thread's guard, so that a run it
+    /// leaves by unwinding (a stop) does not leave the helper waiting.
+    pub(super) fn give_up_on_drop(&self) -> GiveUpOnDrop<'_> {
+        GiveUpOnDrop(self)
+    }
+}
+
+/// See [`Channel::give_up_on_drop`].
+pub(super) struct GiveUpOnDrop<'a>(&'a Channel);
+
+impl Drop for GiveUpOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.give_up();
+    }
 }
 
 /// Sets `quit` when the helper ends, even by a panic, so the main thread does

@@ -66,6 +66,7 @@ use super::marks::{
 use super::store::ValueStore;
 use super::{Leaves, Octal};
 use crate::analysis::periodicity::certify_octal;
+use crate::stop::{self, Ticker};
 
 /// A value would not fit in [`Value`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -419,6 +420,7 @@ impl SparseSolver {
     /// Computes heaps up to `end` on this thread alone.
     fn run_alone(&mut self, end: usize) -> Result<(), ValueOverflow> {
         for _ in self.values.len()..end {
+            stop::poll();
             let span = self.span();
             self.seen[..span].fill(0);
             let covered = self.mark_batched_rare_pairs(span);
@@ -473,9 +475,13 @@ impl SparseSolver {
         };
         std::thread::scope(|scope| {
             let handle = scope.spawn(|| helper.run(&channel));
+            // A stop unwinds from the loop: the helper must not wait for
+            // values that will never come (the scope joins it first).
+            let _quit = channel.give_up_on_drop();
             let mut ready = start;
             let mut result = Ok(());
             for n in start..end {
+                stop::poll();
                 let span = self.span();
                 if span > channel.span() {
                     break; // the helper's slots are too small from here on
@@ -546,7 +552,9 @@ impl SparseSolver {
         self.filled_from = self.filled_from.min(self.values.len());
         // Not reserving only makes the vector grow by doubling.
         let _ = self.values.reserve_exact(count);
+        let mut ticker = Ticker::<16>::new();
         for n in self.values.len()..count {
+            ticker.tick();
             let value = self.values[n - p];
             self.values.push(value);
         }
@@ -827,6 +835,9 @@ fn guy_smith_holds(values: &[Value], last_digit: usize) -> bool {
         .zip(before.chunks(SCREEN))
         .enumerate()
         .any(|(block, (at, before))| {
+            if block % 1024 == 0 {
+                stop::poll();
+            }
             let hit = at.iter().zip(before).fold(false, |hit, (&x, &y)| {
                 hit | ((x == last) & (y == next_to_last))
             });

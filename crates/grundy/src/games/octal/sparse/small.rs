@@ -20,6 +20,7 @@
 use super::kernels::{self, bit};
 use super::{is_class_zero, largest_smaller_part, single_heap_options, SparseSolver, Value};
 use crate::games::octal::marks::{for_rare_splits, lane_range, RareHeap, LANES};
+use crate::stop;
 
 /// Values below this take the path: one bit each in a `u64`. XORs of such
 /// values stay below it, and the least value missing from a full set is
@@ -138,6 +139,7 @@ impl SparseSolver {
     /// Computes heaps up to `end`, or fewer if a value reaches [`SMALL`].
     pub(super) fn run_small(&mut self, end: usize) {
         while self.values.len() < end && self.max_value < SMALL {
+            stop::poll();
             let value = self.next_small_value();
             self.push(value);
         }

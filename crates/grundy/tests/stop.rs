@@ -1,0 +1,305 @@
+//! Every long computation stops soon after its signal (`grundy::stop`).
+//!
+//! Each case is a request heavy enough to run for seconds (most of them the
+//! requests that held a server's slot for a minute or more before every loop
+//! polled the signal). It runs inside `stop::run`; the signal is given after
+//! [`WORK`], and the run must end within [`STOPPED_WITHIN`] of it, stopped
+//! (a case that finishes first is not heavy enough to prove anything, and
+//! fails). The cases are the game families of the catalogue and their verbs.
+
+use std::time::{Duration, Instant};
+
+use grundy::catalog::{
+    analyze_convention, analyze_convention_graph, analyze_convention_sum, analyze_sum, beatty,
+    misere_quotient, misere_sequence, parse, GraphInput, Play, Quiet, SumPart,
+};
+use grundy::stop::{self, Stop, Stopped};
+
+/// How long each case works before it is told to stop.
+const WORK: Duration = Duration::from_millis(100);
+
+/// How soon after the signal a case must have stopped. The server's promise
+/// is 100 ms; tests run in the dev profile on a busy machine, so the bound
+/// here leaves room for that. `STOP_REPORT=1` prints every latency, and
+/// `STOP_CASE=TEXT` runs only the cases whose name holds TEXT.
+const STOPPED_WITHIN: Duration = Duration::from_millis(400);
+
+/// A request: what it is, for messages, and the work.
+struct Case {
+    name: String,
+    work: Work,
+}
+
+/// A request's work: its error, if it is refused.
+type Work = Box<dyn FnOnce() -> Result<(), String> + Send>;
+
+fn case(
+    name: impl Into<String>,
+    work: impl FnOnce() -> Result<(), String> + Send + 'static,
+) -> Case {
+    Case {
+        name: name.into(),
+        work: Box::new(work),
+    }
+}
+
+/// A verb's answer written as JSON (as the server writes it, inside the
+/// run: some answers are computed as they are written), or its error as text.
+fn done<T: serde::Serialize>(answer: Result<T, grundy::Error>) -> Result<(), String> {
+    let answer = answer.map_err(|e| e.to_string())?;
+    serde_json::to_writer(std::io::sink(), &answer).map_err(|e| e.to_string())
+}
+
+/// The game of `spec`, or why not.
+fn game(spec: &str) -> Result<Box<dyn grundy::catalog::Game>, String> {
+    parse(spec).map_err(|e| e.to_string())
+}
+
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_string).collect()
+}
+
+/// A small deterministic generator, for the random graphs.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+/// A path of `n` edges from vertex 0.
+fn path(n: u64) -> String {
+    (0..n).map(|i| format!("{i} {}\n", i + 1)).collect()
+}
+
+/// A random tree of `n` vertices: vertex `i` hangs from a uniform earlier one.
+fn random_tree(n: u64, seed: u64) -> String {
+    let mut random = Lcg(seed);
+    (1..n)
+        .map(|i| format!("{} {i}\n", random.below(i)))
+        .collect()
+}
+
+/// A random graph of `n` vertices and `m` edges (loops left out).
+fn random_graph(n: u64, m: u64, seed: u64) -> String {
+    let mut random = Lcg(seed);
+    let mut text = String::new();
+    let mut made = 0;
+    while made < m {
+        let (u, v) = (random.below(n), random.below(n));
+        if u != v {
+            text.push_str(&format!("{u} {v}\n"));
+            made += 1;
+        }
+    }
+    text
+}
+
+fn analyze(spec: &'static str, position: &'static str) -> Case {
+    case(format!("analyze {spec} {position}"), move || {
+        done(game(spec)?.analyze(&words(position), false, &mut Quiet))
+    })
+}
+
+fn analyze_graph(spec: &'static str, name: &str, graph: String, position: &'static str) -> Case {
+    case(format!("analyze {spec} {name} {position}"), move || {
+        done(game(spec)?.analyze_graph(
+            GraphInput::Edges(graph),
+            &words(position),
+            false,
+            &mut Quiet,
+        ))
+    })
+}
+
+fn convention(spec: &'static str, position: &'static str, play: Play) -> Case {
+    case(format!("analyze {spec} {position} {play:?}"), move || {
+        done(analyze_convention(
+            game(spec)?.as_ref(),
+            &words(position),
+            play,
+        ))
+    })
+}
+
+fn convention_graph(spec: &'static str, name: &str, graph: String, play: Play) -> Case {
+    case(format!("analyze {spec} {name} {play:?}"), move || {
+        let game = game(spec)?;
+        done(analyze_convention_graph(
+            game.as_ref(),
+            GraphInput::Edges(graph),
+            &[],
+            play,
+        ))
+    })
+}
+
+fn sequence(spec: &'static str, count: u64) -> Case {
+    case(format!("sequence {spec} --count {count}"), move || {
+        done(game(spec)?.sequence(count, &mut Quiet))
+    })
+}
+
+fn period(spec: &'static str, max: Option<u64>) -> Case {
+    case(format!("period {spec} --max {max:?}"), move || {
+        done(game(spec)?.period(max, &mut Quiet))
+    })
+}
+
+fn table(spec: &'static str, size: u64, values: bool) -> Case {
+    case(format!("table {spec} --size {size} {values}"), move || {
+        done(game(spec)?.table(size, values, &mut Quiet))
+    })
+}
+
+fn conjecture(spec: &'static str) -> Case {
+    case(format!("conjecture {spec}"), move || {
+        done(game(spec)?.conjecture(&mut Quiet))
+    })
+}
+
+fn sum(parts: &'static [(&'static str, &'static str)], play: Option<Play>) -> Case {
+    case(format!("analyze sum {parts:?} {play:?}"), move || {
+        let parts: Vec<SumPart> = parts
+            .iter()
+            .map(|(spec, position)| SumPart {
+                game: parse(spec).expect("a game of the catalogue"),
+                graph: None,
+                position: words(position),
+                words: format!("{spec} {position}"),
+            })
+            .collect();
+        match play {
+            Some(play) => done(analyze_convention_sum(&parts, play)),
+            None => done(analyze_sum(&parts, false, &mut Quiet)),
+        }
+    })
+}
+
+/// Every case: the heaviest request of each family and verb.
+fn cases() -> Vec<Case> {
+    vec![
+        // The requests that held a server's slot past its time limit.
+        convention_graph("hackenbush", "path3000", path(3000), Play::Every),
+        analyze_graph("node-kayles", "tree1000", random_tree(1000, 3), ""),
+        analyze_graph(
+            "geography:directed",
+            "random32",
+            random_graph(32, 200, 5),
+            "0",
+        ),
+        // Heap games.
+        period("octal:0.1337", Some(1 << 30)),
+        sequence("octal:0.161", 1 << 26),
+        sequence("grundys-game", 1 << 24),
+        period("subtraction:1000000,999999,77777,5", None),
+        case("sequence subtraction:1,3 --misere", || {
+            done(misere_sequence(game("subtraction:1,3")?.as_ref(), 1 << 20))
+        }),
+        case("period dawson --misere --max 256", || {
+            done(misere_quotient("dawson", Some(256), &mut Quiet))
+        }),
+        convention("kayles", "20 21 22 23 24 25 26 27 28 29 30", Play::Misere),
+        conjecture("octal:0.161"),
+        analyze("grundys-game", "1000000"),
+        sequence("lasker", 100_000_000),
+        // Two-pile games.
+        table("wythoff", 8192, true),
+        table("wythoff:k=3", 600, true),
+        table("twopile:1,0+0,1+1,2", 8192, true),
+        conjecture("wythoff:ratios"),
+        analyze("wythoff", "5000 5001"),
+        // Other families.
+        analyze("chomp:12x12", ""),
+        analyze(
+            "moore:k=3",
+            "1000000 1000001 1000002 1000003 1000004 1000005",
+        ),
+        case("sequence digraph of 10^6 vertices, 3 10^6 arcs", || {
+            let graph = GraphInput::Edges(random_graph(1_000_000, 3_000_000, 2));
+            done(game("digraph")?.sequence_graph(graph, &mut Quiet))
+        }),
+        sum(
+            &[
+                ("kayles", "10 20"),
+                ("wythoff", "3000 4000"),
+                ("chomp:10x10", ""),
+            ],
+            None,
+        ),
+        case("beatty phi --count 10^8", || {
+            done(beatty("phi", 100_000_000))
+        }),
+    ]
+}
+
+/// How a case ended.
+#[derive(Debug)]
+enum Ended {
+    /// Before the signal: not heavy enough (or refused, with the error).
+    Early(Result<(), String>),
+    /// Stopped, this long after the signal.
+    Stopped(Duration),
+    /// Not stopped: it ran to its answer, this long after the signal.
+    Finished(Duration),
+    /// Not within [`GIVE_UP`] of the signal (the thread is left running).
+    Running,
+}
+
+/// How long to wait for a case that does not stop before reporting it.
+const GIVE_UP: Duration = Duration::from_secs(3);
+
+/// Runs `work` inside `stop::run` and gives the signal after [`WORK`].
+fn stop_latency(work: Work) -> Ended {
+    let signal = Stop::new();
+    let given = signal.clone();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let result = stop::run(&signal, work);
+        let _ = tx.send((Instant::now(), result));
+    });
+    if let Ok((_, answer)) = rx.recv_timeout(WORK) {
+        return Ended::Early(answer.unwrap_or(Ok(())));
+    }
+    given.stop();
+    let signalled = Instant::now();
+    match rx.recv_timeout(GIVE_UP) {
+        Ok((ended, Err(Stopped))) => Ended::Stopped(ended.saturating_duration_since(signalled)),
+        Ok((ended, Ok(_))) => Ended::Finished(ended.saturating_duration_since(signalled)),
+        Err(_) => Ended::Running,
+    }
+}
+
+#[test]
+fn every_long_computation_stops_soon_after_its_signal() {
+    let report = std::env::var_os("STOP_REPORT").is_some();
+    let only = std::env::var("STOP_CASE").unwrap_or_default();
+    let mut failures = Vec::new();
+    for Case { name, work } in cases().into_iter().filter(|c| c.name.contains(&only)) {
+        let ended = stop_latency(work);
+        if report {
+            eprintln!("{ended:?}  {name}");
+        }
+        match ended {
+            Ended::Stopped(latency) if latency <= STOPPED_WITHIN => {}
+            Ended::Stopped(latency) => {
+                failures.push(format!("{name}: ended {latency:?} after the signal"))
+            }
+            Ended::Finished(latency) => failures.push(format!(
+                "{name}: not stopped, answered {latency:?} after the signal"
+            )),
+            Ended::Early(answer) => failures.push(format!(
+                "{name}: answered before the signal, not heavy enough: {answer:?}"
+            )),
+            Ended::Running => failures.push(format!(
+                "{name}: still running {GIVE_UP:?} after the signal"
+            )),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
