@@ -363,7 +363,8 @@ struct Verdict {
 /// The message of a search cut by its budget.
 fn unknown(what: &str) -> Error {
     Error::Limit(format!(
-        "unknown: the search budget of {CONVENTION_BUDGET} positions was exhausted ({what}); no verdict"
+        "unknown: the search budget of {CONVENTION_BUDGET} positions and options (CONVENTION_BUDGET; \
+         a position counts once per 64 bytes it holds) was exhausted ({what}); no verdict"
     ))
 }
 
