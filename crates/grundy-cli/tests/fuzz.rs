@@ -18,11 +18,15 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+mod serve_support;
+
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
 /// How long one run may take before it is killed and recorded as slow.
 const TIME_LIMIT: Duration = Duration::from_secs(3);
+/// Requests sent to the server unless `GRUNDY_SERVE_FUZZ_CASES` says otherwise.
+const SERVE_CASES: u32 = 200;
 /// Cases run unless `GRUNDY_FUZZ_CASES` says otherwise.
 const DEFAULT_CASES: u32 = 400;
 
@@ -611,6 +615,76 @@ fn no_command_line_crashes_the_binary() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+}
+
+/// The body of the request a command line of [`verb_line`] stands for:
+/// `--name value` as `"name": value`, a flag as `"name": true`, the other
+/// words as the position (files included: the server reads none). Options
+/// the server does not take are sent all the same, to be refused.
+fn request_of(line: &[String]) -> (String, String) {
+    let mut body = serde_json::Map::new();
+    body.insert("game".into(), line[1].clone().into());
+    let mut position = Vec::new();
+    let mut words = line[2..].iter();
+    while let Some(word) = words.next() {
+        match word.strip_prefix("--") {
+            Some("json") => {}
+            Some(flag @ ("values" | "misere" | "every")) => {
+                body.insert(flag.into(), true.into());
+            }
+            Some(option) => {
+                let value = words.next().cloned().unwrap_or_default();
+                body.insert(option.into(), value.into());
+            }
+            None => position.push(serde_json::Value::from(word.clone())),
+        }
+    }
+    if !position.is_empty() {
+        body.insert("position".into(), position.into());
+    }
+    (line[0].clone(), serde_json::Value::Object(body).to_string())
+}
+
+#[test]
+fn every_hostile_request_is_answered_in_time_and_frees_the_server() {
+    let cases = std::env::var("GRUNDY_SERVE_FUZZ_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(SERVE_CASES);
+    let server = serve_support::Server::start(&["--time-limit", "1", "--jobs", "1"]);
+    let in_time = Duration::from_millis(1100);
+    let config = Config {
+        cases,
+        max_shrink_iters: 0,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let mut runner = TestRunner::new(config);
+    let result = runner.run(&verb_line(), |line| {
+        let (verb, body) = request_of(&line);
+        let sent = Instant::now();
+        let (status, answer) = server.api(&verb, &body);
+        let took = sent.elapsed();
+        let fail = |what: String| Err(TestCaseError::fail(format!("{verb} {body}: {what}")));
+        if took > in_time {
+            return fail(format!("answered {status} after {took:?}"));
+        }
+        if ![200, 400, 404, 503].contains(&status) {
+            return fail(format!("status {status}: {answer}"));
+        }
+        let cheap = Instant::now();
+        let (status, answer) = server.api("analyze", r#"{"game": "nim", "position": [1, 2]}"#);
+        if status != 200 || cheap.elapsed() > Duration::from_secs(1) {
+            return fail(format!(
+                "then a cheap request got {status} after {:?}: {answer}",
+                cheap.elapsed()
+            ));
+        }
+        Ok(())
+    });
     if let Err(e) = result {
         panic!("{e}");
     }

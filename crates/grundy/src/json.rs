@@ -83,7 +83,7 @@ where
         let terms = self.0.clone();
         let (low, high) = terms.size_hint();
         let len = (Some(low) == high).then_some(low);
-        polled_seq(serializer, len, terms.map(|v| IntOwned(v)))
+        polled_seq(serializer, len, terms.map(IntOwned))
     }
 }
 

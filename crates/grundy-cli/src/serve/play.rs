@@ -20,7 +20,7 @@ pub const LISTED_MOVES: usize = 500;
 /// A request: a position (of one game, or a sum: `"+"` between components
 /// in `position`, as for `analyze`), whether the program moves first from
 /// it, and whether misère play is on.
-#[derive(Deserialize)]
+#[derive(Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Request {
     game: String,

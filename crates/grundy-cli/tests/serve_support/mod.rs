@@ -55,21 +55,32 @@ impl Server {
 
     /// One request on a fresh connection: the status and the body.
     pub fn request(&self, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n",
+            body.len(),
+            port = self.port,
+        );
+        self.send(&[head.as_bytes(), body].concat())
+    }
+
+    /// `GET /api/status`: how many of the server's places are taken.
+    pub fn status(&self) -> serde_json::Value {
+        let (status, text) = self.request("GET", "/api/status", b"");
+        assert_eq!(status, 200, "{text}");
+        serde_json::from_str(&text).expect("JSON")
+    }
+
+    /// `bytes` sent whole on a fresh connection, then the answer read to
+    /// its end: the status and the body.
+    pub fn send(&self, bytes: &[u8]) -> (u16, String) {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("the server accepts");
         stream
             .set_read_timeout(Some(Duration::from_secs(120)))
             .expect("a timeout");
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
-             Content-Length: {}\r\nConnection: close\r\n\r\n",
-            body.len()
-        );
-        stream
-            .write_all(head.as_bytes())
-            .expect("the request is sent");
         // A body refused for its size may be cut off by the server: the
         // answer is read all the same.
-        let _ = stream.write_all(body);
+        let _ = stream.write_all(bytes);
         let mut response = Vec::new();
         let _ = stream.read_to_end(&mut response);
         let response = String::from_utf8(response).expect("UTF-8");
@@ -88,4 +99,88 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// A small deterministic generator (Knuth's MMIX constants), for graphs.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+/// A random tree of `n` vertices: vertex `i` hangs from a uniform earlier one.
+fn random_tree(n: u64) -> String {
+    let mut random = Lcg(3);
+    (1..n)
+        .map(|i| format!("{} {i}\n", random.below(i)))
+        .collect()
+}
+
+/// `m` random arcs between `n` vertices (loops left out).
+fn random_arcs(n: u64, m: u64) -> String {
+    let mut random = Lcg(5);
+    let mut text = String::new();
+    while text.lines().count() < m as usize {
+        let (u, v) = (random.below(n), random.below(n));
+        if u != v {
+            text.push_str(&format!("{u} {v}\n"));
+        }
+    }
+    text
+}
+
+/// The heaviest requests found (each runs for minutes, or until it is
+/// stopped), as `(verb, body)`: among them those that once kept their job
+/// long past the time limit.
+pub fn heavy_requests() -> Vec<(&'static str, String)> {
+    let graph = |text: String| serde_json::to_string(&text).expect("a string");
+    // 3 million operations a call, on every heap below 1000.
+    let script = serde_json::to_string(
+        "fn moves(p) { let s = 0; for i in 0..300000 { s += i; } \
+         if p[0] > 0 { [[p[0] - 1]] } else { [] } }",
+    )
+    .expect("a string");
+    vec![
+        ("period", r#"{"game": "octal:0.1337", "max": "2^30"}"#.into()),
+        (
+            "analyze",
+            format!(
+                r#"{{"game": "node-kayles", "graph": {}}}"#,
+                graph(random_tree(1000))
+            ),
+        ),
+        (
+            "analyze",
+            format!(
+                r#"{{"game": "geography:directed", "graph": {}, "position": [0]}}"#,
+                graph(random_arcs(32, 200))
+            ),
+        ),
+        (
+            "analyze",
+            format!(r#"{{"game": "script:heavy", "script": {script}, "position": [1000]}}"#),
+        ),
+        ("sequence", r#"{"game": "grundys-game", "count": "2^24"}"#.into()),
+        (
+            "sequence",
+            r#"{"game": "subtraction:1,3", "count": "2^20", "misere": true}"#.into(),
+        ),
+        (
+            "table",
+            r#"{"game": "wythoff", "size": 8192, "values": true}"#.into(),
+        ),
+        ("conjecture", r#"{"game": "wythoff:ratios"}"#.into()),
+        ("analyze", r#"{"game": "chomp:12x12"}"#.into()),
+        (
+            "analyze",
+            r#"{"game": "kayles", "position": [20, 21, 22, 23, 24, 25, 26, 27, 28, 29], "misere": true}"#
+                .into(),
+        ),
+    ]
 }

@@ -20,6 +20,7 @@ use crate::game::{Impartial, Outcome};
 use crate::graph::bridges::EdgeComponents;
 use crate::graph::{Adjacency, EdgeId, Graph, UnionFind, Vertex, NONE};
 use crate::nimber::Nimber;
+use crate::stop;
 
 /// Green Hackenbush on a graph whose vertex labelled [`Hackenbush::GROUND`] is
 /// the ground.
@@ -340,6 +341,8 @@ impl Component {
 
     /// The value of the component with its branches, without local edge `i`.
     fn value_without(&self, i: usize) -> u64 {
+        // O(n + m) each, m times for a component: the one quadratic part.
+        stop::poll();
         let skip = Some(i as EdgeId);
         let found = EdgeComponents::new(&self.adjacency, Some(self.head), skip);
         fused_values(&self.edges, &found, self.weights.clone(), skip)[self.head as usize]
