@@ -3,13 +3,14 @@
 //! library's polling interval, milliseconds) at its time limit, when its
 //! client goes away, or when it yields its place.
 //!
-//! Every request first runs at once in the quick lane (one of `--jobs`
-//! places besides the jobs) for [`QUICK_SLICE`]: most requests end there, so
-//! that a cheap request is answered at once however many long ones compute.
-//! A request still running then continues if a job is free; else it is
+//! Every request first runs in the quick lane ([`QUICK_PLACES`] places a
+//! job, first come, first served) for [`QUICK_SLICE`]: most requests end
+//! there, and the lane's places turn over every slice, so that a cheap
+//! request is answered within a second however many long ones compute. A
+//! request still running then continues if a job is free; else it is
 //! stopped and waits for a job, its time limit running, and starts again
-//! there. At most `--jobs` computations hold a job and `--jobs` more the
-//! quick lane; [`MAX_WAITING`] more wait, beyond that 503 at once.
+//! there. At most `--jobs` computations hold a job and a few more the quick
+//! lane; [`MAX_WAITING`] more wait, beyond that 503 at once.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -28,6 +29,9 @@ use crate::Failure;
 
 /// The most requests that wait for a job while others compute.
 pub const MAX_WAITING: usize = 64;
+/// Places in the quick lane for each job: the lane a burst of requests
+/// waits for, each place free again after a slice.
+pub const QUICK_PLACES: usize = 2;
 /// How long a request runs in the quick lane before it needs a job.
 pub const QUICK_SLICE: Duration = Duration::from_millis(250);
 
@@ -39,13 +43,13 @@ pub type Work = Arc<dyn Fn(&mut dyn Monitor) -> Result<Vec<u8>, Failure> + Send 
 pub struct Schedule {
     /// How long a request may take from its arrival.
     time_limit: Duration,
-    /// `--jobs`: the places of the long computations, and of the quick lane.
+    /// `--jobs`: the places of the long computations.
     places: usize,
     jobs: Arc<Semaphore>,
     quick: Arc<Semaphore>,
     /// One permit per request computing or waiting to.
     admitted: Semaphore,
-    /// Requests waiting for a job.
+    /// Requests waiting for a place.
     waiting: AtomicUsize,
 }
 
@@ -56,22 +60,23 @@ pub struct Status {
     jobs: usize,
     /// Computations holding a job (a stopped one until its thread ends).
     computing: usize,
-    /// Requests waiting for a job.
+    /// Requests waiting for a place (in the quick lane or a job).
     waiting: usize,
     /// Computations in the quick lane.
     quick: usize,
 }
 
 impl Schedule {
-    /// `jobs` places for long computations and as many in the quick lane;
+    /// `jobs` places for long computations and [`QUICK_PLACES`] times as
+    /// many in the quick lane;
     /// each request answered within `time_limit` of its arrival.
     pub fn new(jobs: usize, time_limit: Duration) -> Self {
         Schedule {
             time_limit,
             places: jobs,
             jobs: Arc::new(Semaphore::new(jobs)),
-            quick: Arc::new(Semaphore::new(jobs)),
-            admitted: Semaphore::new(2 * jobs + MAX_WAITING),
+            quick: Arc::new(Semaphore::new(QUICK_PLACES * jobs)),
+            admitted: Semaphore::new((1 + QUICK_PLACES) * jobs + MAX_WAITING),
             waiting: AtomicUsize::new(0),
         }
     }
@@ -82,7 +87,7 @@ impl Schedule {
             jobs: self.places,
             computing: self.places - self.jobs.available_permits(),
             waiting: self.waiting.load(Ordering::Relaxed),
-            quick: self.places - self.quick.available_permits(),
+            quick: QUICK_PLACES * self.places - self.quick.available_permits(),
         }
     }
 
@@ -98,29 +103,38 @@ impl Schedule {
             );
         };
         let deadline = tokio::time::Instant::from_std(arrival + self.time_limit);
-        if let Ok(quick) = self.quick.clone().try_acquire_owned() {
-            let mut run = Run::start(&work, quick);
-            let slice = deadline.min(tokio::time::Instant::now() + QUICK_SLICE);
-            if let Some(computed) = run.finish_by(slice).await {
-                return self.respond(computed);
-            }
-            match self.jobs.clone().try_acquire_owned() {
-                Ok(job) => {
-                    run.promote(job);
-                    return self.respond_by(run, deadline).await;
-                }
-                // Stopped (when dropped), to start again when a job is free.
-                Err(_) => drop(run),
-            }
+        let Some(quick) = self.wait_for(&self.quick, deadline).await else {
+            return self.out_of_time();
+        };
+        let mut run = Run::start(&work, quick);
+        let slice = deadline.min(tokio::time::Instant::now() + QUICK_SLICE);
+        if let Some(computed) = run.finish_by(slice).await {
+            return self.respond(computed);
         }
-        let job = {
-            let _waiting = Waiting::count(&self.waiting);
-            match tokio::time::timeout_at(deadline, self.jobs.clone().acquire_owned()).await {
-                Ok(Ok(job)) => job,
-                _ => return self.out_of_time(),
-            }
+        if let Ok(job) = self.jobs.clone().try_acquire_owned() {
+            run.promote(job);
+            return self.respond_by(run, deadline).await;
+        }
+        // Stopped, to start again when a job is free.
+        drop(run);
+        let Some(job) = self.wait_for(&self.jobs, deadline).await else {
+            return self.out_of_time();
         };
         self.respond_by(Run::start(&work, job), deadline).await
+    }
+
+    /// A place of `places` once one is free (first come, first served),
+    /// unless `deadline` comes first.
+    async fn wait_for(
+        &self,
+        places: &Arc<Semaphore>,
+        deadline: tokio::time::Instant,
+    ) -> Option<OwnedSemaphorePermit> {
+        let _waiting = Waiting::count(&self.waiting);
+        match tokio::time::timeout_at(deadline, places.clone().acquire_owned()).await {
+            Ok(Ok(place)) => Some(place),
+            _ => None,
+        }
     }
 
     /// The answer of `run` if it ends by `deadline`, else the refusal (and

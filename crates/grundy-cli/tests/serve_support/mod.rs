@@ -175,7 +175,7 @@ pub fn heavy_requests() -> Vec<(&'static str, String)> {
             "table",
             r#"{"game": "wythoff", "size": 8192, "values": true}"#.into(),
         ),
-        ("conjecture", r#"{"game": "wythoff:ratios"}"#.into()),
+        ("conjecture", r#"{"game": "octal:0.161"}"#.into()),
         ("analyze", r#"{"game": "chomp:12x12"}"#.into()),
         (
             "analyze",
