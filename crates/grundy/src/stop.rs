@@ -157,6 +157,16 @@ pub fn polling<I: Iterator>(items: I) -> impl Iterator<Item = I::Item> {
     items.inspect(move |_| ticker.tick())
 }
 
+/// Sorts `items` (not stably), checking for a stop every 4096 comparisons:
+/// sorting millions of labels or arcs takes a while.
+pub fn sort_unstable_polling<T: Ord>(items: &mut [T]) {
+    let mut ticker = Ticker::<12>::new();
+    items.sort_unstable_by(|a, b| {
+        ticker.tick();
+        a.cmp(b)
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -235,7 +235,46 @@ fn cases() -> Vec<Case> {
         case("beatty phi --count 10^8", || {
             done(beatty("phi", 100_000_000))
         }),
+        // The families not met above, each at its heaviest.
+        sequence("nim", 100_000_000),
+        sequence("bash:3", 100_000_000),
+        case("analyze staircase of 10^6 steps", || {
+            let steps: Vec<String> = (0..1_000_000u64).map(|i| (i % 1000).to_string()).collect();
+            done(game("staircase")?.analyze(&steps, false, &mut Quiet))
+        }),
+        convention("dynsub:k=2", "3000 3000", Play::Misere),
+        convention("fibonacci-nim", "3000 2999", Play::Misere),
+        convention("circle:4", "300", Play::Misere),
+        analyze_graph(
+            "geography",
+            "random 10^5 vertices, 10^6 edges",
+            random_graph(100_000, 1_000_000, 7),
+            "0",
+        ),
+        analyze_graph(
+            "hackenbush",
+            "random 2 10^5 vertices, 4 10^5 edges",
+            random_graph(200_000, 400_000, 9),
+            "",
+        ),
+        analyze_graph(
+            "staircase-tree",
+            "tree of 10^6",
+            random_tree(1_000_000, 11),
+            "",
+        ),
     ]
+}
+
+#[test]
+fn every_family_of_the_catalogue_has_a_heavy_case() {
+    let names: Vec<String> = cases().into_iter().map(|c| c.name).collect();
+    for family in grundy::catalog::game_names() {
+        assert!(
+            names.iter().any(|name| name.contains(family)),
+            "no case of {family}"
+        );
+    }
 }
 
 /// How a case ended.

@@ -204,11 +204,7 @@ fn number_densely(mut vertices: Vec<u64>, arcs: &[[u64; 2]]) -> (Vec<u64>, Vec<[
         }
         _ => {
             vertices.extend(arcs.iter().flatten());
-            let mut ticker = Ticker::<12>::new();
-            vertices.sort_unstable_by(|a, b| {
-                ticker.tick();
-                a.cmp(b)
-            });
+            stop::sort_unstable_polling(&mut vertices);
             vertices.dedup();
             let id = |label: u64| vertices.partition_point(|&l| l < label) as Vertex;
             let arcs = stop::polling(arcs.iter())

@@ -19,6 +19,7 @@ pub mod matching;
 pub mod parse;
 mod union_find;
 
+use crate::stop;
 use thiserror::Error;
 
 pub use parse::{parse_edges, parse_grid, Grid, GridError, ParseError};
@@ -78,7 +79,7 @@ impl Graph {
         }
         let mut labels: Vec<u64> = vertices.into_iter().collect();
         labels.extend(edges.iter().flatten());
-        labels.sort_unstable();
+        stop::sort_unstable_polling(&mut labels);
         labels.dedup();
         if labels.len() > Graph::MAX_SIZE {
             return Err(TooLarge {
@@ -87,7 +88,9 @@ impl Graph {
             });
         }
         let id = |label: &u64| labels.partition_point(|l| l < label) as Vertex;
-        let edges = edges.iter().map(|[u, v]| [id(u), id(v)]).collect();
+        let edges = stop::polling(edges.iter())
+            .map(|[u, v]| [id(u), id(v)])
+            .collect();
         Ok(Graph { labels, edges })
     }
 

@@ -19,6 +19,7 @@
 
 use super::Matching;
 use crate::graph::{Adjacency, UnionFind, Vertex, NONE};
+use crate::stop::Ticker;
 
 /// What a search found.
 pub(super) enum Found {
@@ -119,10 +120,13 @@ impl<'a> Forest<'a> {
     /// Scans outer vertices until an augmenting path turns up or none is left.
     fn grow(mut self) -> Found {
         let adjacency = self.adjacency;
+        let mut ticker = Ticker::<12>::new();
         let mut head = 0;
         while let Some(&x) = self.queue.get(head) {
             head += 1;
-            for &(y, _) in adjacency.incident(x) {
+            let incident = adjacency.incident(x);
+            ticker.advance(u32::try_from(incident.len()).unwrap_or(u32::MAX));
+            for &(y, _) in incident {
                 if y == x || y == self.removed {
                     continue;
                 }

@@ -7,6 +7,7 @@
 
 use super::Matching;
 use crate::graph::{Adjacency, Vertex, NONE};
+use crate::stop::{self, Ticker};
 
 /// A maximum matching of a bipartite graph whose left side is `left`.
 pub(super) fn maximum(adjacency: &Adjacency, left: &[bool]) -> Matching {
@@ -27,7 +28,7 @@ pub(super) fn maximum(adjacency: &Adjacency, left: &[bool]) -> Matching {
             return phase.matching;
         };
         phase.next.iter_mut().for_each(|n| *n = 0);
-        for &source in &sources {
+        for &source in stop::polling(sources.iter()) {
             phase.augment_from(source, last);
         }
     }
@@ -55,8 +56,10 @@ impl Phase<'_> {
         let mut queue = sources.to_vec();
         let mut head = 0;
         let mut last = None;
+        let mut ticker = Ticker::<12>::new();
         while let Some(&u) = queue.get(head) {
             head += 1;
+            ticker.tick();
             let depth = self.layer[u as usize];
             if last.is_some_and(|l| depth > l) {
                 break;
