@@ -159,13 +159,32 @@ fn bad_scripts_get_one_error_line() {
         (
             "huge.rhai",
             "fn moves(p) { let a = [[1]]; loop { a += a; } }",
-            "Size of array",
+            "(SCRIPT_ARRAY_SIZE)",
+        ),
+        (
+            "long.rhai",
+            "fn moves(p) {\n  let s = \"\";\n  loop { s += \"xx\"; }\n}",
+            "65536 bytes (SCRIPT_STRING_SIZE)",
+        ),
+        (
+            "sleep.rhai",
+            "fn moves(p) { sleep(2); [] }",
+            "Function not found: sleep",
+        ),
+        (
+            "push.rhai",
+            "fn moves(p) { let a = []; for i in 0..100000 { a.push(i) } [] }",
+            "(SCRIPT_CALL_MILLIS)",
         ),
     ];
     for (name, source, expected) in cases {
         let spec = script_file(name, source);
+        let started = std::time::Instant::now();
         let message = refusal(&["sequence", &spec, "--count", "3"]);
         assert!(message.contains(expected), "{name}: {message}");
+        // No script waits, and none outlasts its time bound by much.
+        let took = started.elapsed();
+        assert!(took < std::time::Duration::from_secs(3), "{name}: {took:?}");
     }
     let message = refusal(&["analyze", "script:/no/such/file.rhai", "1"]);
     assert!(

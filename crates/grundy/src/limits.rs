@@ -221,6 +221,10 @@ pub const SCRIPT_POSITIONS: usize = 1 << 22;
 /// The most Rhai operations one call of a script's function may run: an
 /// endless loop stops after about a second.
 pub const SCRIPT_OPERATIONS: u64 = 10_000_000;
+/// The most milliseconds one call of a script's function runs: the bound on
+/// its time that [`SCRIPT_OPERATIONS`] is not, where one operation is long
+/// (growing an array by `push` recounts the whole array each time).
+pub const SCRIPT_CALL_MILLIS: u64 = 1000;
 
 /// How deep a script's functions may call each other (recursion included).
 pub const SCRIPT_CALL_DEPTH: usize = 48;

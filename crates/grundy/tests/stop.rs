@@ -163,6 +163,13 @@ fn conjecture(spec: &'static str) -> Case {
     })
 }
 
+fn script_case(name: &str, source: &'static str, position: &'static str) -> Case {
+    case(format!("analyze script: {name}"), move || {
+        let game = grundy::catalog::script("heavy.rhai", source).map_err(|e| e.to_string())?;
+        done(game.analyze(&words(position), false, &mut Quiet))
+    })
+}
+
 fn sum(parts: &'static [(&'static str, &'static str)], play: Option<Play>) -> Case {
     case(format!("analyze sum {parts:?} {play:?}"), move || {
         let parts: Vec<SumPart> = parts
@@ -262,6 +269,18 @@ fn cases() -> Vec<Case> {
             "tree of 10^6",
             random_tree(1_000_000, 11),
             "",
+        ),
+        // A script, inside one long call and across many short ones.
+        script_case(
+            "a push loop",
+            "fn moves(p) { let a = []; for i in 0..200000 { a.push(i) } [] }",
+            "0",
+        ),
+        script_case(
+            "3 million operations a call",
+            "fn moves(p) { let s = 0; for i in 0..300000 { s += i; } \
+             if p[0] > 0 { [[p[0] - 1]] } else { [] } }",
+            "1000",
         ),
     ]
 }

@@ -25,30 +25,46 @@
 //! The library does no I/O: the caller reads the file and passes its text, with
 //! the name to use in messages.
 //!
-//! **Sandbox.** Rhai has no file, network or process access of its own, and
-//! none is registered: module loading (`import`) is compiled out, `eval` is
-//! disabled, `print` and `debug` write nothing. Each call of a script's function
-//! is bounded in operations, call depth, expression depth and the size of its
-//! strings, arrays and maps, and a search in the positions it values: see the
-//! `SCRIPT_*` constants of [`crate::limits`]. Every error is one line naming the
+//! **Sandbox.** A script is pure computation: it can read its argument and
+//! return positions, nothing else. Its engine holds only the packages of
+//! pure functions (arithmetic and logic, bit fields, integer maths, strings,
+//! arrays, blobs, object maps, ranges and iterators, function pointers:
+//! `call`, `curry`); the language core's other functions (`sleep`, `exit`,
+//! tags, reflection) are not registered, nor timestamps; module loading
+//! (`import`) is compiled out, `eval` is disabled, `print` and `debug` write
+//! nothing. Each call of a script's function is bounded in operations, time,
+//! call depth, expression depth and the size of its strings, arrays and
+//! maps, and a search in the positions it values: see the `SCRIPT_*`
+//! constants of [`crate::limits`]. (Rhai recounts the size of an array after
+//! every call that changes it, so growing one by `push` is quadratic: the
+//! time bound is what keeps that in bounds.) A call also polls the stop
+//! signal ([`crate::stop`]) as it runs. Every error is one line naming the
 //! script's line and column.
 //!
 //! **Termination.** A script whose moves lead from a position back to itself
 //! (a cycle) does not describe a short game: the search reports the cycle and
 //! the position, instead of looping.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
 
+use rhai::packages::{
+    ArithmeticPackage, BasicArrayPackage, BasicBlobPackage, BasicFnPackage, BasicIteratorPackage,
+    BasicMapPackage, BasicMathPackage, BasicStringPackage, BitFieldPackage, LogicPackage,
+    MoreStringPackage, Package,
+};
 use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope, AST, INT};
 use thiserror::Error;
 
 use crate::game::Impartial;
 use crate::limits::{
-    SCRIPT_ARRAY_SIZE, SCRIPT_CALL_DEPTH, SCRIPT_EXPR_DEPTH, SCRIPT_OPERATIONS, SCRIPT_POSITIONS,
-    SCRIPT_STRING_SIZE,
+    SCRIPT_ARRAY_SIZE, SCRIPT_CALL_DEPTH, SCRIPT_CALL_MILLIS, SCRIPT_EXPR_DEPTH, SCRIPT_OPERATIONS,
+    SCRIPT_POSITIONS, SCRIPT_STRING_SIZE,
 };
 use crate::nimber::{mex, Nimber};
+use crate::stop;
 
 /// A position of a scripted game: its integers, each `>= 0`.
 pub type ScriptPosition = Vec<u64>;
@@ -81,6 +97,8 @@ pub enum ScriptError {
 pub struct Script {
     name: String,
     engine: Engine,
+    /// When the call running now began, for [`SCRIPT_CALL_MILLIS`].
+    call_started: Rc<Cell<Instant>>,
     ast: AST,
     /// Where `fn moves` is defined: named when what it returns is wrong.
     moves_at: Position,
@@ -97,10 +115,30 @@ impl std::fmt::Debug for Script {
     }
 }
 
-/// The engine every script runs in: the standard library, and the limits of
-/// the sandbox.
-fn sandboxed_engine() -> Engine {
-    let mut engine = Engine::new();
+/// How many operations a call runs between two looks at the clock and the
+/// stop signal.
+const PROGRESS_INTERVAL: u64 = 1 << 12;
+
+/// The engine every script runs in: the packages of pure functions, and the
+/// limits of the sandbox; `call_started` is when the running call began.
+fn sandboxed_engine(call_started: Rc<Cell<Instant>>) -> Engine {
+    let mut engine = Engine::new_raw();
+    let packages = [
+        ArithmeticPackage::new().as_shared_module(),
+        LogicPackage::new().as_shared_module(),
+        BitFieldPackage::new().as_shared_module(),
+        BasicMathPackage::new().as_shared_module(),
+        BasicStringPackage::new().as_shared_module(),
+        MoreStringPackage::new().as_shared_module(),
+        BasicArrayPackage::new().as_shared_module(),
+        BasicBlobPackage::new().as_shared_module(),
+        BasicMapPackage::new().as_shared_module(),
+        BasicIteratorPackage::new().as_shared_module(),
+        BasicFnPackage::new().as_shared_module(),
+    ];
+    for package in packages {
+        engine.register_global_module(package);
+    }
     engine
         .set_max_operations(SCRIPT_OPERATIONS)
         .set_max_call_levels(SCRIPT_CALL_DEPTH)
@@ -113,6 +151,14 @@ fn sandboxed_engine() -> Engine {
     // Output would mix with the answer; a script has no other channel out.
     engine.on_print(|_| {});
     engine.on_debug(|_, _, _| {});
+    let most = Duration::from_millis(SCRIPT_CALL_MILLIS);
+    engine.on_progress(move |operations| {
+        if operations % PROGRESS_INTERVAL != 0 {
+            return None;
+        }
+        stop::poll();
+        (call_started.get().elapsed() > most).then_some(Dynamic::UNIT)
+    });
     engine
 }
 
@@ -182,7 +228,8 @@ fn show(position: &[u64]) -> String {
 impl Script {
     /// Compiles `source`; `name` (the file's path) is used in messages.
     pub fn compile(name: &str, source: &str) -> Result<Script, ScriptError> {
-        let engine = sandboxed_engine();
+        let call_started = Rc::new(Cell::new(Instant::now()));
+        let engine = sandboxed_engine(call_started.clone());
         let ast = engine.compile(source).map_err(|e| {
             let position = e.position();
             let message = one_line(&e.0.to_string());
@@ -203,6 +250,7 @@ impl Script {
             moves_at: definition(source, "moves"),
             components_at,
             engine,
+            call_started,
             ast,
             failure: RefCell::new(None),
         })
@@ -254,6 +302,7 @@ impl Script {
         })?;
         // The top level is not run again for each call: only the functions count.
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        self.call_started.set(Instant::now());
         let result = self
             .engine
             .call_fn_with_options::<Dynamic>(
@@ -291,6 +340,11 @@ impl Script {
             EvalAltResult::ErrorStackOverflow(_) => format!(
                 "calls nested more than {SCRIPT_CALL_DEPTH} deep (SCRIPT_CALL_DEPTH): does a recursion never end?"
             ),
+            EvalAltResult::ErrorTerminated(..) => format!(
+                "the call ran longer than {SCRIPT_CALL_MILLIS} ms (SCRIPT_CALL_MILLIS): does a loop never end, \
+                 or grow an array one push at a time (each push recounts the whole array)?"
+            ),
+            EvalAltResult::ErrorDataTooLarge(what, _) => data_too_large(&what),
             other => one_line(&other.to_string()),
         };
         ScriptError::Invalid(format!(
@@ -299,6 +353,16 @@ impl Script {
             at(position)
         ))
     }
+}
+
+/// What a script's value beyond a size limit gets: the limit, by name.
+fn data_too_large(what: &str) -> String {
+    let (limit, name, unit) = match what {
+        "Length of string" => (SCRIPT_STRING_SIZE, "SCRIPT_STRING_SIZE", "bytes"),
+        _ => (SCRIPT_ARRAY_SIZE, "SCRIPT_ARRAY_SIZE", "elements"),
+    };
+    let what = what.to_lowercase();
+    format!("a value beyond the size a script may build: {what} over {limit} {unit} ({name})")
 }
 
 /// The error that a chain of function calls started from, and the place of
@@ -384,6 +448,10 @@ pub struct ScriptMemo {
     sums: HashMap<ScriptPosition, Nimber>,
     /// The most positions valued: [`SCRIPT_POSITIONS`] but in tests.
     budget: usize,
+    /// The moves of the last position a search started from, kept for
+    /// [`ScriptMemo::moves_to_value`] of that position, which follows its
+    /// value: the script is asked once.
+    root_moves: Option<(ScriptPosition, Vec<ScriptPosition>)>,
 }
 
 /// A component under evaluation.
@@ -409,6 +477,7 @@ impl ScriptMemo {
             bases: HashMap::new(),
             sums: HashMap::new(),
             budget: SCRIPT_POSITIONS,
+            root_moves: None,
         }
     }
 
@@ -467,8 +536,12 @@ impl ScriptMemo {
         position: &[u64],
         target: Nimber,
     ) -> Result<Vec<ScriptPosition>, ScriptError> {
+        let moves = match self.root_moves.take() {
+            Some((root, moves)) if root == position => moves,
+            _ => self.script.moves(position)?,
+        };
         let mut found = Vec::new();
-        for option in self.script.moves(position)? {
+        for option in moves {
             if self.value(&option)? == target {
                 found.push(option);
             }
@@ -531,7 +604,11 @@ impl ScriptMemo {
             next: 0,
             position,
         };
-        for option in self.script.moves(&frame.position)? {
+        let moves = self.script.moves(&frame.position)?;
+        if open == 0 {
+            self.root_moves = Some((frame.position.clone(), moves.clone()));
+        }
+        for option in moves {
             if let Some(v) = self.known(&option) {
                 frame.known.push(v);
                 continue;
@@ -811,11 +888,76 @@ mod tests {
     #[test]
     fn huge_data_is_refused() {
         let message = failure("fn moves(p) { let a = []; a.pad(100000000, 0); [a] }", 1);
-        assert!(message.contains("Size of array"), "{message}");
+        assert!(message.contains("size of array"), "{message}");
+        assert!(
+            message.contains("1048576 elements (SCRIPT_ARRAY_SIZE)"),
+            "{message}"
+        );
         let message = failure("fn moves(p) { let a = [[1]]; loop { a += a; } }", 1);
-        assert!(message.contains("Size of array"), "{message}");
+        assert!(message.contains("(SCRIPT_ARRAY_SIZE)"), "{message}");
         let message = failure("fn moves(p) { let s = \"x\"; loop { s += s; } }", 1);
-        assert!(message.contains("Length of string"), "{message}");
+        assert!(
+            message.contains("length of string over 65536 bytes (SCRIPT_STRING_SIZE)"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_call_that_runs_past_its_time_is_stopped() {
+        // Each push recounts the array: 200,000 of them took 52 s.
+        let started = Instant::now();
+        let message = failure(
+            "fn moves(p) { let a = []; for i in 0..200000 { a.push(i) } [] }",
+            1,
+        );
+        let took = started.elapsed();
+        assert!(
+            message.contains("longer than 1000 ms (SCRIPT_CALL_MILLIS)"),
+            "{message}"
+        );
+        assert!(
+            took < Duration::from_millis(SCRIPT_CALL_MILLIS * 3),
+            "{took:?}"
+        );
+    }
+
+    #[test]
+    fn only_pure_functions_are_there_to_call() {
+        for impure in [
+            "sleep(1)",
+            "exit()",
+            "timestamp()",
+            "tag(p)",
+            "get_fn_metadata_list()",
+        ] {
+            let message = failure(&format!("fn moves(p) {{ {impure}; [] }}"), 1);
+            assert!(
+                message.contains("Function not found"),
+                "{impure}: {message}"
+            );
+        }
+        let pure = "fn moves(p) { let a = [3, 1, 2]; a.sort(); let s = `${a}`.len() + \
+                    \"ab\".len() + max(1, 2) + (5 & 3) + [1, 2].map(|x| x * 2).reduce(|s, x| s + x, 0) + \
+                    #{a: 1}.len() + Fn(\"abs\").call(-1); for i in 0..3 { s += i; } if s > 0 { [] } else { [[0]] } }";
+        assert_eq!(memo(pure).value(&[1]).unwrap(), Nimber::ZERO);
+    }
+
+    #[test]
+    fn each_position_is_asked_of_the_script_once() {
+        let calls = Rc::new(Cell::new(0u64));
+        let mut script = Script::compile(
+            "count.rhai",
+            "fn moves(p) { tick(); if p[0] > 0 { [[p[0] - 1]] } else { [] } }",
+        )
+        .unwrap();
+        let counter = calls.clone();
+        script
+            .engine
+            .register_fn("tick", move || counter.set(counter.get() + 1));
+        let mut memo = ScriptMemo::new(script);
+        assert_eq!(memo.value(&[3]).unwrap(), Nimber(1));
+        assert_eq!(memo.moves_to_value(&[3], Nimber::ZERO).unwrap(), [vec![2]]);
+        assert_eq!(calls.get(), 4, "[3], [2], [1], [0] once each");
     }
 
     #[test]
