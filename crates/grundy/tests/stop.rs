@@ -282,6 +282,11 @@ fn cases() -> Vec<Case> {
              if p[0] > 0 { [[p[0] - 1]] } else { [] } }",
             "1000",
         ),
+        script_case(
+            "a path of 4 million short calls",
+            "fn moves(p) { if p[0] > 0 { [[p[0] - 1]] } else { [] } }",
+            "4000000",
+        ),
     ]
 }
 

@@ -566,7 +566,10 @@ impl ScriptMemo {
         let mut stack = vec![self.frame(root, 0)?];
         // The root is finished last: its value is the last one found.
         let mut value = Nimber::ZERO;
+        // Calls of a few operations never reach the engine's own polling.
+        let mut ticker = stop::Ticker::<8>::new();
         while let Some(top) = stack.last_mut() {
+            ticker.tick();
             while top.next < top.parts.len() && self.bases.contains_key(&top.parts[top.next]) {
                 top.next += 1;
             }
