@@ -353,18 +353,30 @@ fn bad_arguments_are_one_error_line_before_the_terminal_is_taken() {
         assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
         assert!(out.stdout.is_empty(), "{args:?}: the terminal was touched");
     }
-    // Without a terminal the player cannot start: said in one line too.
-    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["play", "nim", "3"])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.starts_with("error: ") && stderr.contains("play needs a terminal"),
-        "{stderr}"
-    );
+    // Without a terminal the player cannot start: said in one line too, and
+    // before the analysis (of this position: 5 s and 1.5 GB).
+    for args in [
+        &["play", "nim", "3"][..],
+        &["play", "grundys-game", "8193", "65536"],
+    ] {
+        let started = std::time::Instant::now();
+        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let took = started.elapsed();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.starts_with("error: ") && stderr.contains("play needs a terminal"),
+            "{stderr}"
+        );
+        assert!(
+            took < std::time::Duration::from_secs(1),
+            "{args:?}: {took:?}"
+        );
+    }
 }
 
 #[test]

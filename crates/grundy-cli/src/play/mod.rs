@@ -2,7 +2,9 @@
 //!
 //! Everything that can be refused (the game, the position, the graph file)
 //! is checked before the terminal is taken over, so that a bad argument is
-//! the usual one `error:` line with exit status 2. The terminal is restored
+//! the usual one `error:` line with exit status 2; the check for a terminal
+//! comes after the arguments are read and before the analysis, which may be
+//! long. The terminal is restored
 //! on every way out: a normal quit, an error, a panic (the panic hook calls
 //! [`restore_terminal`]) and an interrupt signal (the interrupt handler
 //! does too); Ctrl-C typed in the player is a key that quits.
@@ -34,15 +36,16 @@ static TERMINAL_TAKEN: AtomicBool = AtomicBool::new(false);
 /// Runs `grundy play`.
 pub fn run(play: args::Play) -> Result<Record, Failure> {
     let inputs = Inputs::command_line(play.grid.as_deref())?;
-    let (session, name) = session(&play, &inputs)?;
-    let mut app = App::new(session)?;
-    if play.program_first {
-        app.key(Key::Char('s'));
-    }
+    let (parts, name) = parts(&play, &inputs)?;
+    // Before the analysis, which may take seconds and gigabytes.
     if !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
         return Err(crate::bad_argument(
             "play needs a terminal: its keys come from stdin and its screen goes to stdout".into(),
         ));
+    }
+    let mut app = App::new(Session::sum(parts)?)?;
+    if play.program_first {
+        app.key(Key::Char('s'));
     }
     let mut terminal =
         Terminal::take().map_err(|e| crate::bad_argument(format!("play needs a terminal: {e}")))?;
@@ -52,9 +55,11 @@ pub fn run(play: args::Play) -> Result<Record, Failure> {
     Ok(Record::of(&app, name))
 }
 
-/// The session of the command line's game and position (a sum of games
-/// when the words hold a lone `+`), and its name for the record.
-fn session(play: &args::Play, inputs: &Inputs) -> Result<(Session, String), Failure> {
+/// The games of the command line and their start positions (several: a sum
+/// of games, when the words hold a lone `+`), and the name for the record;
+/// each read and checked, nothing analysed yet.
+type Parts = Vec<(Box<dyn grundy::catalog::Game>, Position)>;
+fn parts(play: &args::Play, inputs: &Inputs) -> Result<(Parts, String), Failure> {
     let words: Vec<String> = std::iter::once(play.game.clone())
         .chain(play.position.iter().cloned())
         .collect();
@@ -63,7 +68,7 @@ fn session(play: &args::Play, inputs: &Inputs) -> Result<(Session, String), Fail
         inputs.refuse_graph_for(game.as_ref(), "play")?;
         let name = crate::text::game_name(&play.game, &game.spec());
         let position = position_of(game.as_ref(), None, &play.position, inputs)?;
-        return Ok((Session::new(game, position)?, name));
+        return Ok((vec![(game, position)], name));
     };
     if let Some((_, given)) = &inputs.graph {
         return Err(crate::bad_argument(format!(
@@ -85,7 +90,7 @@ fn session(play: &args::Play, inputs: &Inputs) -> Result<(Session, String), Fail
         .map(|(typed, spec)| crate::text::game_name(typed, spec))
         .collect::<Vec<_>>()
         .join(" + ");
-    Ok((Session::sum(parts)?, name))
+    Ok((parts, name))
 }
 
 /// The start position of `game`: a graph game's graph (given, or the first
