@@ -7,6 +7,7 @@
 mod args;
 mod dispatch;
 mod files;
+mod lock;
 mod monitor;
 mod nimber;
 mod play;

@@ -11,11 +11,11 @@
 //! same command). A second Ctrl-C, or a computation that keeps no snapshot
 //! (it reports none within [`SNAPSHOT_GRACE`]), stops at once.
 //!
-//! A checkpoint is locked for the whole run (an advisory lock on `PATH.lock`,
-//! released by the system when the process ends, even killed), so a second
-//! run on the same file is refused instead of corrupting it; it is written
-//! atomically (see [`crate::files`]), so a run stopped at any moment resumes
-//! from its last checkpoint.
+//! A checkpoint is locked for the whole run ([`crate::lock`]: the file at the
+//! end of its links, whatever path names it), so a second run on the same
+//! file is refused instead of corrupting it; it is written atomically (see
+//! [`crate::files`]), so a run stopped at any moment resumes from its last
+//! checkpoint.
 
 use std::fs::{self, File};
 use std::io::{self, Write};
@@ -28,6 +28,7 @@ use grundy::catalog::{LentValues, Monitor};
 use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::files;
+use crate::lock::RunLock;
 use crate::values_file::ValuesFile;
 
 /// How often a checkpoint is written while a computation runs.
@@ -49,9 +50,10 @@ const SNAPSHOT_GRACE: Duration = Duration::from_secs(10);
 
 /// A checkpoint file, locked by this run and known to be writable.
 pub struct Checkpoint {
+    /// The path as given, for messages.
     path: PathBuf,
-    /// Holds the advisory lock while the run lasts.
-    _lock: File,
+    /// The file's lock for the run; the file itself is its target.
+    lock: RunLock,
 }
 
 /// Why a checkpoint cannot be used (bad input: exit status 2).
@@ -71,21 +73,22 @@ impl Checkpoint {
         if path.as_os_str().is_empty() {
             return Err(CheckpointError("--checkpoint needs a file name".into()));
         }
-        if fs::metadata(&path).is_ok_and(|m| !m.is_file()) {
+        let lock = RunLock::take(&path, "checkpoint", "--checkpoint").map_err(CheckpointError)?;
+        let target = lock.target();
+        if fs::metadata(target).is_ok_and(|m| !m.is_file()) {
             return Err(CheckpointError(format!(
                 "the checkpoint {} is not a regular file",
                 path.display()
             )));
         }
-        let lock = lock_for_run(&path, "checkpoint", "--checkpoint")?;
-        files::remove_stale_temporaries(&path);
-        files::check_replaceable(&path).map_err(cannot_write)?;
-        Ok(Checkpoint { path, _lock: lock })
+        files::remove_stale_temporaries(target);
+        files::check_replaceable(target).map_err(cannot_write)?;
+        Ok(Checkpoint { path, lock })
     }
 
     /// The checkpoint's bytes, or `None` if there is no file yet.
     pub fn read(&self) -> io::Result<Option<Vec<u8>>> {
-        match fs::read(&self.path) {
+        match fs::read(self.lock.target()) {
             Ok(bytes) => Ok(Some(bytes)),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(e),
@@ -94,7 +97,7 @@ impl Checkpoint {
 
     /// Checks that the checkpoint, if it exists, can be opened for reading.
     pub fn check_readable(&self) -> io::Result<()> {
-        match File::open(&self.path) {
+        match File::open(self.lock.target()) {
             Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
             _ => Ok(()),
         }
@@ -106,40 +109,8 @@ impl Checkpoint {
     }
 
     fn save(&self, bytes: &[u8]) -> io::Result<()> {
-        files::replace(&self.path, |out| out.write_all(bytes))
+        files::replace(self.lock.target(), |out| out.write_all(bytes))
     }
-}
-
-/// Takes the advisory lock `PATH.lock` of the file `path` (a `what`, given
-/// with `option`) for this run: a file in use by another run is refused.
-pub fn lock_for_run(path: &Path, what: &str, option: &str) -> Result<File, CheckpointError> {
-    let lock_path = lock_path(path);
-    let cannot_write =
-        |e: io::Error| CheckpointError(format!("cannot write the {what} {}: {e}", path.display()));
-    let lock = fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&lock_path)
-        .map_err(cannot_write)?;
-    match lock.try_lock() {
-        Ok(()) => Ok(lock),
-        Err(fs::TryLockError::WouldBlock) => Err(CheckpointError(format!(
-            "the {what} {} is in use by another grundy run (it holds the lock {}); \
-             wait for it to end, or give another {option} file",
-            path.display(),
-            lock_path.display()
-        ))),
-        Err(fs::TryLockError::Error(e)) => Err(cannot_write(e)),
-    }
-}
-
-/// The lock file of a checkpoint: `PATH.lock`. It stays after the run (removing
-/// it would let a run that opened it just before lock a file no one else sees).
-pub fn lock_path(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_os_string();
-    name.push(".lock");
-    PathBuf::from(name)
 }
 
 /// What a Ctrl-C needs to know of the run: its bar, to clear it before the

@@ -25,7 +25,7 @@ use grundy::games::octal::Octal;
 use serde::Serialize;
 
 use crate::args::{Survey, SurveyAction, SurveyMerge, SurveyOctal};
-use crate::monitor::{lock_path, ShellMonitor};
+use crate::monitor::ShellMonitor;
 use crate::{bad_argument, checkpoint_saved, files, usable_checkpoint, Failure};
 
 /// Runs `grundy survey ...`.
@@ -265,16 +265,14 @@ fn compute_game(
     write_record(dir, &record)?;
     // The record is written first: a run killed in between finds the game
     // done. A run started on the same game meanwhile (the same shard twice)
-    // may lock the removed lock file and compute the game again, to the same
-    // record: work lost, nothing wrong.
-    for path in [partial.clone(), lock_path(&partial)] {
-        if let Err(e) = fs::remove_file(&path) {
-            if e.kind() != io::ErrorKind::NotFound {
-                return Err(bad_argument(format!(
-                    "cannot remove {}: {e}",
-                    path.display()
-                )));
-            }
+    // computes the game again once the lock is let go, to the same record:
+    // work lost, nothing wrong. Letting go removes the lock file.
+    if let Err(e) = fs::remove_file(&partial) {
+        if e.kind() != io::ErrorKind::NotFound {
+            return Err(bad_argument(format!(
+                "cannot remove {}: {e}",
+                partial.display()
+            )));
         }
     }
     monitor.keep_checkpoint(None);

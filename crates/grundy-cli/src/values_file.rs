@@ -22,7 +22,7 @@ use grundy::games::octal::sparse::Value;
 use grundy::games::octal::store::ValueSlots;
 use memmap2::{MmapMut, MmapOptions};
 
-use crate::monitor::lock_for_run;
+use crate::lock::RunLock;
 
 /// Bytes a value takes in the file.
 const VALUE_BYTES: u64 = 2;
@@ -30,9 +30,10 @@ const VALUE_BYTES: u64 = 2;
 /// A values file, locked by this run (by the caller), and what it last
 /// committed once it is lent.
 pub struct ValuesFile {
+    /// The path as given, for messages.
     path: PathBuf,
-    /// Holds the advisory lock `FILE.lock` while the run lasts.
-    _lock: File,
+    /// The file's lock for the run; the file itself is its target.
+    lock: RunLock,
     /// The file and the game's spec, once lent to a run.
     open: Option<(File, String)>,
     /// The last commit written or read.
@@ -63,12 +64,13 @@ impl ValuesFile {
         if path.as_os_str().is_empty() {
             return Err("--values-file needs a file name".into());
         }
-        let lock = lock_for_run(&path, "values file", "--values-file").map_err(|e| e.0)?;
-        let usable = match fs::metadata(&path) {
+        let lock = RunLock::take(&path, "values file", "--values-file")?;
+        let target = lock.target();
+        let usable = match fs::metadata(target) {
             Ok(m) if m.is_file() => fs::OpenOptions::new()
                 .read(true)
                 .write(true)
-                .open(&path)
+                .open(target)
                 .map(drop),
             Ok(_) => {
                 return Err(format!(
@@ -76,12 +78,12 @@ impl ValuesFile {
                     path.display()
                 ))
             }
-            Err(_) => crate::files::check_replaceable(&path),
+            Err(_) => crate::files::check_replaceable(target),
         };
         usable.map_err(|e| format!("cannot write the values file {}: {e}", path.display()))?;
         Ok(ValuesFile {
             path,
-            _lock: lock,
+            lock,
             open: None,
             committed: Commit {
                 seq: 0,
@@ -104,16 +106,17 @@ impl ValuesFile {
         let path = self.path.display().to_string();
         let io_error = |e: io::Error| format!("cannot use the values file {path}: {e}");
         let damaged = || format!("the values file {path} is damaged or not a grundy values file");
-        if fs::metadata(&self.path).map_or(true, |m| m.len() == 0) {
+        let target = self.lock.target();
+        if fs::metadata(target).map_or(true, |m| m.len() == 0) {
             // A new file appears whole or not at all: a run killed while
             // creating it leaves no damaged header.
-            crate::files::replace(&self.path, |out| out.write_all(&values_header(spec)))
+            crate::files::replace(target, |out| out.write_all(&values_header(spec)))
                 .map_err(io_error)?;
         }
         let file = fs::OpenOptions::new()
             .read(true)
             .write(true)
-            .open(&self.path)
+            .open(target)
             .map_err(io_error)?;
         let length = file.metadata().map_err(io_error)?.len();
         let mut header = vec![0; VALUES_OFFSET.min(usize::try_from(length).unwrap_or(usize::MAX))];

@@ -131,8 +131,18 @@ fn a_checkpoint_held_by_another_run_is_refused() {
     let stderr = error_line(&grundy(&args), 2);
     assert!(stderr.contains("in use by another grundy run"), "{stderr}");
     assert!(!checkpoint.exists());
+    // Through a symbolic link to it, the same: one file, one lock.
+    let link = dir.join("link.ckpt");
+    std::os::unix::fs::symlink("c.ckpt", &link).unwrap();
+    let mut through_link = args;
+    through_link[5] = link.to_str().unwrap();
+    let stderr = error_line(&grundy(&through_link), 2);
+    assert!(stderr.contains("in use by another grundy run"), "{stderr}");
+    // The refused runs leave the other run's lock file as it was.
+    assert!(dir.join("c.ckpt.lock").exists());
     // Once it ends, the checkpoint is free again, and no temporary file stays.
     drop(lock);
+    fs::remove_file(dir.join("c.ckpt.lock")).unwrap();
     let out = grundy(&args);
     assert!(
         out.status.success(),
@@ -146,10 +156,45 @@ fn a_checkpoint_held_by_another_run_is_refused() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert!(
-        names.iter().all(|n| n == "c.ckpt" || n == "c.ckpt.lock"),
-        "{names:?}"
+    assert_eq!(
+        names,
+        ["c.ckpt", "link.ckpt"],
+        "no lock file is left behind"
     );
+    // The link resumes the same checkpoint, and stays a link.
+    assert_eq!(grundy(&through_link).stdout, out.stdout);
+    assert!(fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+}
+
+#[test]
+fn a_checkpoint_through_a_dangling_link_is_written_at_its_target() {
+    let dir = scratch("dangling");
+    let link = dir.join("link.ckpt");
+    std::os::unix::fs::symlink("target.ckpt", &link).unwrap();
+    let args = [
+        "sequence",
+        "kayles",
+        "--count",
+        "500",
+        "--checkpoint",
+        link.to_str().unwrap(),
+        "--json",
+    ];
+    let out = grundy(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(dir.join("target.ckpt").is_file());
+    assert!(!dir.join("target.ckpt.lock").exists() && !dir.join("link.ckpt.lock").exists());
 }
 
 #[test]
