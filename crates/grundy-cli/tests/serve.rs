@@ -299,23 +299,6 @@ fn what_the_command_line_has_no_words_for_is_refused_with_a_reason() {
 }
 
 #[test]
-fn an_oversized_body_is_refused_with_413() {
-    let server = Server::start(&[]);
-    let body = format!(
-        r#"{{"game": "nim", "position": [{}1]}}"#,
-        "1, ".repeat(400_000)
-    );
-    let (status, answer) = server.request("POST", "/api/analyze", body.as_bytes());
-    assert_eq!(status, 413, "{answer}");
-    assert!(
-        answer.contains("the request body holds more than 1024 KiB"),
-        "{answer}"
-    );
-    // The server goes on.
-    server.json("games", "{}");
-}
-
-#[test]
 fn a_request_past_the_time_limit_is_refused_in_time_and_stopped() {
     // One job at a time: the quick request after the long one is answered
     // only if the long computation was stopped, not merely abandoned.

@@ -101,38 +101,30 @@ impl Drop for Server {
     }
 }
 
-/// A small deterministic generator (Knuth's MMIX constants), for graphs.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
-    }
+/// A number of `0..n` that looks random, from `i` (the finaliser of
+/// Steele, Lea and Flood's SplitMix64).
+fn scattered(i: u64, n: u64) -> u64 {
+    let mut x = i.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (x ^ (x >> 31)) % n
 }
 
-/// A random tree of `n` vertices: vertex `i` hangs from a uniform earlier one.
+/// A tree of `n` vertices that looks random: vertex `i` hangs from an earlier one.
 fn random_tree(n: u64) -> String {
-    let mut random = Lcg(3);
     (1..n)
-        .map(|i| format!("{} {i}\n", random.below(i)))
+        .map(|i| format!("{} {i}\n", scattered(i, i)))
         .collect()
 }
 
-/// `m` random arcs between `n` vertices (loops left out).
+/// `m` arcs between `n` vertices that look random (loops left out).
 fn random_arcs(n: u64, m: u64) -> String {
-    let mut random = Lcg(5);
-    let mut text = String::new();
-    while text.lines().count() < m as usize {
-        let (u, v) = (random.below(n), random.below(n));
-        if u != v {
-            text.push_str(&format!("{u} {v}\n"));
-        }
-    }
-    text
+    (0..)
+        .map(|k| (scattered(2 * k + 1, n), scattered(2 * k + 2, n)))
+        .filter(|(u, v)| u != v)
+        .take(m as usize)
+        .map(|(u, v)| format!("{u} {v}\n"))
+        .collect()
 }
 
 /// The heaviest requests found (each runs for minutes, or until it is
@@ -175,7 +167,7 @@ pub fn heavy_requests() -> Vec<(&'static str, String)> {
             "table",
             r#"{"game": "wythoff", "size": 8192, "values": true}"#.into(),
         ),
-        ("conjecture", r#"{"game": "octal:0.161"}"#.into()),
+        ("sequence", r#"{"game": "octal:0.161", "count": "2^26"}"#.into()),
         ("analyze", r#"{"game": "chomp:12x12"}"#.into()),
         (
             "analyze",
