@@ -134,9 +134,10 @@ fn a_cheap_request_is_answered_within_a_second_under_sixteen_hostile_clients() {
     latencies.sort();
     let worst = *latencies.last().expect("cheap requests");
     println!(
-        "{} cheap requests beside 16 hostile clients for {seconds} s: median {:?}, worst {worst:?}",
+        "{} cheap requests beside 16 hostile clients for {seconds} s: median {:?}, 99th percentile {:?}, worst {worst:?}",
         latencies.len(),
-        latencies[latencies.len() / 2]
+        latencies[latencies.len() / 2],
+        latencies[(latencies.len() - 1) * 99 / 100]
     );
     assert!(
         worst < Duration::from_secs(1),

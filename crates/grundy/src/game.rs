@@ -6,7 +6,7 @@
 //! game module's own theory, which its tests hold against those solvers.
 
 use std::fmt::Debug;
-use std::hash::Hash;
+use std::hash::{Hash, Hasher};
 
 use dashu_int::UBig;
 use serde::{Deserialize, Serialize};
@@ -25,6 +25,47 @@ pub trait Impartial {
     /// Every position reachable from `position` in one move (in any order,
     /// repetitions allowed).
     fn options(&self, position: &Self::Position) -> Vec<Self::Position>;
+
+    /// The options of `position` if, with it, they cost at most `most` (see
+    /// [`options_cost`]), else `None`: how a search within a budget asks.
+    /// A game whose options can hold far more than the position (each a
+    /// copy of most of it: a graph without one edge) overrides it to stop
+    /// making them once past `most`, so that the budget bounds their making
+    /// too.
+    fn options_within(&self, position: &Self::Position, most: u64) -> Option<Vec<Self::Position>> {
+        let options = self.options(position);
+        (options_cost(&options) <= most).then_some(options)
+    }
+}
+
+/// What a position costs a search that keeps it (a hash map's key, a
+/// clone): the 64-byte lines of its hash input, at least one. Budgets of
+/// positions and options count each at this cost, so that they bound the
+/// work and the memory of the search whatever the size of a position (a
+/// Hackenbush position is a set of edges: counted as one, a path of 3,000
+/// edges cost 45 s within a budget of "4 million positions").
+pub fn position_cost<P: Hash + ?Sized>(position: &P) -> u64 {
+    /// Counts the bytes a hash is given, and hashes nothing.
+    struct Bytes(u64);
+    impl Hasher for Bytes {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            self.0 += bytes.len() as u64;
+        }
+    }
+    let mut bytes = Bytes(0);
+    position.hash(&mut bytes);
+    bytes.0.div_ceil(64).max(1)
+}
+
+/// The cost of a position and its options: one, and [`position_cost`] of
+/// each option.
+pub fn options_cost<P: Hash>(options: &[P]) -> u64 {
+    options
+        .iter()
+        .fold(1, |cost, o| cost.saturating_add(position_cost(o)))
 }
 
 /// Who wins a position with perfect play.

@@ -27,34 +27,3 @@ pub mod wavefront;
 
 pub use memo::{Cycle, Memo};
 pub use sequence::heap_sequence;
-
-use std::hash::{Hash, Hasher};
-
-/// What a position costs a search that keeps it (a hash map's key, a
-/// clone): the 64-byte lines of its hash input, at least one. Budgets of
-/// positions and options count each at this cost, so that they bound the
-/// work and the memory of the search whatever the size of a position (a
-/// Hackenbush position is a set of edges: counted as one, a path of 3,000
-/// edges cost 45 s within a budget of "4 million positions").
-pub(crate) fn position_cost<P: Hash + ?Sized>(position: &P) -> u64 {
-    /// Counts the bytes a hash is given, and hashes nothing.
-    struct Bytes(u64);
-    impl Hasher for Bytes {
-        fn finish(&self) -> u64 {
-            self.0
-        }
-        fn write(&mut self, bytes: &[u8]) {
-            self.0 += bytes.len() as u64;
-        }
-    }
-    let mut bytes = Bytes(0);
-    position.hash(&mut bytes);
-    bytes.0.div_ceil(64).max(1)
-}
-
-/// The cost of a position and its options (see [`position_cost`]).
-pub(crate) fn options_cost<P: Hash>(options: &[P]) -> u64 {
-    options
-        .iter()
-        .fold(1, |cost, o| cost.saturating_add(position_cost(o)))
-}

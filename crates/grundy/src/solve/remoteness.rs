@@ -13,8 +13,8 @@ use thiserror::Error;
 
 use dashu_int::UBig;
 
-use super::{options_cost, Cycle};
-use crate::game::{Impartial, Outcome};
+use super::Cycle;
+use crate::game::{options_cost, Impartial, Outcome};
 use crate::stop;
 
 /// Why a remoteness is not known.
@@ -178,14 +178,16 @@ impl<G: Impartial> Remoteness<G> {
     }
 
     /// Spends one unit per position and per option (more for a large
-    /// one: [`options_cost`](super::options_cost)), before the work.
+    /// one: [`options_cost`]), before the work.
     fn frame(&mut self, position: G::Position) -> Result<Frame<G::Position>, Unsolved> {
         stop::poll();
-        let options = self.game.options(&position);
-        self.spent = self.spent.saturating_add(options_cost(&options));
-        if self.spent > self.budget {
+        let Some(options) = self
+            .game
+            .options_within(&position, self.budget - self.spent)
+        else {
             return Err(Unsolved::OverBudget(self.budget));
-        }
+        };
+        self.spent += options_cost(&options);
         Ok(Frame {
             position,
             options,

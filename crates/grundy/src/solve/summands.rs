@@ -20,8 +20,8 @@
 use std::collections::{HashMap, VecDeque};
 
 use super::remoteness::{Remoteness, Unsolved};
-use super::{options_cost, Cycle};
-use crate::game::{HeapGame, Impartial, Outcome};
+use super::Cycle;
+use crate::game::{options_cost, HeapGame, Impartial, Outcome};
 use crate::nimber::mex;
 use crate::stop::{self, Ticker};
 
@@ -93,9 +93,9 @@ impl SummandGraph {
         let mut spent = 0u64;
         while let Some(node) = queue.pop_front() {
             stop::poll();
-            let options = game.options(&labels[node as usize]);
-            spent = spent.saturating_add(options_cost(&options));
-            if spent > budget || labels.len() >= u32::MAX as usize {
+            let options = game.options_within(&labels[node as usize], budget - spent)?;
+            spent += options_cost(&options);
+            if labels.len() >= u32::MAX as usize {
                 return None;
             }
             let options = options
