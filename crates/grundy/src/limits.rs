@@ -225,6 +225,10 @@ pub const SCRIPT_OPERATIONS: u64 = 10_000_000;
 /// its time that [`SCRIPT_OPERATIONS`] is not, where one operation is long
 /// (growing an array by `push` recounts the whole array each time).
 pub const SCRIPT_CALL_MILLIS: u64 = 1000;
+/// The most seconds the calls of a script's functions run in all, over every
+/// verb asked of the game: with [`SCRIPT_CALL_MILLIS`] and
+/// [`SCRIPT_POSITIONS`], a bound on the time of a search.
+pub const SCRIPT_TOTAL_SECONDS: u64 = 300;
 
 /// How deep a script's functions may call each other (recursion included).
 pub const SCRIPT_CALL_DEPTH: usize = 48;

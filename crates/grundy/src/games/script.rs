@@ -34,7 +34,8 @@
 //! (`import`) is compiled out, `eval` is disabled, `print` and `debug` write
 //! nothing. Each call of a script's function is bounded in operations, time,
 //! call depth, expression depth and the size of its strings, arrays and
-//! maps, and a search in the positions it values: see the `SCRIPT_*`
+//! maps, all calls together in time, and a search in the positions it
+//! values: see the `SCRIPT_*`
 //! constants of [`crate::limits`]. (Rhai recounts the size of an array after
 //! every call that changes it, so growing one by `push` is quadratic: the
 //! time bound is what keeps that in bounds.) A call also polls the stop
@@ -61,7 +62,7 @@ use thiserror::Error;
 use crate::game::Impartial;
 use crate::limits::{
     SCRIPT_ARRAY_SIZE, SCRIPT_CALL_DEPTH, SCRIPT_CALL_MILLIS, SCRIPT_EXPR_DEPTH, SCRIPT_OPERATIONS,
-    SCRIPT_POSITIONS, SCRIPT_STRING_SIZE,
+    SCRIPT_POSITIONS, SCRIPT_STRING_SIZE, SCRIPT_TOTAL_SECONDS,
 };
 use crate::nimber::{mex, Nimber};
 use crate::stop;
@@ -97,8 +98,8 @@ pub enum ScriptError {
 pub struct Script {
     name: String,
     engine: Engine,
-    /// When the call running now began, for [`SCRIPT_CALL_MILLIS`].
-    call_started: Rc<Cell<Instant>>,
+    /// The time its calls take, against the time limits.
+    clock: Rc<Clock>,
     ast: AST,
     /// Where `fn moves` is defined: named when what it returns is wrong.
     moves_at: Position,
@@ -119,9 +120,46 @@ impl std::fmt::Debug for Script {
 /// stop signal.
 const PROGRESS_INTERVAL: u64 = 1 << 12;
 
+/// The time a script's calls take: of the one running, against
+/// [`SCRIPT_CALL_MILLIS`], and of all of them, against [`SCRIPT_TOTAL_SECONDS`].
+struct Clock {
+    /// When the call running now began.
+    call_started: Cell<Instant>,
+    /// The time of the calls before it.
+    before: Cell<Duration>,
+    /// The most time of all the calls: [`SCRIPT_TOTAL_SECONDS`] but in tests.
+    total: Cell<Duration>,
+}
+
+impl Clock {
+    fn new() -> Clock {
+        Clock {
+            call_started: Cell::new(Instant::now()),
+            before: Cell::new(Duration::ZERO),
+            total: Cell::new(Duration::from_secs(SCRIPT_TOTAL_SECONDS)),
+        }
+    }
+
+    /// Whether the call running now ran past its time.
+    fn call_over(&self) -> bool {
+        self.call_started.get().elapsed() > Duration::from_millis(SCRIPT_CALL_MILLIS)
+    }
+
+    /// Whether all the calls, the one running now included, ran past theirs.
+    fn total_over(&self) -> bool {
+        self.before.get() + self.call_started.get().elapsed() > self.total.get()
+    }
+
+    /// The call running now ended.
+    fn end_call(&self) {
+        self.before
+            .set(self.before.get() + self.call_started.get().elapsed());
+    }
+}
+
 /// The engine every script runs in: the packages of pure functions, and the
-/// limits of the sandbox; `call_started` is when the running call began.
-fn sandboxed_engine(call_started: Rc<Cell<Instant>>) -> Engine {
+/// limits of the sandbox, timed by `clock`.
+fn sandboxed_engine(clock: Rc<Clock>) -> Engine {
     let mut engine = Engine::new_raw();
     let packages = [
         ArithmeticPackage::new().as_shared_module(),
@@ -151,13 +189,12 @@ fn sandboxed_engine(call_started: Rc<Cell<Instant>>) -> Engine {
     // Output would mix with the answer; a script has no other channel out.
     engine.on_print(|_| {});
     engine.on_debug(|_, _, _| {});
-    let most = Duration::from_millis(SCRIPT_CALL_MILLIS);
     engine.on_progress(move |operations| {
         if operations % PROGRESS_INTERVAL != 0 {
             return None;
         }
         stop::poll();
-        (call_started.get().elapsed() > most).then_some(Dynamic::UNIT)
+        (clock.call_over() || clock.total_over()).then_some(Dynamic::UNIT)
     });
     engine
 }
@@ -228,8 +265,8 @@ fn show(position: &[u64]) -> String {
 impl Script {
     /// Compiles `source`; `name` (the file's path) is used in messages.
     pub fn compile(name: &str, source: &str) -> Result<Script, ScriptError> {
-        let call_started = Rc::new(Cell::new(Instant::now()));
-        let engine = sandboxed_engine(call_started.clone());
+        let clock = Rc::new(Clock::new());
+        let engine = sandboxed_engine(clock.clone());
         let ast = engine.compile(source).map_err(|e| {
             let position = e.position();
             let message = one_line(&e.0.to_string());
@@ -250,7 +287,7 @@ impl Script {
             moves_at: definition(source, "moves"),
             components_at,
             engine,
-            call_started,
+            clock,
             ast,
             failure: RefCell::new(None),
         })
@@ -302,17 +339,19 @@ impl Script {
         })?;
         // The top level is not run again for each call: only the functions count.
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        self.call_started.set(Instant::now());
-        let result = self
-            .engine
-            .call_fn_with_options::<Dynamic>(
-                options,
-                &mut Scope::new(),
-                &self.ast,
-                function,
-                (argument,),
-            )
-            .map_err(|e| self.runtime_error(&call(), defined_at, *e))?;
+        self.clock.call_started.set(Instant::now());
+        if self.clock.total_over() {
+            return Err(self.out_of_time(&call(), defined_at));
+        }
+        let result = self.engine.call_fn_with_options::<Dynamic>(
+            options,
+            &mut Scope::new(),
+            &self.ast,
+            function,
+            (argument,),
+        );
+        self.clock.end_call();
+        let result = result.map_err(|e| self.runtime_error(&call(), defined_at, *e))?;
         read_positions(result).map_err(|why| {
             ScriptError::Invalid(format!(
                 "script {}: {}{} returned {why}",
@@ -321,6 +360,17 @@ impl Script {
                 call()
             ))
         })
+    }
+
+    /// The refusal of `call` (of the function defined at `defined_at`) once
+    /// the calls ran past their time in all.
+    fn out_of_time(&self, call: &str, defined_at: Position) -> ScriptError {
+        ScriptError::Invalid(format!(
+            "script {}: {}in {call}: {}",
+            self.name,
+            at(defined_at),
+            total_time_message()
+        ))
     }
 
     /// The one-line message for an error raised while running `call` of the
@@ -340,6 +390,7 @@ impl Script {
             EvalAltResult::ErrorStackOverflow(_) => format!(
                 "calls nested more than {SCRIPT_CALL_DEPTH} deep (SCRIPT_CALL_DEPTH): does a recursion never end?"
             ),
+            EvalAltResult::ErrorTerminated(..) if self.clock.total_over() => total_time_message(),
             EvalAltResult::ErrorTerminated(..) => format!(
                 "the call ran longer than {SCRIPT_CALL_MILLIS} ms (SCRIPT_CALL_MILLIS): does a loop never end, \
                  or grow an array one push at a time (each push recounts the whole array)?"
@@ -353,6 +404,14 @@ impl Script {
             at(position)
         ))
     }
+}
+
+/// Why a call is refused once the script's calls ran past their time in all.
+fn total_time_message() -> String {
+    format!(
+        "the script's functions ran more than {SCRIPT_TOTAL_SECONDS} s in all (SCRIPT_TOTAL_SECONDS): \
+         ask for a smaller position or fewer values"
+    )
 }
 
 /// What a script's value beyond a size limit gets: the limit, by name.
@@ -922,6 +981,21 @@ mod tests {
             took < Duration::from_millis(SCRIPT_CALL_MILLIS * 3),
             "{took:?}"
         );
+    }
+
+    #[test]
+    fn the_calls_together_are_bounded_in_time() {
+        let script = Script::compile(
+            "slow.rhai",
+            "fn moves(p) { let s = 0; for i in 0..20000 { s += i; } if p[0] > 0 { [[p[0] - 1]] } else { [] } }",
+        )
+        .unwrap();
+        script.clock.total.set(Duration::from_millis(200));
+        let message = ScriptMemo::new(script)
+            .value(&[1_000_000])
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("SCRIPT_TOTAL_SECONDS"), "{message}");
     }
 
     #[test]
