@@ -11,7 +11,8 @@ use std::path::Path;
 
 use grundy::catalog::{
     Analysis, ConjectureReport, ConventionSum, Game, GameList, GraphInput, MisereSequence, Monitor,
-    PeriodReport, Play, QuotientReport, Sequence, SumAnalysis, SumPart, Table,
+    PeriodReport, Play, Position, QuotientReport, Sequence, SequenceOf, SumAnalysis, SumPart,
+    Table,
 };
 use serde::{Serialize, Serializer};
 
@@ -63,14 +64,32 @@ impl Inputs {
     /// The game of `spec`, a scripted game given its script.
     pub fn game(&self, spec: &str) -> Result<Box<dyn Game>, Failure> {
         let game = grundy::catalog::parse(spec)?;
-        let Some(path) = game.script_file() else {
+        let Some(path) = game.form().script.map(str::to_string) else {
             return Ok(game);
         };
         let text = match &self.script {
             Some(text) => text.clone(),
-            None => self.file(path)?,
+            None => self.file(&path)?,
         };
-        Ok(grundy::catalog::script(path, &text)?)
+        Ok(grundy::catalog::script(&path, &text)?)
+    }
+
+    /// The position of `game` given by `args`, parsed once: for a game played
+    /// on a graph, the graph (given apart, or the first argument) and the
+    /// start arguments after it, the cells of a `--grid` written as vertices;
+    /// with the grid's cells, to write the answer's vertices as cells.
+    pub fn position(
+        &self,
+        game: &dyn Game,
+        args: &[String],
+    ) -> Result<(Position, Option<GridCells>), Failure> {
+        if game.form().graph.is_none() {
+            return Ok((Position::of(game, args, None)?, None));
+        }
+        let (graph, rest) = self.graph(args)?;
+        let grid = grid_cells(&graph);
+        let rest = cell_vertices(grid, rest)?;
+        Ok((Position::of(game, &rest, Some(graph))?, grid))
     }
 
     /// The graph of a graph game: the one given apart, or the first position
@@ -93,7 +112,7 @@ impl Inputs {
     /// Refuses a graph given apart to `game`, which is not played on a graph.
     pub fn refuse_graph_for(&self, game: &dyn Game, verb: &str) -> Result<(), Failure> {
         match &self.graph {
-            Some((_, given)) if !game.reads_graph() => Err(bad_argument(format!(
+            Some((_, given)) if game.form().graph.is_none() => Err(bad_argument(format!(
                 "{given} is for a game played on a graph, not {} ({verb})",
                 game.spec()
             ))),
@@ -229,21 +248,10 @@ fn analyze(
     }
     let game = inputs.game(spec)?;
     inputs.refuse_graph_for(game.as_ref(), "analyze")?;
-    let mut grid = None;
-    let mut analysis = if game.reads_graph() {
-        let (graph, position) = inputs.graph(position)?;
-        grid = grid_cells(&graph);
-        let position = cell_vertices(grid, position)?;
-        match play {
-            Some(play) => {
-                grundy::catalog::analyze_convention_graph(game.as_ref(), graph, &position, play)?
-            }
-            None => game.analyze_graph(graph, &position, first_only, monitor)?,
-        }
-    } else if let Some(play) = play {
-        grundy::catalog::analyze_convention(game.as_ref(), position, play)?
-    } else {
-        game.analyze(position, first_only, monitor)?
+    let (at, grid) = inputs.position(game.as_ref(), position)?;
+    let mut analysis = match play {
+        Some(play) => grundy::catalog::analyze_convention(game.as_ref(), &at, play)?,
+        None => game.analyze(&at, first_only, monitor)?,
     };
     if first_only {
         analysis.keep_first_move();
@@ -260,23 +268,21 @@ fn sequence(
 ) -> Result<Answer, Failure> {
     let game = inputs.game(spec)?;
     inputs.refuse_graph_for(game.as_ref(), "sequence")?;
-    let sequence = match file {
-        Some(file) if game.reads_graph() => {
+    let of = match (file, &inputs.graph) {
+        (Some(file), _) if game.form().graph.is_some() => {
             let (graph, _) = inputs.graph(std::slice::from_ref(&file.to_string()))?;
-            game.sequence_graph(graph, monitor)
+            SequenceOf::Vertices(graph)
         }
-        Some(file) => {
+        (Some(file), _) => {
             return Err(bad_argument(format!(
                 "unexpected argument '{file}': only a game given by its graph (digraph) \
                  takes a file for sequence"
             )))
         }
-        None => match &inputs.graph {
-            Some((graph, _)) => game.sequence_graph(graph.clone(), monitor),
-            None => game.sequence(count, monitor),
-        },
+        (None, Some((graph, _))) => SequenceOf::Vertices(graph.clone()),
+        (None, None) => SequenceOf::Heaps(count),
     };
-    Ok(Answer::Sequence(sequence?))
+    Ok(Answer::Sequence(game.sequence(of, monitor)?))
 }
 
 /// The components of a sum, each a spec and its position arguments; a graph
@@ -284,8 +290,9 @@ fn sequence(
 pub fn sum_parts(groups: Vec<Vec<String>>, inputs: &Inputs) -> Result<Vec<SumPart>, Failure> {
     let reads_stdin = |group: &Vec<String>| {
         grundy::catalog::parse(&group[0]).is_ok_and(|g| {
-            g.script_file() == Some("-")
-                || (g.reads_graph() && group.get(1).is_some_and(|f| f == "-"))
+            let form = g.form();
+            form.script == Some("-")
+                || (form.graph.is_some() && group.get(1).is_some_and(|f| f == "-"))
         })
     };
     if let Some(second) = groups.iter().filter(|g| reads_stdin(g)).nth(1) {
@@ -307,18 +314,10 @@ pub fn sum_parts(groups: Vec<Vec<String>>, inputs: &Inputs) -> Result<Vec<SumPar
             other => other,
         };
         let game = inputs.game(spec).map_err(in_component)?;
-        let (graph, position) = if game.reads_graph() {
-            let (graph, rest) = inputs.graph(position).map_err(in_component)?;
-            (Some(graph), rest.to_vec())
-        } else {
-            (None, position.to_vec())
-        };
-        parts.push(SumPart {
-            game,
-            graph,
-            position,
-            words,
-        });
+        let (at, _) = inputs
+            .position(game.as_ref(), position)
+            .map_err(in_component)?;
+        parts.push(SumPart { game, at, words });
     }
     Ok(parts)
 }

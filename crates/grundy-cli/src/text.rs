@@ -5,8 +5,8 @@ use std::io::{self, Write};
 
 use dashu_int::UBig;
 use grundy::catalog::{
-    Analysis, BeattyReport, ConjectureReport, ConventionSum, MisereSequence, Move, PairList, Param,
-    PeriodReport, Play, Sequence, SumAnalysis, Table, Terms, ValueStats,
+    Analysis, BeattyReport, Board, ConjectureReport, ConventionSum, MisereSequence, Move, PairList,
+    Param, PeriodReport, Play, Sequence, SumAnalysis, Table, Terms, ValueStats,
 };
 use grundy::Outcome;
 
@@ -204,8 +204,9 @@ fn winning_moves(out: &mut dyn Write, a: &Analysis, grid: Option<GridCells>) -> 
         }
     } else if a.shows_positions_reached() {
         writeln!(out, "winning moves:")?;
+        let board = board_of(a);
         for m in &a.winning_moves {
-            writeln!(out, "  {}", with_position_reached(a, m))?;
+            writeln!(out, "  {}", with_position_reached(a, board, m))?;
         }
     } else {
         writeln!(
@@ -228,7 +229,7 @@ fn longest_defence(out: &mut dyn Write, a: &Analysis) -> io::Result<()> {
     };
     let m = &defence.longest_move;
     let shown = if a.shows_position_reached(m) && m.target.is_none() {
-        with_position_reached(a, m)
+        with_position_reached(a, board_of(a), m)
     } else {
         m.description.clone()
     };
@@ -250,13 +251,20 @@ fn grid_move(a: &Analysis, cell: &str) -> String {
     }
 }
 
+/// How the catalogue draws the analysed game's positions.
+fn board_of(a: &Analysis) -> Option<Board> {
+    grundy::catalog::parse(&a.game)
+        .ok()
+        .map(|game| game.form().board)
+}
+
 /// A move's description with the position it reaches: `=>  3 3` for heaps
 /// and piles, and for dynsub (whose position is the pile and the limit the
 /// next player may take) `, leaving 8 with limit 4`.
-fn with_position_reached(a: &Analysis, m: &Move) -> String {
+fn with_position_reached(a: &Analysis, board: Option<Board>, m: &Move) -> String {
     let reached = m.apply(&a.position);
     match reached.as_slice() {
-        [pile, limit] if a.game.starts_with("dynsub:") => {
+        [pile, limit] if board == Some(Board::PileAndLimit) => {
             format!("{}, leaving {pile} with limit {limit}", m.description)
         }
         _ => format!("{}  =>  {}", m.description, joined(&reached)),

@@ -94,7 +94,9 @@ fn nim_analysis(c: &mut Criterion) {
         let nim = catalog::parse("nim").expect("nim is in the catalogue");
         group.bench_function(BenchmarkId::new("catalogue_from_decimal", count), |b| {
             b.iter(|| {
-                nim.analyze(black_box(&args), false, &mut grundy::catalog::Quiet)
+                let at = catalog::Position::of(nim.as_ref(), black_box(&args), None)
+                    .expect("valid heaps");
+                nim.analyze(&at, false, &mut grundy::catalog::Quiet)
                     .expect("valid heaps")
             })
         });
@@ -140,16 +142,16 @@ fn mex_with_a_huge_value(c: &mut Criterion) {
 /// The JSON of a 20,000-heap Nim analysis: each move names only the heap it
 /// changes, so the size is linear in the heaps (it was quadratic: 394 MB).
 fn nim_analysis_json(c: &mut Criterion) {
-    let args: Vec<String> = (1..=20_000).map(|h: u64| h.to_string()).collect();
+    let heaps = catalog::Position::heaps(1..=20_000u64);
     let nim = catalog::parse("nim").expect("nim is in the catalogue");
     let answer = nim
-        .analyze(&args, false, &mut grundy::catalog::Quiet)
+        .analyze(&heaps, false, &mut grundy::catalog::Quiet)
         .expect("valid heaps");
     let bytes = serde_json::to_vec(&answer).expect("serialisable").len();
-    assert!(bytes < 40 * args.len(), "{bytes} bytes");
+    assert!(bytes < 40 * heaps.numbers.len(), "{bytes} bytes");
     let mut group = c.benchmark_group("nim_analysis_json");
     group.sample_size(10);
-    group.bench_function(BenchmarkId::new("heaps_1_to", args.len()), |b| {
+    group.bench_function(BenchmarkId::new("heaps_1_to", heaps.numbers.len()), |b| {
         b.iter(|| serde_json::to_vec(black_box(&answer)).expect("serialisable"))
     });
     group.finish();

@@ -50,12 +50,11 @@
 //! answers as `grundy analyze kayles 3 4` and `grundy period kayles`.
 //!
 //! ```
-//! use grundy::catalog::{parse, Quiet};
+//! use grundy::catalog::{parse, Position, Quiet};
 //! use grundy::Outcome;
 //!
 //! let kayles = parse("kayles")?;
-//! let position = ["3".to_string(), "4".to_string()];
-//! let analysis = kayles.analyze(&position, false, &mut Quiet)?;
+//! let analysis = kayles.analyze(&Position::heaps([3u64, 4]), false, &mut Quiet)?;
 //! assert_eq!(analysis.outcome, Outcome::N);
 //! assert_eq!(analysis.grundy, Some(2u32.into())); // G(3) XOR G(4) = 3 XOR 1
 //! for m in &analysis.winning_moves {
@@ -101,6 +100,9 @@ pub mod solve;
 pub mod stop;
 pub mod word_hash;
 
+/// The big integers of positions and values (heaps of any size), re-exported
+/// so that a user of the library needs no other crate to write them.
+pub use dashu_int::UBig;
 pub use error::{Error, ErrorKind};
 pub use game::{Impartial, Outcome};
 pub use nimber::{mex, nim_sum, Nimber};

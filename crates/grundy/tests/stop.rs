@@ -10,8 +10,8 @@
 use std::time::{Duration, Instant};
 
 use grundy::catalog::{
-    analyze_convention, analyze_convention_graph, analyze_convention_sum, analyze_sum, beatty,
-    misere_quotient, misere_sequence, parse, GraphInput, Play, Quiet, SumPart,
+    analyze_convention, analyze_convention_sum, analyze_sum, beatty, misere_quotient,
+    misere_sequence, parse, Game, GraphInput, Play, Position, Quiet, SequenceOf, SumPart,
 };
 use grundy::stop::{self, Stop, Stopped};
 
@@ -59,6 +59,12 @@ fn words(text: &str) -> Vec<String> {
     text.split_whitespace().map(str::to_string).collect()
 }
 
+/// The position of `game` written `text` (on `graph`, for a graph game), or
+/// why not.
+fn at(game: &dyn Game, text: &str, graph: Option<GraphInput>) -> Result<Position, String> {
+    Position::of(game, &words(text), graph).map_err(|e| e.to_string())
+}
+
 /// A small deterministic generator, for the random graphs.
 struct Lcg(u64);
 
@@ -102,46 +108,38 @@ fn random_graph(n: u64, m: u64, seed: u64) -> String {
 
 fn analyze(spec: &'static str, position: &'static str) -> Case {
     case(format!("analyze {spec} {position}"), move || {
-        done(game(spec)?.analyze(&words(position), false, &mut Quiet))
+        let game = game(spec)?;
+        done(game.analyze(&at(game.as_ref(), position, None)?, false, &mut Quiet))
     })
 }
 
 fn analyze_graph(spec: &'static str, name: &str, graph: String, position: &'static str) -> Case {
     case(format!("analyze {spec} {name} {position}"), move || {
-        done(game(spec)?.analyze_graph(
-            GraphInput::Edges(graph),
-            &words(position),
-            false,
-            &mut Quiet,
-        ))
+        let game = game(spec)?;
+        let at = at(game.as_ref(), position, Some(GraphInput::Edges(graph)))?;
+        done(game.analyze(&at, false, &mut Quiet))
     })
 }
 
 fn convention(spec: &'static str, position: &'static str, play: Play) -> Case {
     case(format!("analyze {spec} {position} {play:?}"), move || {
-        done(analyze_convention(
-            game(spec)?.as_ref(),
-            &words(position),
-            play,
-        ))
+        let game = game(spec)?;
+        let at = at(game.as_ref(), position, None)?;
+        done(analyze_convention(game.as_ref(), &at, play))
     })
 }
 
 fn convention_graph(spec: &'static str, name: &str, graph: String, play: Play) -> Case {
     case(format!("analyze {spec} {name} {play:?}"), move || {
         let game = game(spec)?;
-        done(analyze_convention_graph(
-            game.as_ref(),
-            GraphInput::Edges(graph),
-            &[],
-            play,
-        ))
+        let at = at(game.as_ref(), "", Some(GraphInput::Edges(graph)))?;
+        done(analyze_convention(game.as_ref(), &at, play))
     })
 }
 
 fn sequence(spec: &'static str, count: u64) -> Case {
     case(format!("sequence {spec} --count {count}"), move || {
-        done(game(spec)?.sequence(count, &mut Quiet))
+        done(game(spec)?.sequence(SequenceOf::Heaps(count), &mut Quiet))
     })
 }
 
@@ -166,7 +164,7 @@ fn conjecture(spec: &'static str) -> Case {
 fn script_case(name: &str, source: &'static str, position: &'static str) -> Case {
     case(format!("analyze script: {name}"), move || {
         let game = grundy::catalog::script("heavy.rhai", source).map_err(|e| e.to_string())?;
-        done(game.analyze(&words(position), false, &mut Quiet))
+        done(game.analyze(&at(game.as_ref(), position, None)?, false, &mut Quiet))
     })
 }
 
@@ -174,13 +172,9 @@ fn sum(parts: &'static [(&'static str, &'static str)], play: Option<Play>) -> Ca
     case(format!("analyze sum {parts:?} {play:?}"), move || {
         let parts: Vec<SumPart> = parts
             .iter()
-            .map(|(spec, position)| SumPart {
-                game: parse(spec).expect("a game of the catalogue"),
-                graph: None,
-                position: words(position),
-                words: format!("{spec} {position}"),
-            })
-            .collect();
+            .map(|(spec, position)| SumPart::parse(spec, &words(position), None))
+            .collect::<Result<_, _>>()
+            .map_err(|e| e.to_string())?;
         match play {
             Some(play) => done(analyze_convention_sum(&parts, play)),
             None => done(analyze_sum(&parts, false, &mut Quiet)),
@@ -229,7 +223,7 @@ fn cases() -> Vec<Case> {
         ),
         case("sequence digraph of 10^6 vertices, 3 10^6 arcs", || {
             let graph = GraphInput::Edges(random_graph(1_000_000, 3_000_000, 2));
-            done(game("digraph")?.sequence_graph(graph, &mut Quiet))
+            done(game("digraph")?.sequence(SequenceOf::Vertices(graph), &mut Quiet))
         }),
         sum(
             &[
@@ -247,7 +241,9 @@ fn cases() -> Vec<Case> {
         sequence("bash:3", 100_000_000),
         case("analyze staircase of 10^6 steps", || {
             let steps: Vec<String> = (0..1_000_000u64).map(|i| (i % 1000).to_string()).collect();
-            done(game("staircase")?.analyze(&steps, false, &mut Quiet))
+            let game = game("staircase")?;
+            let at = Position::of(game.as_ref(), &steps, None).map_err(|e| e.to_string())?;
+            done(game.analyze(&at, false, &mut Quiet))
         }),
         convention("dynsub:k=2", "3000 3000", Play::Misere),
         convention("fibonacci-nim", "3000 2999", Play::Misere),

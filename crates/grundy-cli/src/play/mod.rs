@@ -17,7 +17,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use dashu_int::UBig;
-use grundy::catalog::play::{Position, Session};
+use grundy::catalog::play::Session;
+use grundy::catalog::Position;
 use grundy::json::Ints;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::crossterm::{cursor, execute, terminal};
@@ -67,7 +68,7 @@ fn parts(play: &args::Play, inputs: &Inputs) -> Result<(Parts, String), Failure>
         let game = inputs.game(&play.game)?;
         inputs.refuse_graph_for(game.as_ref(), "play")?;
         let name = crate::text::game_name(&play.game, &game.spec());
-        let position = position_of(game.as_ref(), None, &play.position, inputs)?;
+        let (position, _) = inputs.position(game.as_ref(), &play.position)?;
         return Ok((vec![(game, position)], name));
     };
     if let Some((_, given)) = &inputs.graph {
@@ -79,9 +80,8 @@ fn parts(play: &args::Play, inputs: &Inputs) -> Result<(Parts, String), Failure>
     let mut names = Vec::new();
     let mut parts = Vec::new();
     for part in dispatch::sum_parts(groups.clone(), inputs)? {
-        let position = position_of(part.game.as_ref(), part.graph, &part.position, inputs)?;
         names.push(part.game.spec());
-        parts.push((part.game, position));
+        parts.push((part.game, part.at));
     }
     let typed: Vec<String> = groups.iter().map(|g| g[0].clone()).collect();
     let name = typed
@@ -91,25 +91,6 @@ fn parts(play: &args::Play, inputs: &Inputs) -> Result<(Parts, String), Failure>
         .collect::<Vec<_>>()
         .join(" + ");
     Ok((parts, name))
-}
-
-/// The start position of `game`: a graph game's graph (given, or the first
-/// argument) and its start cells or vertices, else the numbers.
-fn position_of(
-    game: &dyn grundy::catalog::Game,
-    graph: Option<grundy::catalog::GraphInput>,
-    args: &[String],
-    inputs: &Inputs,
-) -> Result<Position, Failure> {
-    if !game.reads_graph() {
-        return Ok(Position::new(None, args)?);
-    }
-    let (graph, rest) = match graph {
-        Some(graph) => (graph, args),
-        None => inputs.graph(args)?,
-    };
-    let rest = dispatch::cell_vertices(dispatch::grid_cells(&graph), rest)?;
-    Ok(Position::new(Some(graph), &rest)?)
 }
 
 /// How a game went, written when the player is left: a line, or with

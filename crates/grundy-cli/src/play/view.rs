@@ -2,7 +2,7 @@
 //! of a Wythoff-family game with the queen on its board, a grid maze, a
 //! graph as its list of edges), the moves, and what happened.
 
-use grundy::catalog::{GraphInput, Position};
+use grundy::catalog::{Board, GraphInput, Position, Tokens};
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -152,15 +152,16 @@ fn footer(app: &App) -> Vec<Line<'static>> {
 /// after the other, each under its game.
 fn board_lines(app: &App) -> Vec<String> {
     let positions = app.session.positions();
-    let specs = app.session.specs();
+    let boards = app.session.boards();
     if !app.session.is_sum() {
-        return component_lines(&positions[0], &specs[0]);
+        return component_lines(&positions[0], boards[0]);
     }
     let mut lines = Vec::new();
-    for (i, (at, spec)) in positions.iter().zip(&specs).enumerate() {
+    let specs = app.session.specs();
+    for (i, ((at, spec), board)) in positions.iter().zip(&specs).zip(boards).enumerate() {
         lines.push(format!("component {}: {spec}", i + 1));
         lines.extend(
-            component_lines(at, spec)
+            component_lines(at, board)
                 .into_iter()
                 .map(|l| format!("  {l}")),
         );
@@ -169,12 +170,14 @@ fn board_lines(app: &App) -> Vec<String> {
 }
 
 /// One game's board.
-fn component_lines(position: &Position, spec: &str) -> Vec<String> {
-    match &position.graph {
-        Some(GraphInput::Grid(text)) => grid_lines(text, position),
-        Some(GraphInput::Edges(text)) => graph_lines(text, position, spec),
-        None if spec.starts_with("wythoff") || spec.starts_with("twopile") => pile_lines(position),
-        None => counter_lines(position, spec),
+fn component_lines(position: &Position, board: Board) -> Vec<String> {
+    match (&position.graph, board) {
+        (Some(GraphInput::Grid(text)), _) => grid_lines(text, position),
+        (Some(GraphInput::Edges(text)), Board::Graph { arrow, tokens }) => {
+            graph_lines(text, position, arrow, tokens)
+        }
+        (_, Board::Piles) => pile_lines(position),
+        _ => counter_lines(position, board),
     }
 }
 
@@ -190,18 +193,21 @@ fn counters(n: &dashu_int::UBig) -> String {
 }
 
 /// Heaps, stairs, a pile and its limit, or a circle of coins.
-fn counter_lines(position: &Position, spec: &str) -> Vec<String> {
+fn counter_lines(position: &Position, board: Board) -> Vec<String> {
     let numbers = &position.numbers;
-    if spec.starts_with("dynsub") && numbers.len() == 2 {
-        return vec![
-            format!("pile  {}", counters(&numbers[0])),
-            format!("the next move takes at most {}", numbers[1]),
-        ];
-    }
-    if spec.starts_with("circle") {
-        return vec![format!("a circle of {} coins", counters(&numbers[0]))];
-    }
-    let label = if spec == "staircase" { "stair" } else { "heap" };
+    let label = match (board, &numbers[..]) {
+        (Board::PileAndLimit, [pile, limit]) => {
+            return vec![
+                format!("pile  {}", counters(pile)),
+                format!("the next move takes at most {limit}"),
+            ]
+        }
+        (Board::Circle, [coins, ..]) => {
+            return vec![format!("a circle of {} coins", counters(coins))]
+        }
+        (Board::Counters(label), _) => label,
+        _ => "heap",
+    };
     numbers
         .iter()
         .enumerate()
@@ -268,8 +274,7 @@ fn grid_lines(text: &str, position: &Position) -> Vec<String> {
 }
 
 /// A graph as its edges (arcs for a digraph), with where the tokens are.
-fn graph_lines(text: &str, position: &Position, spec: &str) -> Vec<String> {
-    let arrow = if spec == "digraph" { "->" } else { "-" };
+fn graph_lines(text: &str, position: &Position, arrow: &str, kind: Tokens) -> Vec<String> {
     let mut edges = Vec::new();
     let mut alone = Vec::new();
     for line in text.lines().map(str::trim) {
@@ -283,14 +288,14 @@ fn graph_lines(text: &str, position: &Position, spec: &str) -> Vec<String> {
         }
     }
     let tokens = position.args().join(" ");
-    let mut lines = vec![match spec {
-        "hackenbush" => format!("{} edges; 0 is the ground", edges.len()),
-        "geography" if tokens.is_empty() => "no token yet: place it on any vertex".into(),
-        "geography" => format!("token on {tokens}; visited vertices are gone"),
-        _ => format!("tokens on {tokens}"),
+    let mut lines = vec![match kind {
+        Tokens::Ground => format!("{} edges; 0 is the ground", edges.len()),
+        Tokens::One if tokens.is_empty() => "no token yet: place it on any vertex".into(),
+        Tokens::One => format!("token on {tokens}; visited vertices are gone"),
+        Tokens::Many => format!("tokens on {tokens}"),
     }];
     lines.extend(wrap(&edges, 90));
-    if !alone.is_empty() && spec != "hackenbush" {
+    if !alone.is_empty() && kind != Tokens::Ground {
         lines.push(format!("vertices: {}", alone.join(" ")));
     }
     lines

@@ -4,7 +4,8 @@
 //! positions each move reaches, for the page to send back. The moves, the
 //! program's reply and the hints are the library's (`catalog::play`).
 
-use grundy::catalog::play::{self, Hint, Position, Session, Turn};
+use grundy::catalog::play::{self, Hint, Session, Turn};
+use grundy::catalog::Position;
 use grundy::catalog::{GraphInput, Play};
 use grundy::json::Int;
 use serde::ser::{SerializeSeq, Serializer};
@@ -180,20 +181,19 @@ fn session(
         }
         let mut parts = Vec::new();
         for part in dispatch::sum_parts(groups?, &inputs)? {
-            let at = Position::new(part.graph, &part.position)?;
-            parts.push((part.game, at));
+            parts.push((part.game, part.at));
         }
         let specs = parts.iter().map(|(game, _)| game.spec()).collect();
         return Ok((Session::sum(parts)?, specs));
     }
     let game = inputs.game(spec)?;
-    if inputs.graph.is_some() && !game.reads_graph() {
+    if inputs.graph.is_some() && game.form().graph.is_none() {
         return Err(bad(&format!(
             "{} is not played on a graph: send no \"graph\" or \"grid\"",
             game.spec()
         )));
     }
-    let at = Position::new(inputs.graph.map(|(graph, _)| graph), words)?;
+    let (at, _) = inputs.position(game.as_ref(), words)?;
     let specs = vec![game.spec()];
     Ok((Session::new(game, at)?, specs))
 }

@@ -587,6 +587,7 @@ impl Serialize for PeriodReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::ByWords;
 
     fn small(values: &[u8]) -> Vec<UBig> {
         values.iter().map(|&v| UBig::from(v)).collect()
@@ -597,7 +598,7 @@ mod tests {
         let args: Vec<String> = heaps.iter().map(u64::to_string).collect();
         let analysis = super::super::parse(game)
             .unwrap()
-            .analyze(&args, false, &mut super::super::Quiet)
+            .analyze_words(&args, false, &mut super::super::Quiet)
             .unwrap();
         let json = serde_json::to_value(&analysis).unwrap();
         let moves = json["winning_moves"].as_array().unwrap().clone();

@@ -1,10 +1,11 @@
 //! `chomp:RxC`: Chomp on an R by C bar, by exhaustive search over the
 //! column-height profiles (see [`crate::games::chomp`]).
 
+use super::{Board, Form, Numbers};
 use dashu_int::UBig;
 
 use super::play::{applied, too_many};
-use super::{parse_naturals, Analysis, Component, Game, Monitor, Move, PlayMove, Position};
+use super::{Analysis, Component, Game, Monitor, Move, PlayMove, Position};
 use crate::arith::decimal;
 use crate::error::Error;
 use crate::games::chomp::{Chomp, ChompError, ChompMove, ChompTable};
@@ -25,11 +26,12 @@ struct ChompEntry(Chomp);
 
 impl ChompEntry {
     /// The column heights of `position`, checked (none: the full bar).
-    fn heights(&self, position: &[String]) -> Result<Vec<u32>, Error> {
-        if position.is_empty() {
+    fn heights(&self, at: &Position) -> Result<Vec<u32>, Error> {
+        if at.numbers.is_empty() {
             return Ok(self.0.full());
         }
-        let heights = parse_naturals(position, "column height")?
+        let heights = at
+            .numbers
             .iter()
             .map(|h| {
                 u32::try_from(h).map_err(|_| {
@@ -46,8 +48,8 @@ impl ChompEntry {
 
     /// The heights, the table of values of the board that holds them, and
     /// how the values were found.
-    fn solved(&self, position: &[String]) -> Result<(Vec<u32>, ChompTable, String), Error> {
-        let heights = self.heights(position)?;
+    fn solved(&self, at: &Position) -> Result<(Vec<u32>, ChompTable, String), Error> {
+        let heights = self.heights(at)?;
         let table = self.0.solve(&heights).map_err(chomp_error)?;
         let method = format!(
             "exhaustive search over the {} column-height profiles of the {} x {} board that holds the position \
@@ -90,17 +92,26 @@ fn position_of(heights: &[u32]) -> Vec<UBig> {
 }
 
 impl Game for ChompEntry {
+    fn form(&self) -> Form<'_> {
+        Form {
+            numbers: Numbers::Optional("column height"),
+            graph: None,
+            script: None,
+            board: Board::Counters("heap"),
+        }
+    }
+
     fn spec(&self) -> String {
         format!("chomp:{}x{}", self.0.rows(), self.0.columns())
     }
 
     fn analyze(
         &self,
-        position: &[String],
+        at: &Position,
         _first_only: bool,
         _: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
-        let (heights, table, method) = self.solved(position)?;
+        let (heights, table, method) = self.solved(at)?;
         let moves = table
             .winning_moves(&heights)
             .into_iter()
@@ -129,7 +140,7 @@ impl Game for ChompEntry {
                 self.0.rows()
             )));
         }
-        let heights = self.heights(&at.args())?;
+        let heights = self.heights(at)?;
         let squares = heights.iter().map(|&h| u64::from(h)).sum::<u64>();
         if squares > PLAY_OPTIONS as u64 {
             return Err(too_many(self));
@@ -156,8 +167,8 @@ impl Game for ChompEntry {
         Ok(applied(at, moves))
     }
 
-    fn component(&self, position: &[String], _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
-        let (heights, table, method) = self.solved(position)?;
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        let (heights, table, method) = self.solved(at)?;
         let value = UBig::from(table.value(&heights));
         let position = position_of(&heights);
         let moves_to = move |target: &UBig| {
@@ -177,6 +188,7 @@ impl Game for ChompEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::ByWords;
     use crate::catalog::{parse, Quiet};
     use crate::error::ErrorKind;
     use crate::game::Outcome;
@@ -189,7 +201,7 @@ mod tests {
     fn the_full_bar_is_the_default_and_the_moves_reach_p_positions() {
         let game = parse("Chomp:3X4").unwrap();
         assert_eq!(game.spec(), "chomp:3x4");
-        let full = game.analyze(&[], false, &mut Quiet).unwrap();
+        let full = game.analyze_words(&[], false, &mut Quiet).unwrap();
         assert_eq!(full.position, position_of(&[3, 3, 3, 3]));
         assert_eq!(full.outcome, Outcome::N);
         assert!(!full.winning_moves.is_empty());
@@ -199,11 +211,11 @@ mod tests {
                 .iter()
                 .map(|h| h.to_string())
                 .collect();
-            let after = game.analyze(&to, false, &mut Quiet).unwrap();
+            let after = game.analyze_words(&to, false, &mut Quiet).unwrap();
             assert_eq!(after.outcome, Outcome::P, "{}", m.description);
         }
         let poisoned = game
-            .analyze(&args(&["1", "0", "0", "0"]), false, &mut Quiet)
+            .analyze_words(&args(&["1", "0", "0", "0"]), false, &mut Quiet)
             .unwrap();
         assert_eq!(poisoned.outcome, Outcome::P);
         assert!(poisoned.winning_moves.is_empty());
@@ -223,11 +235,14 @@ mod tests {
             &["3"],
             &["99999999999", "0", "0"],
         ] {
-            let e = game.analyze(&args(bad), false, &mut Quiet).err().unwrap();
+            let e = game
+                .analyze_words(&args(bad), false, &mut Quiet)
+                .err()
+                .unwrap();
             assert_eq!(e.kind(), ErrorKind::BadPosition, "{bad:?}: {e}");
         }
         let huge = parse("chomp:40x40").unwrap();
-        let e = huge.analyze(&[], false, &mut Quiet).err().unwrap();
+        let e = huge.analyze_words(&[], false, &mut Quiet).err().unwrap();
         assert_eq!(e.kind(), ErrorKind::Limit);
         assert!(e.to_string().contains("CHOMP_PROFILES"), "{e}");
     }

@@ -1,13 +1,14 @@
 //! Coins in a circle (`circle:K`): a first move opens the circle into a row,
 //! an octal game, whose values the [octal entry](super::octal) computes.
 
+use super::{Board, Form, Position};
 use crate::arith::decimal;
 use crate::limits::MAX_DIGITS;
 use dashu_int::UBig;
 
 use super::octal::OctalEntry;
-use super::play::{PlayMove, Position};
-use super::{parse_naturals, Analysis, Component, Game, Monitor, Move, Summands};
+use super::play::PlayMove;
+use super::{Analysis, Component, Game, Monitor, Move, Summands};
 use crate::error::Error;
 use crate::game::Outcome;
 use crate::games::circle::{Circle, CirclePosition};
@@ -67,6 +68,10 @@ impl CircleEntry {
 }
 
 impl Game for CircleEntry {
+    fn form(&self) -> Form<'_> {
+        Form::numbers("number of coins").drawn(Board::Circle)
+    }
+
     fn spec(&self) -> String {
         format!("circle:{}", self.0.k())
     }
@@ -74,7 +79,7 @@ impl Game for CircleEntry {
     /// Take `1..=min(K, N)` adjacent coins: the circle opens into a row,
     /// a position of the octal game of the rows.
     fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
-        let n = parse_coins(&at.args())?;
+        let n = parse_coins(at)?;
         let rows = self.0.row_game().ok_or_else(|| {
             Error::Limit(format!(
                 "its rows are octal games of more than {MAX_DIGITS} digits"
@@ -96,11 +101,11 @@ impl Game for CircleEntry {
 
     fn analyze(
         &self,
-        position: &[String],
+        at: &Position,
         _first_only: bool,
         monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
-        let n = parse_coins(position)?;
+        let n = parse_coins(at)?;
         // Beyond u64 coins every K fits below N, and the second player wins (K >= 2)
         // or parity decides (K = 1).
         let small = u64::try_from(&n).ok();
@@ -141,8 +146,8 @@ impl Game for CircleEntry {
 
     /// Misère play and Every-SG by the rules: the circle, then its rows
     /// (every position reachable, searched within the budget).
-    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
-        let n = parse_coins(position)?;
+    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+        let n = parse_coins(at)?;
         let budget = crate::limits::CONVENTION_BUDGET;
         let small = u64::try_from(&n)
             .ok()
@@ -168,12 +173,8 @@ impl Game for CircleEntry {
 
     /// The mex of the rows a first move leaves, each valued as an octal
     /// game by the engine (as `analyze` values N-positions).
-    fn component(
-        &self,
-        position: &[String],
-        monitor: &mut dyn Monitor,
-    ) -> Result<Component<'_>, Error> {
-        let n = parse_coins(position)?;
+    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        let n = parse_coins(at)?;
         let options = self.options(&n, monitor).map_err(|why| {
             Error::Limit(format!(
                 "the Grundy value of circle:{} {n} is not computed: {why}",
@@ -200,8 +201,8 @@ impl Game for CircleEntry {
 }
 
 /// The number of coins `N`.
-fn parse_coins(position: &[String]) -> Result<UBig, Error> {
-    let [n] = <[UBig; 1]>::try_from(parse_naturals(position, "number of coins")?).map_err(|p| {
+fn parse_coins(at: &Position) -> Result<UBig, Error> {
+    let [n] = <[UBig; 1]>::try_from(at.numbers.clone()).map_err(|p| {
         Error::BadPosition(format!(
             "circle takes one number N of coins, not {}",
             p.len()
@@ -213,6 +214,7 @@ fn parse_coins(position: &[String]) -> Result<UBig, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::ByWords;
     use crate::catalog::Quiet;
     use crate::games::octal::sparse::naive_values;
     use crate::games::octal::Octal;
@@ -225,7 +227,9 @@ mod tests {
             assert_eq!(rows, entry.0.rows_below(u64::MAX).unwrap());
             let table = naive_values(&rows, 40);
             for n in 0..30u64 {
-                let a = entry.analyze(&[n.to_string()], false, &mut Quiet).unwrap();
+                let a = entry
+                    .analyze_words(&[n.to_string()], false, &mut Quiet)
+                    .unwrap();
                 let options = (1..=k.min(n)).map(|j| Nimber(u64::from(table[(n - j) as usize])));
                 assert_eq!(
                     a.grundy,
@@ -238,7 +242,7 @@ mod tests {
         // shorter than 50, those of 0.77...7 with 49 sevens (was null).
         let entry = CircleEntry(Circle::new(1000).unwrap());
         let a = entry
-            .analyze(&["50".to_string()], false, &mut Quiet)
+            .analyze_words(&["50".to_string()], false, &mut Quiet)
             .unwrap();
         let rows: Octal = format!("0.{}", "7".repeat(49)).parse().unwrap();
         let table = naive_values(&rows, 50);

@@ -35,11 +35,12 @@
 //! search whose summands all have closed forms, by the largest of their
 //! suspenses, with one winning move listed of possibly many.
 
+use super::Position;
 use dashu_int::UBig;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::Serialize;
 
-use super::{in_component, Analysis, Game, GraphInput, Move, SumPart};
+use super::{in_part, Analysis, Game, Move, PartRef, SumPart};
 use crate::analysis::misere_quotient::{MisereQuotient, QuotientError, QuotientLimits};
 use crate::error::Error;
 use crate::game::{HeapGame, Outcome};
@@ -697,23 +698,8 @@ fn every_by_closed_forms(parts: &[Summands<'_>]) -> Option<Verdict> {
 }
 
 /// The analysis of one game's position under `play` (misère or Every-SG).
-pub fn analyze_convention(
-    game: &dyn Game,
-    position: &[String],
-    play: Play,
-) -> Result<Analysis, Error> {
-    convention_analysis(game, game.summands(position)?, play)
-}
-
-/// Like [`analyze_convention`], for a game played on a graph: `position`
-/// holds the arguments after the graph.
-pub fn analyze_convention_graph(
-    game: &dyn Game,
-    graph: GraphInput,
-    position: &[String],
-    play: Play,
-) -> Result<Analysis, Error> {
-    convention_analysis(game, game.summands_graph(graph, position)?, play)
+pub fn analyze_convention(game: &dyn Game, at: &Position, play: Play) -> Result<Analysis, Error> {
+    convention_analysis(game, game.summands(at)?, play)
 }
 
 /// The analysis of the position `summands` of `game` under `play`.
@@ -775,13 +761,16 @@ pub struct ConventionSum {
 
 /// Misère play or Every-SG of the sum of `parts`.
 pub fn analyze_convention_sum(parts: &[SumPart], play: Play) -> Result<ConventionSum, Error> {
+    let parts: Vec<PartRef<'_>> = parts.iter().map(SumPart::as_ref).collect();
+    convention_sum_of(&parts, play)
+}
+
+/// [`analyze_convention_sum`] of borrowed parts.
+pub(crate) fn convention_sum_of(parts: &[PartRef<'_>], play: Play) -> Result<ConventionSum, Error> {
     let mut summands = Vec::with_capacity(parts.len());
     for (i, part) in parts.iter().enumerate() {
-        let summand = match &part.graph {
-            Some(graph) => part.game.summands_graph(graph.clone(), &part.position),
-            None => part.game.summands(&part.position),
-        };
-        summands.push(summand.map_err(|e| in_component(i, part, e))?);
+        let summand = part.game.summands(part.at);
+        summands.push(summand.map_err(|e| in_part(i, part.words, e))?);
     }
     let verdict = match play {
         Play::Misere => misere(&summands)?,
@@ -886,10 +875,13 @@ pub fn misere_sequence(game: &dyn Game, count: u64) -> Result<MisereSequence, Er
              call"
         )));
     }
-    let heaps: Vec<String> = (0..count.max(1)).map(|n| n.to_string()).collect();
-    let summands = game.summands(&heaps)?;
+    let summands = game.summands(&Position::heaps(0..count.max(1)))?;
     if summands.layout != Layout::Heaps {
-        return Err(game.unsupported("sequence --misere", "it is not played on heaps"));
+        return Err(super::unsupported(
+            game.spec(),
+            "sequence --misere",
+            "it is not played on heaps",
+        ));
     }
     let (values, method) = match &summands.tame {
         Some(tame) => {
@@ -916,7 +908,8 @@ pub fn misere_sequence(game: &dyn Game, count: u64) -> Result<MisereSequence, Er
                 .misere_values()
                 .map_err(|e| Error::BadPosition(e.to_string()))?
                 .ok_or_else(|| {
-                    game.unsupported(
+                    super::unsupported(
+                        game.spec(),
                         "sequence --misere",
                         "a move splits a heap, and the misère value of a sum is not a function \
                          of its parts' values",

@@ -2,13 +2,12 @@
 //! Values by the generalised Sprague-Grundy function (see
 //! [`crate::games::digraph`]), so cycles are allowed and positions may be drawn.
 
+use super::{Board, Form, Numbers, Position, SequenceOf, Tokens};
 use dashu_int::UBig;
 
 use super::graphs::GraphInput;
-use super::play::{graph_of_play, Options, PlayMove, Position};
-use super::{
-    parse_naturals, Analysis, Component, Game, Monitor, Move, Sequence, SumValue, Summands, Terms,
-};
+use super::play::{graph_of_play, Options, PlayMove};
+use super::{Analysis, Component, Game, Monitor, Move, Sequence, SumValue, Summands, Terms};
 use crate::error::Error;
 use crate::games::digraph::{parse_digraph, Digraph, DigraphError, Gamma, SumMove};
 use crate::graph::Vertex;
@@ -45,8 +44,15 @@ impl Game for DigraphEntry {
         "digraph".into()
     }
 
-    fn graph_usage(&self) -> Option<&'static str> {
-        Some("it is played on a graph: grundy analyze digraph FILE V1 [V2 ...] (FILE - for stdin)")
+    fn form(&self) -> Form<'_> {
+        Form::graph(
+            "it is played on a graph: grundy analyze digraph FILE V1 [V2 ...] (FILE - for stdin)",
+            Numbers::Required("vertex (a token's position)"),
+        )
+        .drawn(Board::Graph {
+            arrow: "->",
+            tokens: Tokens::Many,
+        })
     }
 
     /// Move one token along an arc; two tokens on one vertex make the same
@@ -95,8 +101,9 @@ impl Game for DigraphEntry {
     /// Refused: a digraph may have cycles, where a position can be a draw
     /// under misère play and Every-SG too; the solvers here need games that
     /// end.
-    fn summands_graph(&self, _: GraphInput, _: &[String]) -> Result<Summands<'_>, Error> {
-        Err(self.unsupported(
+    fn summands(&self, _: &Position) -> Result<Summands<'_>, Error> {
+        Err(super::unsupported(
+            self.spec(),
             "--misere or --every",
             "its graph may have cycles, whose positions can be draws under any ending; the \
              misère and Every-SG solvers need a game that ends (write an acyclic game as \
@@ -104,15 +111,15 @@ impl Game for DigraphEntry {
         ))
     }
 
-    fn analyze_graph(
+    fn analyze(
         &self,
-        input: GraphInput,
-        position: &[String],
+        at: &Position,
         first_only: bool,
         _: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
+        let input = at.graph()?;
         let graph = digraph_of(input)?;
-        let (labels, tokens) = tokens_of(&graph, position)?;
+        let (labels, tokens) = tokens_of(&graph, &at.numbers)?;
         let gamma = graph.gamma();
         let value = gamma.sum_value(&tokens);
         let limit = if first_only { 1 } else { MOVE_LIST_LIMIT };
@@ -137,14 +144,10 @@ impl Game for DigraphEntry {
     /// or infinite), and its moves to a finite value `t` (see
     /// [`GammaFunction::sum_moves_to`](crate::games::digraph::GammaFunction::sum_moves_to)), every one of them or an error past
     /// [`MOVE_LIST_LIMIT`].
-    fn component_graph(
-        &self,
-        input: GraphInput,
-        position: &[String],
-        _: &mut dyn Monitor,
-    ) -> Result<Component<'_>, Error> {
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        let input = at.graph()?;
         let graph = digraph_of(input)?;
-        let (labels, tokens) = tokens_of(&graph, position)?;
+        let (labels, tokens) = tokens_of(&graph, &at.numbers)?;
         let value = match graph.gamma().sum_value(&tokens) {
             Gamma::Finite(m) => SumValue::Finite(UBig::from(m)),
             Gamma::Infinite(set) => SumValue::Infinite(set.into_iter().map(UBig::from).collect()),
@@ -171,14 +174,15 @@ impl Game for DigraphEntry {
         Ok(Component::loopy(position, value, METHOD, moves_to))
     }
 
-    /// The verb applies, but to a graph: without one, the argument is missing.
-    fn sequence(&self, _: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
-        Err(Error::BadArgument(
-            "digraph is played on a graph: grundy sequence digraph FILE (or - for stdin)".into(),
-        ))
-    }
-
-    fn sequence_graph(&self, input: GraphInput, _: &mut dyn Monitor) -> Result<Sequence, Error> {
+    /// The values of the graph's vertices; without a graph, the argument is
+    /// missing.
+    fn sequence(&self, of: SequenceOf, _: &mut dyn Monitor) -> Result<Sequence, Error> {
+        let SequenceOf::Vertices(input) = of else {
+            return Err(Error::BadArgument(
+                "digraph is played on a graph: grundy sequence digraph FILE (or - for stdin)"
+                    .into(),
+            ));
+        };
         let graph = digraph_of(input)?;
         let gamma = graph.gamma();
         let vertices = 0..graph.vertex_count() as Vertex;
@@ -194,8 +198,8 @@ impl Game for DigraphEntry {
 }
 
 /// The token labels of `position` and their vertices in `graph`.
-fn tokens_of(graph: &Digraph, position: &[String]) -> Result<(Vec<UBig>, Vec<Vertex>), Error> {
-    let labels = parse_naturals(position, "vertex (a token's position)")?;
+fn tokens_of(graph: &Digraph, position: &[UBig]) -> Result<(Vec<UBig>, Vec<Vertex>), Error> {
+    let labels = position.to_vec();
     let tokens = labels
         .iter()
         .map(|label| {

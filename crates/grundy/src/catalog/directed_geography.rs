@@ -2,6 +2,7 @@
 //! search (see [`crate::games::directed_geography`]); `geography` alone is
 //! the undirected game of [`super::graphs`].
 
+use super::{Form, Numbers};
 use dashu_int::UBig;
 
 use super::graphs::{geography, start_vertex, token_summands, without_vertex, GraphInput};
@@ -37,7 +38,7 @@ const METHOD: &str = "memoised search over (vertex, unvisited vertices still rea
 impl DirectedEntry {
     /// The game, the start vertex and the value of every move from it
     /// (vertex moved to, value left), ascending by vertex.
-    fn solve(&self, input: GraphInput, position: &[String]) -> Result<Solved, Error> {
+    fn solve(&self, input: GraphInput, position: &[UBig]) -> Result<Solved, Error> {
         let (game, start, vertex) = self.game_of(input, position)?;
         let mut search = game.search(vertex).map_err(search_error)?;
         let options = search.start_options().map_err(search_error)?;
@@ -49,7 +50,7 @@ impl DirectedEntry {
     fn game_of(
         &self,
         input: GraphInput,
-        position: &[String],
+        position: &[UBig],
     ) -> Result<(DirectedGeography, UBig, Vertex), Error> {
         let GraphInput::Edges(text) = input else {
             return Err(Error::BadArgument(
@@ -92,29 +93,24 @@ impl Game for DirectedEntry {
         "geography:directed".into()
     }
 
-    fn graph_usage(&self) -> Option<&'static str> {
-        Some("it is played on a graph: grundy analyze geography:directed FILE V")
+    fn form(&self) -> Form<'_> {
+        Form::graph(
+            "it is played on a graph: grundy analyze geography:directed FILE V",
+            Numbers::Optional("start vertex"),
+        )
     }
 
     /// Misère play and Every-SG by the rules, from the start vertex.
-    fn summands_graph(
-        &self,
-        input: GraphInput,
-        position: &[String],
-    ) -> Result<Summands<'_>, Error> {
-        let (game, _, _) = self.game_of(input, position)?;
+    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+        let input = at.graph()?;
+        let (game, _, _) = self.game_of(input, &at.numbers)?;
         let graph = game.graph().clone();
-        token_summands(game, &graph, position, DirectedGeography::start)
+        token_summands(game, &graph, &at.numbers, DirectedGeography::start)
     }
 
-    fn analyze_graph(
-        &self,
-        input: GraphInput,
-        position: &[String],
-        _: bool,
-        _: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
-        let (game, start, options, method) = self.solve(input, position)?;
+    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+        let input = at.graph()?;
+        let (game, start, options, method) = self.solve(input, &at.numbers)?;
         let moves = moves_to(&game, &options, &UBig::ZERO);
         let value = UBig::from(value_of(&options));
         Ok(Analysis::valued(self, vec![start], value, moves, &method))
@@ -159,13 +155,9 @@ impl Game for DirectedEntry {
             .collect())
     }
 
-    fn component_graph(
-        &self,
-        input: GraphInput,
-        position: &[String],
-        _: &mut dyn Monitor,
-    ) -> Result<Component<'_>, Error> {
-        let (game, start, options, method) = self.solve(input, position)?;
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        let input = at.graph()?;
+        let (game, start, options, method) = self.solve(input, &at.numbers)?;
         let value = UBig::from(value_of(&options));
         let moves = move |target: &UBig| Ok(moves_to(&game, &options, target));
         Ok(Component::new(vec![start], value, method, moves))
@@ -175,17 +167,14 @@ impl Game for DirectedEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::{parse, Quiet};
+    use crate::catalog::{parse, ByWords};
     use crate::error::ErrorKind;
     use crate::game::Outcome;
 
     fn analyze(text: &str, start: &str) -> Result<Analysis, Error> {
-        parse("geography:directed").unwrap().analyze_graph(
-            GraphInput::Edges(text.into()),
-            &[start.to_string()],
-            false,
-            &mut Quiet,
-        )
+        parse("geography:directed")
+            .unwrap()
+            .analyze_graph_words(GraphInput::Edges(text.into()), &[start.to_string()])
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! k-multiple dynamic subtraction (`dynsub:k=K`, `fibonacci-nim`).
 
+use super::{Board, Form, Position};
 use crate::arith::decimal;
 use crate::limits::GRUNDY_PILE_LIMIT;
 use dashu_int::UBig;
 
-use super::play::{applied, PlayMove, Position};
-use super::{parse_naturals, Analysis, Component, Game, Monitor, Move, Summands};
+use super::play::{applied, PlayMove};
+use super::{Analysis, Component, Game, Monitor, Move, Summands};
 use crate::error::Error;
 use crate::games::dynsub::{Amount, DynSub, DynSubError};
 
@@ -44,8 +45,8 @@ impl DynSubEntry {
 }
 
 /// The pile and the current limit, `N L`.
-fn parse_pile_and_limit(position: &[String]) -> Result<[UBig; 2], Error> {
-    <[UBig; 2]>::try_from(parse_naturals(position, "number")?).map_err(|p| {
+fn parse_pile_and_limit(at: &Position) -> Result<[UBig; 2], Error> {
+    <[UBig; 2]>::try_from(at.numbers.clone()).map_err(|p| {
         Error::BadPosition(format!(
             "dynsub takes the pile and the current limit, N L, not {} numbers",
             p.len()
@@ -69,10 +70,14 @@ impl DynSubEntry {
 }
 
 impl Game for DynSubEntry {
+    fn form(&self) -> Form<'_> {
+        Form::numbers("number").drawn(Board::PileAndLimit)
+    }
+
     /// Misère play and Every-SG by the rules, from `(N, min(L, N))` (a
     /// limit of at least the pile allows every move).
-    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
-        let [n, limit] = parse_pile_and_limit(position)?;
+    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+        let [n, limit] = parse_pile_and_limit(at)?;
         let budget = crate::limits::CONVENTION_BUDGET;
         let pile = u64::try_from(&n)
             .ok()
@@ -93,8 +98,8 @@ impl Game for DynSubEntry {
 
     /// Values and moves from the rules' table, for piles up to
     /// [`GRUNDY_PILE_LIMIT`] (Schwenk's theorem gives outcomes only).
-    fn component(&self, position: &[String], _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
-        let [n, limit] = parse_pile_and_limit(position)?;
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        let [n, limit] = parse_pile_and_limit(at)?;
         let beyond = || {
             Error::Limit(format!(
                 "the Grundy value of dynsub (no closed form known) is computed from the rules for \
@@ -140,7 +145,7 @@ impl Game for DynSubEntry {
     /// Take `1..=min(L, N)`; the next limit is written `K * t` as `analyze`
     /// writes it (a limit above the pile allows the same moves as the pile).
     fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
-        let [n, limit] = parse_pile_and_limit(&at.args())?;
+        let [n, limit] = parse_pile_and_limit(at)?;
         let most = at.small_numbers(self)?.into_iter().min().unwrap_or(0);
         debug_assert_eq!(UBig::from(most), (&n).min(&limit).clone());
         let amounts = (1..=most).map(UBig::from).collect();
@@ -149,11 +154,11 @@ impl Game for DynSubEntry {
 
     fn analyze(
         &self,
-        position: &[String],
+        at: &Position,
         _first_only: bool,
         _monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
-        let [n, limit] = parse_pile_and_limit(position)?;
+        let [n, limit] = parse_pile_and_limit(at)?;
         let (is_p, amounts) = self
             .solve(&n, &limit)
             .map_err(|e| Error::Limit(e.to_string()))?;

@@ -1,9 +1,10 @@
 //! Graph games: Green Hackenbush and undirected vertex geography.
 
+use super::{Board, Form, Numbers, Position, Tokens};
 use dashu_int::UBig;
 
-use super::play::{graph_of_play, PlayMove, Position};
-use super::{parse_naturals, Analysis, Component, Game, Monitor, Move, Summands};
+use super::play::{graph_of_play, PlayMove};
+use super::{Analysis, Component, Game, Monitor, Move, Summands};
 use crate::error::Error;
 use crate::game::{Impartial, Outcome};
 use crate::games::geography::{Geography, GeographyPosition};
@@ -50,18 +51,20 @@ impl Game for HackenbushEntry {
         "hackenbush".into()
     }
 
-    fn graph_usage(&self) -> Option<&'static str> {
-        Some("it is played on a graph: grundy analyze hackenbush FILE (or - for stdin)")
+    fn form(&self) -> Form<'_> {
+        Form::graph(
+            "it is played on a graph: grundy analyze hackenbush FILE (or - for stdin)",
+            Numbers::Refused("hackenbush takes only the graph file"),
+        )
+        .drawn(Board::Graph {
+            arrow: "-",
+            tokens: Tokens::Ground,
+        })
     }
 
-    fn analyze_graph(
-        &self,
-        input: GraphInput,
-        position: &[String],
-        _: bool,
-        _: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
-        let game = hackenbush_of(input, position)?;
+    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+        let input = at.graph()?;
+        let game = hackenbush_of(input, &at.numbers)?;
         let moves = cuts(&game, game.winning_moves());
         let value = UBig::from(game.grundy().0);
         Ok(Analysis::valued(
@@ -75,12 +78,9 @@ impl Game for HackenbushEntry {
 
     /// Misère play and Every-SG by the rules: the graph is one summand,
     /// every edge set reachable by cuts searched within the budget.
-    fn summands_graph(
-        &self,
-        input: GraphInput,
-        position: &[String],
-    ) -> Result<Summands<'_>, Error> {
-        let game = hackenbush_of(input, position)?;
+    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+        let input = at.graph()?;
+        let game = hackenbush_of(input, &at.numbers)?;
         let start = game.start();
         let names = start
             .iter()
@@ -91,13 +91,9 @@ impl Game for HackenbushEntry {
 
     /// The graph file alone; moves to a value cut an edge (the theory's
     /// [`Hackenbush::moves_to`]), each edge listed once.
-    fn component_graph(
-        &self,
-        input: GraphInput,
-        position: &[String],
-        _: &mut dyn Monitor,
-    ) -> Result<Component<'_>, Error> {
-        let game = hackenbush_of(input, position)?;
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        let input = at.graph()?;
+        let game = hackenbush_of(input, &at.numbers)?;
         let value = UBig::from(game.grundy().0);
         let method = hackenbush_method(&game);
         let moves_to = move |target: &UBig| {
@@ -113,7 +109,7 @@ impl Game for HackenbushEntry {
     /// what no longer touches the ground falls and is left out.
     fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
         let input = at.graph.clone().unwrap_or(GraphInput::Edges(String::new()));
-        let game = hackenbush_of(input, &at.args())?;
+        let game = hackenbush_of(input, &at.numbers)?;
         let start = game.start();
         graph_of_play(self, at, start.len(), start.len())?;
         let graph = game.graph();
@@ -138,7 +134,7 @@ impl Game for HackenbushEntry {
 }
 
 /// The game of a hackenbush graph file, which takes no other argument.
-fn hackenbush_of(input: GraphInput, position: &[String]) -> Result<Hackenbush, Error> {
+fn hackenbush_of(input: GraphInput, position: &[UBig]) -> Result<Hackenbush, Error> {
     if !position.is_empty() {
         return Err(Error::BadPosition(
             "hackenbush takes only the graph file".into(),
@@ -188,8 +184,15 @@ impl Game for GeographyEntry {
         "geography".into()
     }
 
-    fn graph_usage(&self) -> Option<&'static str> {
-        Some("it is played on a graph: grundy analyze geography FILE [V], or --grid FILE [V]")
+    fn form(&self) -> Form<'_> {
+        Form::graph(
+            "it is played on a graph: grundy analyze geography FILE [V], or --grid FILE [V]",
+            Numbers::Optional("start vertex"),
+        )
+        .drawn(Board::Graph {
+            arrow: "-",
+            tokens: Tokens::One,
+        })
     }
 
     fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
@@ -199,36 +202,29 @@ impl Game for GeographyEntry {
     /// Misère play and Every-SG from a start vertex by the rules (the
     /// start-choosing game is refused: its first move is no move of the
     /// rules).
-    fn summands_graph(
-        &self,
-        input: GraphInput,
-        position: &[String],
-    ) -> Result<Summands<'_>, Error> {
-        if position.len() != 1 {
-            return Err(self.unsupported(
+    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+        let input = at.graph()?;
+        if at.numbers.len() != 1 {
+            return Err(super::unsupported(
+                self.spec(),
                 "--misere or --every",
                 "give the start vertex V: the start-choosing game is answered in normal play only",
             ));
         }
         let graph = graph_of(input)?;
         let game = Geography::new(graph.clone());
-        token_summands(game, &graph, position, Geography::start)
+        token_summands(game, &graph, &at.numbers, Geography::start)
     }
 
-    fn analyze_graph(
-        &self,
-        input: GraphInput,
-        position: &[String],
-        _: bool,
-        _: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+        let input = at.graph()?;
         let game = Geography::new(graph_of(input)?);
         let method = "maximum matchings: the player to move from v wins iff every maximum matching covers v \
                       (Hopcroft-Karp for bipartite graphs, Edmonds' blossoms otherwise)";
-        match position {
+        match at.numbers.as_slice() {
             [] => Ok(self.start_choosing(&game, method)),
             [_] => {
-                let (start, vertex) = start_vertex(game.graph(), position)?;
+                let (start, vertex) = start_vertex(game.graph(), &at.numbers)?;
                 let moves = game
                     .winning_moves(vertex)
                     .into_iter()
@@ -250,8 +246,8 @@ impl Game for GeographyEntry {
 }
 
 /// The start vertex of `position` (one argument), as given and in `graph`.
-pub(super) fn start_vertex(graph: &Graph, position: &[String]) -> Result<(UBig, Vertex), Error> {
-    let start = parse_naturals(position, "start vertex")?.remove(0);
+pub(super) fn start_vertex(graph: &Graph, position: &[UBig]) -> Result<(UBig, Vertex), Error> {
+    let start = position[0].clone();
     let vertex = u64::try_from(&start)
         .ok()
         .and_then(|s| graph.vertex(s))
@@ -279,7 +275,7 @@ where
 pub(super) fn token_summands<'a, G>(
     game: G,
     graph: &Graph,
-    position: &[String],
+    position: &[UBig],
     start: impl Fn(&G, Vertex) -> GeographyPosition,
 ) -> Result<Summands<'a>, Error>
 where
@@ -411,13 +407,13 @@ pub(super) fn without_vertex(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::{parse, Quiet};
+    use crate::catalog::{parse, ByWords};
     use crate::error::ErrorKind;
     use crate::graph::parse::{GridError, ParseError};
 
     fn refusal(spec: &str, input: GraphInput) -> Error {
         let game = parse(spec).unwrap();
-        match game.analyze_graph(input, &[], false, &mut Quiet) {
+        match game.analyze_graph_words(input, &[]) {
             Err(e) => e,
             Ok(_) => panic!("{spec}: a bad graph was accepted"),
         }

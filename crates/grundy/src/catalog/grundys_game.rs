@@ -1,14 +1,15 @@
 //! Grundy's game in the catalogue: values by the octal engine, winning
 //! splits from them.
 
+use super::{Form, SequenceOf};
 use dashu_int::UBig;
 
 use super::answer::sort_moves;
 use super::heap::searched_heap_defence;
 use super::play::{heap_options, heap_parts};
 use super::{
-    parse_naturals, Analysis, Component, Game, Monitor, Move, PeriodReport, PlayMove, Position,
-    Sequence, Terms, ValueStats,
+    Analysis, Component, Game, Monitor, Move, PeriodReport, PlayMove, Position, Sequence, Terms,
+    ValueStats,
 };
 use crate::error::Error;
 use crate::games::grundys_game::{self, GrundysGame};
@@ -115,17 +116,21 @@ fn split_move(heaps: &[UBig], heap: usize, a: usize) -> Move {
 }
 
 impl Game for GrundysEntry {
+    fn form(&self) -> Form<'_> {
+        Form::numbers("heap size")
+    }
+
     fn spec(&self) -> String {
         "grundys-game".into()
     }
 
     fn analyze(
         &self,
-        position: &[String],
+        at: &Position,
         _first_only: bool,
         monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
-        let heaps = parse_naturals(position, "heap size")?;
+        let heaps = at.numbers.clone();
         let solver = values_for(&heaps, monitor)?;
         let values = solver.values();
         let total = heaps.iter().fold(0, |acc, h| {
@@ -155,12 +160,8 @@ impl Game for GrundysEntry {
         heap_parts(at)
     }
 
-    fn component(
-        &self,
-        position: &[String],
-        monitor: &mut dyn Monitor,
-    ) -> Result<Component<'_>, Error> {
-        let heaps = parse_naturals(position, "heap size")?;
+    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        let heaps = at.numbers.clone();
         let solver = values_for(&heaps, monitor)?;
         let values = solver.into_values();
         let value = heaps.iter().fold(0, |acc, h| {
@@ -190,7 +191,8 @@ impl Game for GrundysEntry {
         ))
     }
 
-    fn sequence(&self, count: u64, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
+    fn sequence(&self, of: SequenceOf, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
+        let count = of.count(self)?;
         let solver = solve(count, MAX_OCTAL_COUNT, "--count", monitor)?;
         let split = solver.split();
         let stats = ValueStats {
@@ -208,7 +210,8 @@ impl Game for GrundysEntry {
     }
 
     fn period(&self, _: Option<u64>, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
-        Err(self.unsupported(
+        Err(super::unsupported(
+            self.spec(),
             "period",
             "no period is known (none below 2^35, and the Guy-Smith theorem, which would \
              certify one, does not apply to it); 'grundy sequence grundys-game --count N' gives \
@@ -220,6 +223,7 @@ impl Game for GrundysEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::ByWords;
     use crate::catalog::Quiet;
     use crate::games::oracle::check_heap_positions;
 
@@ -229,7 +233,9 @@ mod tests {
             GrundysGame,
             |heaps| {
                 let args: Vec<String> = heaps.iter().map(u64::to_string).collect();
-                let a = GrundysEntry.analyze(&args, false, &mut Quiet).unwrap();
+                let a = GrundysEntry
+                    .analyze_words(&args, false, &mut Quiet)
+                    .unwrap();
                 let big: Vec<UBig> = heaps.iter().map(|&h| UBig::from(h)).collect();
                 let reached = a
                     .winning_moves
@@ -251,7 +257,7 @@ mod tests {
     #[test]
     fn heaps_beyond_the_search_are_refused_with_the_limit() {
         let e = GrundysEntry
-            .analyze(&[(OCTAL_ANALYZE_SEARCH).to_string()], false, &mut Quiet)
+            .analyze_words(&[(OCTAL_ANALYZE_SEARCH).to_string()], false, &mut Quiet)
             .unwrap_err();
         assert!(e.to_string().contains("no known period"), "{e}");
     }

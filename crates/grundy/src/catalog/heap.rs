@@ -1,6 +1,7 @@
 //! Heap games: one adapter, [`HeapEntry`], for every game of the
 //! [`HeapTheory`] shape (Nim, Bash, subtraction games), and staircase Nim.
 
+use super::{Board, Form, Position, SequenceOf};
 use crate::arith::decimal;
 use crate::limits::{
     DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION, PLAY_OPTIONS, REACHABLE_HEAPS, REMOTENESS_BUDGET,
@@ -11,10 +12,10 @@ use dashu_int::UBig;
 use super::answer::{sort_moves, Defence};
 use super::conventions::heap_change;
 use super::explore::single_report;
-use super::play::{applied, heap_options, heap_parts, PlayMove, Position};
+use super::play::{applied, heap_options, heap_parts, PlayMove};
 use super::{
-    check_count, parse_naturals, Alone, Analysis, Component, EveryForm, Game, Move, PeriodReport,
-    Sequence, Summands, Tame, Terms,
+    check_count, Alone, Analysis, Component, EveryForm, Game, Move, PeriodReport, Sequence,
+    Summands, Tame, Terms,
 };
 use super::{ConjectureReport, Monitor};
 use crate::analysis::conjecture::{certified_heap_period, heap_period, Conjecture};
@@ -290,17 +291,21 @@ impl HeapPeriod {
 struct HeapEntry<G>(G);
 
 impl<G: HeapTheory + HeapGame + Clone> Game for HeapEntry<G> {
+    fn form(&self) -> Form<'_> {
+        Form::numbers("heap size")
+    }
+
     fn spec(&self) -> String {
         self.0.spec()
     }
 
     fn analyze(
         &self,
-        position: &[String],
+        at: &Position,
         _first_only: bool,
         _monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
-        let heaps = parse_naturals(position, "heap size")?;
+        let heaps = at.numbers.clone();
         let (method, answer) = self.0.analyse(&heaps, &UBig::ZERO)?;
         Ok(heap_analysis(self, heaps, answer, &method).defended(|h| heap_defence(&self.0, h)))
     }
@@ -315,8 +320,8 @@ impl<G: HeapTheory + HeapGame + Clone> Game for HeapEntry<G> {
         heap_parts(at)
     }
 
-    fn component(&self, position: &[String], _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
-        let heaps = parse_naturals(position, "heap size")?;
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        let heaps = at.numbers.clone();
         let (method, (value, _)) = self.0.analyse(&heaps, &UBig::ZERO)?;
         let position = heaps.clone();
         let moves_to = move |target: &UBig| {
@@ -328,8 +333,8 @@ impl<G: HeapTheory + HeapGame + Clone> Game for HeapEntry<G> {
         Ok(Component::new(position, value, method, moves_to))
     }
 
-    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
-        let heaps = parse_naturals(position, "heap size")?;
+    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+        let heaps = at.numbers.clone();
         let tame = self.0.tame(&heaps);
         let every = self.0.every(&heaps);
         let alone = self.0.alone(&heaps);
@@ -340,7 +345,8 @@ impl<G: HeapTheory + HeapGame + Clone> Game for HeapEntry<G> {
         Ok(summands)
     }
 
-    fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
+    fn sequence(&self, of: SequenceOf, _: &mut dyn Monitor) -> Result<Sequence, Error> {
+        let count = of.count(self)?;
         let count = check_count(count)?;
         Ok(Sequence {
             game: self.spec(),
@@ -752,17 +758,21 @@ fn subtraction_periodic_method(game: &Subtraction, periodic: &Periodic) -> Strin
 struct StaircaseEntry;
 
 impl Game for StaircaseEntry {
+    fn form(&self) -> Form<'_> {
+        Form::numbers("number of coins").drawn(Board::Counters("stair"))
+    }
+
     fn spec(&self) -> String {
         "staircase".into()
     }
 
     fn analyze(
         &self,
-        position: &[String],
+        at: &Position,
         _first_only: bool,
         _monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
-        let stairs = parse_naturals(position, "number of coins")?;
+        let stairs = at.numbers.clone();
         let value = Staircase.grundy(&stairs);
         let moves = stair_moves(&stairs, Staircase.winning_moves(&stairs));
         Ok(Analysis::valued(
@@ -774,8 +784,8 @@ impl Game for StaircaseEntry {
         ))
     }
 
-    fn component(&self, position: &[String], _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
-        let stairs = parse_naturals(position, "number of coins")?;
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        let stairs = at.numbers.clone();
         let value = Staircase.grundy(&stairs);
         let position = stairs.clone();
         let moves_to = move |target: &UBig| {
@@ -820,8 +830,8 @@ impl Game for StaircaseEntry {
 
     /// The staircase is one summand, played by its rules; alone under misère
     /// play, by misère Nim on its odd stairs at any size ([`Staircase::misere`]).
-    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
-        let stairs = parse_naturals(position, "number of coins")?;
+    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+        let stairs = at.numbers.clone();
         let (is_p, moves) = Staircase.misere(&stairs);
         let alone = Alone {
             outcome: Outcome::from_p(is_p),

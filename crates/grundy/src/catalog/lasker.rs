@@ -1,6 +1,7 @@
 //! Lasker's Nim in the catalogue: closed-form values, and the winning moves
 //! of heaps of any size as a take plus families of splits.
 
+use super::{Form, SequenceOf};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -11,8 +12,8 @@ use super::explore::single_report;
 use super::heap::searched_heap_defence;
 use super::play::{heap_options, heap_parts};
 use super::{
-    check_count, parse_naturals, Analysis, Component, ConjectureReport, Game, Monitor, Move,
-    MoveFamily, PeriodReport, PlayMove, Position, Sequence, Terms,
+    check_count, Analysis, Component, ConjectureReport, Game, Monitor, Move, MoveFamily,
+    PeriodReport, PlayMove, Position, Sequence, Terms,
 };
 use crate::analysis::conjecture::certified_heap_period;
 use crate::analysis::periodicity::ArithmeticPeriod;
@@ -179,17 +180,21 @@ impl LaskerEntry {
 }
 
 impl Game for LaskerEntry {
+    fn form(&self) -> Form<'_> {
+        Form::numbers("heap size")
+    }
+
     fn spec(&self) -> String {
         "lasker".into()
     }
 
     fn analyze(
         &self,
-        position: &[String],
+        at: &Position,
         first_only: bool,
         _monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
-        let heaps = parse_naturals(position, "heap size")?;
+        let heaps = at.numbers.clone();
         let limit = if first_only { 1 } else { MOVE_LIST_LIMIT };
         let mut analysis = self.listing(heaps, limit);
         if first_only {
@@ -211,8 +216,8 @@ impl Game for LaskerEntry {
         heap_parts(at)
     }
 
-    fn component(&self, position: &[String], _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
-        let heaps = parse_naturals(position, "heap size")?;
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        let heaps = at.numbers.clone();
         let (total, _) = moves_to(&heaps, &UBig::ZERO);
         let position = heaps.clone();
         let moves_to = move |target: &UBig| {
@@ -234,7 +239,8 @@ impl Game for LaskerEntry {
         Ok(Component::new(position, total, METHOD, moves_to))
     }
 
-    fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
+    fn sequence(&self, of: SequenceOf, _: &mut dyn Monitor) -> Result<Sequence, Error> {
+        let count = of.count(self)?;
         let count = check_count(count)?;
         let values = stop::polling(0..count as u64)
             .map(|n| Nimber(u64::try_from(lasker::value(&UBig::from(n))).expect("n + 1 fits")))
@@ -278,12 +284,13 @@ fn describe(heaps: &[UBig], heap: usize, left: &[u64]) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::ByWords;
     use crate::catalog::Quiet;
     use crate::games::oracle::check_heap_positions;
 
     fn analyze(heaps: &[u64]) -> Analysis {
         let args: Vec<String> = heaps.iter().map(u64::to_string).collect();
-        LaskerEntry.analyze(&args, false, &mut Quiet).unwrap()
+        LaskerEntry.analyze_words(&args, false, &mut Quiet).unwrap()
     }
 
     #[test]

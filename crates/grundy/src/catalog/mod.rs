@@ -23,6 +23,7 @@ mod moore;
 mod node_kayles;
 mod octal;
 pub mod play;
+mod position;
 mod registry;
 mod script;
 mod staircase_tree;
@@ -32,9 +33,7 @@ mod two_pile;
 mod twopile;
 mod wythoff;
 
-use crate::arith::{decimal, is_decimal};
 use crate::limits::MAX_COUNT;
-use dashu_int::UBig;
 
 use crate::error::Error;
 
@@ -44,160 +43,81 @@ pub use answer::{
 };
 pub use beatty::{beatty, BeattyReport};
 pub use conventions::{
-    analyze_convention, analyze_convention_graph, analyze_convention_sum, misere_sequence, Alone,
-    ConventionSum, EveryForm, Layout, MisereSequence, Play, Summands, Tame,
+    analyze_convention, analyze_convention_sum, misere_sequence, Alone, ConventionSum, EveryForm,
+    Layout, MisereSequence, Play, Summands, Tame,
 };
 pub use explore::{Cells, Table};
 pub use graphs::GraphInput;
 pub use octal::{
     misere_quotient, QuotientGenerator, QuotientRelation, QuotientReport, QuotientStep,
 };
-pub use play::{PlayMove, Position};
+pub use play::PlayMove;
+pub use position::{parse_naturals, Board, Form, Numbers, Position, Tokens};
 pub use registry::{
     game_names, games, known_games, markdown_table, parse, plain, verb_help, Alias, Entry,
     GameList, Verb, GAMES,
 };
 pub use script::script;
-use sum::in_component;
+use sum::in_part;
 pub use sum::{
     analyze_sum, analyze_sum_of, split_sum, Component, PartRef, SumAnalysis, SumComponent, SumMove,
     SumPart, SumValue,
 };
 
 /// A game of the catalogue, behind one interface for every family.
+///
+/// Every verb takes a [`Position`] parsed once by [`Position::of`] from the
+/// game's [`Form`]; a verb a game does not answer says why (the defaults).
 pub trait Game {
     /// The canonical spec, e.g. `subtraction:1,3,4`.
     fn spec(&self) -> String;
 
-    /// Outcome, Grundy value and the winning moves of the position given by
-    /// `position` (the command line's position arguments): all of them, or with
-    /// `first_only` the first in the contract's order (games whose positions
-    /// can have astronomically many winning moves refuse to list them all).
-    /// Long work reports to `monitor`. A game played on a graph refuses, with
-    /// its [`Game::graph_usage`]: its positions come with the graph, to
-    /// [`Game::analyze_graph`].
+    /// How the game's positions are written: what its arguments are, whether
+    /// it is played on a graph or given by a script.
+    fn form(&self) -> Form<'_>;
+
+    /// Outcome, Grundy value and the winning moves of the position `at`: all
+    /// of them, or with `first_only` the first in the contract's order (games
+    /// whose positions can have astronomically many winning moves refuse to
+    /// list them all). Long work reports to `monitor`.
     fn analyze(
         &self,
-        position: &[String],
+        at: &Position,
         first_only: bool,
         monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
-        let _ = (position, first_only, monitor);
-        let reason = self
-            .graph_usage()
-            .unwrap_or("it has no positions to analyze");
-        Err(self.unsupported("analyze", reason))
-    }
-
-    /// For a game played on a graph: what it is played on and how to call
-    /// `analyze` with the graph (the reason [`Game::analyze`] gives without
-    /// one); none for other games.
-    fn graph_usage(&self) -> Option<&'static str> {
-        None
-    }
-
-    /// Whether positions are given by a graph (the front end then reads the
-    /// graph file and calls [`Game::analyze_graph`]).
-    fn reads_graph(&self) -> bool {
-        self.graph_usage().is_some()
-    }
-
-    /// Like [`Game::analyze`], for games played on a graph: `position` holds
-    /// the arguments after the graph (a start vertex, or nothing).
-    fn analyze_graph(
-        &self,
-        graph: GraphInput,
-        position: &[String],
-        first_only: bool,
-        monitor: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
-        let _ = (graph, position, first_only, monitor);
-        Err(self.unsupported("analyze", "it is not played on a graph"))
-    }
-
-    /// The value of every vertex of a game given by its graph (`digraph`).
-    fn sequence_graph(
-        &self,
-        input: GraphInput,
-        monitor: &mut dyn Monitor,
-    ) -> Result<Sequence, Error> {
-        let _ = (input, monitor);
-        Err(self.unsupported(
-            "sequence",
-            "only a game given by its graph reads a graph file for sequence",
+        let _ = (at, first_only, monitor);
+        Err(unsupported(
+            self.spec(),
+            "analyze",
+            "it has no positions to analyze",
         ))
     }
 
-    /// For a game given by a script file (`script:FILE`): the file, which the
-    /// front end reads and passes to [`script`] to get the game itself.
-    fn script_file(&self) -> Option<&str> {
-        None
-    }
-
-    /// As a component of a sum: the Grundy value of the position given by
-    /// `position` and its moves to a position of any value (see
-    /// [`Component`]); an error saying why when the game cannot value it.
-    fn component(
-        &self,
-        position: &[String],
-        monitor: &mut dyn Monitor,
-    ) -> Result<Component<'_>, Error> {
-        let _ = (position, monitor);
-        Err(self.no_values())
-    }
-
-    /// Like [`Game::component`], for games played on a graph.
-    fn component_graph(
-        &self,
-        graph: GraphInput,
-        position: &[String],
-        monitor: &mut dyn Monitor,
-    ) -> Result<Component<'_>, Error> {
-        let _ = (graph, position, monitor);
-        Err(self.no_values())
+    /// As a component of a sum: the Grundy value of `at` and its moves to a
+    /// position of any value (see [`Component`]); an error saying why when
+    /// the game cannot value it.
+    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        let _ = (at, monitor);
+        Err(no_values(self.spec()))
     }
 
     /// The position's summands for misère play and Every-SG (see
     /// [`analyze_convention`]); an error saying why when the game offers none.
-    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
-        let _ = position;
-        Err(self.no_conventions())
+    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+        let _ = at;
+        Err(no_conventions(self.spec()))
     }
 
-    /// Like [`Game::summands`], for games played on a graph: `position`
-    /// holds the arguments after the graph.
-    fn summands_graph(
-        &self,
-        graph: GraphInput,
-        position: &[String],
-    ) -> Result<Summands<'_>, Error> {
-        let _ = (graph, position);
-        Err(self.no_conventions())
-    }
-
-    /// The error of a game that offers no summands to the play conventions.
-    fn no_conventions(&self) -> Error {
-        self.unsupported(
-            "--misere or --every",
-            "its rules are not offered to the misère and Every-SG solvers",
-        )
-    }
-
-    /// The error of a game whose positions have no Grundy value computed.
-    fn no_values(&self) -> Error {
-        self.unsupported(
-            "a sum",
-            &format!(
-                "the Grundy value of {} positions is not computed, so a sum cannot add it",
-                self.spec()
-            ),
-        )
-    }
-
-    /// The first `count` values of the game's sequence.
-    fn sequence(&self, count: u64, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
-        let _ = (count, monitor);
-        Err(self.unsupported("sequence", "it has no sequence of single heaps"))
+    /// The values of the game's sequence: of its first single heaps, or of
+    /// the vertices of a game given by its graph (`digraph`).
+    fn sequence(&self, of: SequenceOf, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
+        let _ = (of, monitor);
+        Err(unsupported(
+            self.spec(),
+            "sequence",
+            "it has no sequence of single heaps",
+        ))
     }
 
     /// The period of the game's Grundy sequence, computing at most `max_terms`
@@ -209,20 +129,32 @@ pub trait Game {
         monitor: &mut dyn Monitor,
     ) -> Result<PeriodReport, Error> {
         let _ = (max_terms, monitor);
-        Err(self.unsupported("period", "it has no sequence of single heaps"))
+        Err(unsupported(
+            self.spec(),
+            "period",
+            "it has no sequence of single heaps",
+        ))
     }
 
     /// The outcome of every position `(x, y)`, `0 <= x, y < size`, of a
     /// two-pile game, or with `values` its Grundy value.
     fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
         let _ = (size, values, monitor);
-        Err(self.unsupported("table", "it is not a two-pile game"))
+        Err(unsupported(
+            self.spec(),
+            "table",
+            "it is not a two-pile game",
+        ))
     }
 
     /// Patterns found from the rules alone, each with how far it was checked.
     fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
         let _ = monitor;
-        Err(self.unsupported("conjecture", "the explorer does not know this family yet"))
+        Err(unsupported(
+            self.spec(),
+            "conjecture",
+            "the explorer does not know this family yet",
+        ))
     }
 
     /// For play ([`play`]): every legal move of `at` with the position it
@@ -230,7 +162,7 @@ pub trait Game {
     /// [`PLAY_OPTIONS`](crate::limits::PLAY_OPTIONS) moves.
     fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
         let _ = at;
-        Err(self.unsupported("play", "its moves are not listed"))
+        Err(unsupported(self.spec(), "play", "its moves are not listed"))
     }
 
     /// For play's hints: the components of `at` whose values nim-add to its
@@ -239,16 +171,57 @@ pub trait Game {
         let _ = at;
         Vec::new()
     }
+}
 
-    /// The error for a verb this game does not answer.
-    fn unsupported(&self, verb: &'static str, reason: &str) -> Error {
-        Error::Unsupported {
-            verb,
-            game: self.spec(),
-            reason: reason.to_string(),
+/// Which terms of a game's sequence `sequence` computes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SequenceOf {
+    /// The first `count` single heaps.
+    Heaps(u64),
+    /// Every vertex of the graph of a game given by its graph (`digraph`).
+    Vertices(GraphInput),
+}
+
+impl SequenceOf {
+    /// How many single heaps, for a game whose sequence is of heaps; the
+    /// refusal of a graph for `game`.
+    pub fn count(&self, game: &(impl Game + ?Sized)) -> Result<u64, Error> {
+        match self {
+            SequenceOf::Heaps(count) => Ok(*count),
+            SequenceOf::Vertices(_) => Err(unsupported(
+                game.spec(),
+                "sequence",
+                "only a game given by its graph reads a graph file for sequence",
+            )),
         }
     }
 }
+
+/// The error for a verb the game of `spec` does not answer.
+pub fn unsupported(spec: String, verb: &'static str, reason: &str) -> Error {
+    Error::Unsupported {
+        verb,
+        game: spec,
+        reason: reason.to_string(),
+    }
+}
+
+/// The error of a game that offers no summands to the play conventions.
+pub fn no_conventions(spec: String) -> Error {
+    unsupported(
+        spec,
+        "--misere or --every",
+        "its rules are not offered to the misère and Every-SG solvers",
+    )
+}
+
+/// The error of a game whose positions have no Grundy value computed.
+pub fn no_values(spec: String) -> Error {
+    let reason =
+        format!("the Grundy value of {spec} positions is not computed, so a sum cannot add it");
+    unsupported(spec, "a sum", &reason)
+}
+
 /// What a long computation reports as it goes, and where it resumes from.
 ///
 /// The library does no I/O: a front end shows the progress, stores snapshots
@@ -309,28 +282,6 @@ pub struct Quiet;
 
 impl Monitor for Quiet {}
 
-/// Parses position arguments as non-negative integers of any size; `what` names
-/// one of them in messages ("heap size", "coins on a stair").
-pub fn parse_naturals(args: &[String], what: &str) -> Result<Vec<UBig>, Error> {
-    if args.is_empty() {
-        return Err(Error::BadPosition(format!("give at least one {what}")));
-    }
-    crate::stop::polling(args.iter())
-        .map(|a| {
-            if a.starts_with('-') && is_decimal(&a[1..]) {
-                Err(Error::BadPosition(format!(
-                    "{what} '{a}' is negative; a {what} is a non-negative integer"
-                )))
-            } else if let Some(n) = decimal::<UBig>(a) {
-                Ok(n)
-            } else {
-                Err(Error::BadPosition(format!(
-                    "'{a}' is not a {what}: write a non-negative decimal integer"
-                )))
-            }
-        })
-        .collect()
-}
 /// Checks a sequence length against [`MAX_COUNT`].
 pub(crate) fn check_count(count: u64) -> Result<usize, Error> {
     if count > MAX_COUNT {
@@ -341,9 +292,38 @@ pub(crate) fn check_count(count: u64) -> Result<usize, Error> {
     Ok(count as usize)
 }
 
+/// The verbs with positions written as words, as the command line gives
+/// them: the tests' shorthand.
+#[cfg(test)]
+pub(crate) trait ByWords: Game {
+    /// [`Game::analyze`] of the position `words`.
+    fn analyze_words(
+        &self,
+        words: &[String],
+        first_only: bool,
+        monitor: &mut dyn Monitor,
+    ) -> Result<Analysis, Error> {
+        self.analyze(&Position::of(self, words, None)?, first_only, monitor)
+    }
+
+    /// [`Game::analyze`] of the position `words` on `graph`.
+    fn analyze_graph_words(&self, graph: GraphInput, words: &[String]) -> Result<Analysis, Error> {
+        self.analyze(&Position::of(self, words, Some(graph))?, false, &mut Quiet)
+    }
+
+    /// The position `words` (numbers), which must parse.
+    fn at_words(&self, words: &[String]) -> Position {
+        Position::of(self, words, None).expect("a position")
+    }
+}
+
+#[cfg(test)]
+impl<G: Game + ?Sized> ByWords for G {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::ByWords;
     use dashu_int::UBig;
 
     fn args(list: &[&str]) -> Vec<String> {
@@ -389,7 +369,7 @@ mod tests {
         for bad in [&["-3"][..], &["3", "x"], &["1.5"], &[], &["+4"], &[""]] {
             assert!(
                 matches!(
-                    nim.analyze(&args(bad), false, &mut Quiet),
+                    nim.analyze_words(&args(bad), false, &mut Quiet),
                     Err(Error::BadPosition(_))
                 ),
                 "{bad:?}"
@@ -403,7 +383,7 @@ mod tests {
         // Nim 7 7 1: nim-sum 1; moves 7->6 (heap 1 or 2), 1->0.
         let a = parse("nim")
             .unwrap()
-            .analyze(&args(&["7", "7", "1"]), false, &mut Quiet)
+            .analyze_words(&args(&["7", "7", "1"]), false, &mut Quiet)
             .unwrap();
         let reached: Vec<Vec<UBig>> = a
             .winning_moves
@@ -420,7 +400,7 @@ mod tests {
     fn staircase_moves_change_two_stairs() {
         let a = parse("staircase")
             .unwrap()
-            .analyze(&args(&["3", "1", "4", "1", "5"]), false, &mut Quiet)
+            .analyze_words(&args(&["3", "1", "4", "1", "5"]), false, &mut Quiet)
             .unwrap();
         assert_eq!(a.grundy, Some(UBig::from(3u8 ^ 4 ^ 5)));
         for m in &a.winning_moves {

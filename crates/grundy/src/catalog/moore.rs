@@ -1,10 +1,11 @@
 //! Moore's Nim_K in the catalogue: the outcome and a winning move at any
 //! size; every winning move within [`MOORE_LISTING_WORK`].
 
+use super::Form;
 use dashu_int::UBig;
 
 use super::play::{heap_parts, rules_options, too_many};
-use super::{parse_naturals, Analysis, Game, Monitor, Move, PlayMove, Position};
+use super::{Analysis, Game, Monitor, Move, PlayMove, Position};
 use crate::arith::decimal;
 use crate::error::Error;
 use crate::game::Outcome;
@@ -35,17 +36,21 @@ struct MooreEntry(Moore);
 const METHOD: &str = "Moore's theorem: P iff every binary digit column sums to 0 mod K+1";
 
 impl Game for MooreEntry {
+    fn form(&self) -> Form<'_> {
+        Form::numbers("heap size")
+    }
+
     fn spec(&self) -> String {
         format!("moore:k={}", self.0.k())
     }
 
     fn analyze(
         &self,
-        position: &[String],
+        at: &Position,
         first_only: bool,
         _monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
-        let heaps = parse_naturals(position, "heap size")?;
+        let heaps = at.numbers.clone();
         let outcome = Outcome::from_p(self.0.is_p_position(&heaps));
         if first_only {
             let moves = self.0.winning_move(&heaps).into_iter();
@@ -144,6 +149,7 @@ fn describe(heaps: &[UBig], m: MooreMove) -> Move {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::ByWords;
     use crate::catalog::Quiet;
     use crate::games::oracle::{check_claim, heap_tuples, Claim};
     use crate::solve::Memo;
@@ -155,7 +161,7 @@ mod tests {
             let mut memo = Memo::new(entry.0);
             for heaps in heap_tuples(3, 4) {
                 let args: Vec<String> = heaps.iter().map(u64::to_string).collect();
-                let a = entry.analyze(&args, false, &mut Quiet).unwrap();
+                let a = entry.analyze_words(&args, false, &mut Quiet).unwrap();
                 let big: Vec<UBig> = heaps.iter().map(|&h| UBig::from(h)).collect();
                 let reached = a
                     .winning_moves

@@ -2,6 +2,7 @@
 //! leave. Exact values by components and canonical subgraphs (see
 //! [`crate::games::node_kayles`]).
 
+use super::{Form, Numbers};
 use dashu_int::UBig;
 
 use super::graphs::{without_vertices, GraphInput};
@@ -25,7 +26,7 @@ impl NodeKaylesEntry {
     fn solve(
         &self,
         input: GraphInput,
-        position: &[String],
+        position: &[UBig],
     ) -> Result<(NodeKayles, Solution, String), Error> {
         let game = self.game_of(input, position)?;
         let solution = game.solve().map_err(|e| Error::Limit(e.to_string()))?;
@@ -39,7 +40,7 @@ impl NodeKaylesEntry {
     }
 
     /// The game of the graph file, which takes no other argument.
-    fn game_of(&self, input: GraphInput, position: &[String]) -> Result<NodeKayles, Error> {
+    fn game_of(&self, input: GraphInput, position: &[UBig]) -> Result<NodeKayles, Error> {
         if !position.is_empty() {
             return Err(Error::BadPosition(
                 "node-kayles takes only the graph file (the whole graph is the position)".into(),
@@ -75,19 +76,21 @@ impl Game for NodeKaylesEntry {
         "node-kayles".into()
     }
 
-    fn graph_usage(&self) -> Option<&'static str> {
-        Some("it is played on a graph: grundy analyze node-kayles FILE (or - for stdin)")
+    fn form(&self) -> Form<'_> {
+        Form::graph(
+            "it is played on a graph: grundy analyze node-kayles FILE (or - for stdin)",
+            Numbers::Refused(
+                "node-kayles takes only the graph file (the whole graph is the position)",
+            ),
+        )
     }
 
     /// Misère play and Every-SG by the rules: the graph is one summand,
     /// every subgraph left by choices searched within the budget. The
     /// options of the whole graph choose its vertices in order.
-    fn summands_graph(
-        &self,
-        input: GraphInput,
-        position: &[String],
-    ) -> Result<Summands<'_>, Error> {
-        let game = self.game_of(input, position)?;
+    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+        let input = at.graph()?;
+        let game = self.game_of(input, &at.numbers)?;
         let start = game.everything();
         let names = (0..game.graph().vertex_count() as Vertex)
             .map(|v| choose(game.graph().label(v)))
@@ -95,14 +98,9 @@ impl Game for NodeKaylesEntry {
         Ok(Summands::whole(game, start, Vec::new(), |_: &BitSet| Vec::new()).named(names))
     }
 
-    fn analyze_graph(
-        &self,
-        input: GraphInput,
-        position: &[String],
-        _: bool,
-        _: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
-        let (game, solution, method) = self.solve(input, position)?;
+    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+        let input = at.graph()?;
+        let (game, solution, method) = self.solve(input, &at.numbers)?;
         let moves = moves_to(&game, &solution, &UBig::ZERO);
         let value = UBig::from(solution.value);
         Ok(Analysis::valued(self, Vec::new(), value, moves, &method))
@@ -140,13 +138,9 @@ impl Game for NodeKaylesEntry {
             .collect())
     }
 
-    fn component_graph(
-        &self,
-        input: GraphInput,
-        position: &[String],
-        _: &mut dyn Monitor,
-    ) -> Result<Component<'_>, Error> {
-        let (game, solution, method) = self.solve(input, position)?;
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        let input = at.graph()?;
+        let (game, solution, method) = self.solve(input, &at.numbers)?;
         let value = UBig::from(solution.value);
         let moves = move |target: &UBig| Ok(moves_to(&game, &solution, target));
         Ok(Component::new(Vec::new(), value, method, moves))
@@ -156,18 +150,15 @@ impl Game for NodeKaylesEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::{parse, Quiet};
+    use crate::catalog::{parse, ByWords};
     use crate::error::ErrorKind;
     use crate::game::Outcome;
 
     fn analyze(text: &str, position: &[&str]) -> Result<Analysis, Error> {
         let position: Vec<String> = position.iter().map(|s| s.to_string()).collect();
-        parse("node-kayles").unwrap().analyze_graph(
-            GraphInput::Edges(text.into()),
-            &position,
-            false,
-            &mut Quiet,
-        )
+        parse("node-kayles")
+            .unwrap()
+            .analyze_graph_words(GraphInput::Edges(text.into()), &position)
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Take-and-break games (`octal:CODE`, `kayles`, `dawson`).
 
+use super::{Form, Position, SequenceOf};
 use crate::limits::{
     FULL_POSITION_LIMIT, MAX_OCTAL_COUNT, MOVE_LIST_BITS, MOVE_LIST_LIMIT, OCTAL_PERIOD_SEARCH,
     QUOTIENT_DEFAULT_HEAPS, QUOTIENT_HEAPS, QUOTIENT_TABLE,
@@ -13,8 +14,8 @@ use dashu_int::UBig;
 use super::answer::{sort_moves, Defence};
 use super::explore::{certified, single_report};
 use super::heap::searched_heap_defence;
-use super::play::{heap_options, heap_parts, PlayMove, Position};
-use super::{parse_naturals, Analysis, Component, Game, Monitor, Move, MoveFamily, PeriodReport};
+use super::play::{heap_options, heap_parts, PlayMove};
+use super::{Analysis, Component, Game, Monitor, Move, MoveFamily, PeriodReport};
 use super::{ConjectureReport, Sequence, Summands, Terms, ValueStats};
 use crate::analysis::conjecture::heap_period;
 use crate::analysis::misere_quotient::{
@@ -311,6 +312,10 @@ fn listed_moves_limit(heaps: &[UBig]) -> usize {
 }
 
 impl Game for OctalEntry {
+    fn form(&self) -> Form<'_> {
+        Form::numbers("heap size")
+    }
+
     fn spec(&self) -> String {
         format!("octal:{}", self.0)
     }
@@ -330,11 +335,11 @@ impl Game for OctalEntry {
 
     fn analyze(
         &self,
-        position: &[String],
+        at: &Position,
         first_only: bool,
         monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
-        let heaps = parse_naturals(position, "heap size")?;
+        let heaps = at.numbers.clone();
         let solver = self.values_for(&heaps, monitor)?;
         let period = solver.period();
         let values = HeapValues::new(solver.values(), period).expect("a certified period");
@@ -370,17 +375,13 @@ impl Game for OctalEntry {
     /// value are its winning families towards that value, all listed, or an
     /// error when there are more than `analyze` lists.
     /// Misère play and Every-SG by the rules (see `catalog::conventions`).
-    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
-        let heaps = parse_naturals(position, "heap size")?;
+    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+        let heaps = at.numbers.clone();
         Ok(Summands::heaps(&self.0, heaps))
     }
 
-    fn component(
-        &self,
-        position: &[String],
-        monitor: &mut dyn Monitor,
-    ) -> Result<Component<'_>, Error> {
-        let heaps = parse_naturals(position, "heap size")?;
+    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        let heaps = at.numbers.clone();
         let solver = self.values_for(&heaps, monitor)?;
         let period = solver.period();
         let values = HeapValues::new(solver.values(), period).expect("a certified period");
@@ -427,7 +428,8 @@ impl Game for OctalEntry {
         Ok(Component::new(position, UBig::from(total), method, moves_to).with_first(first))
     }
 
-    fn sequence(&self, count: u64, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
+    fn sequence(&self, of: SequenceOf, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
+        let count = of.count(self)?;
         let count = run_length(count, "--count")?;
         let solver = match self.lent(count, monitor)? {
             // A values file holding them all is answered from, not rewritten,
@@ -688,6 +690,7 @@ impl QuotientReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::ByWords;
     use crate::catalog::Quiet;
     use crate::game::{HeapGame, Heaps};
     use crate::games::octal::sparse::naive_values;
@@ -697,7 +700,9 @@ mod tests {
     fn analyze(code: &str, heaps: &[u64], first_only: bool) -> Analysis {
         let entry = OctalEntry(code.parse().unwrap());
         let position: Vec<String> = heaps.iter().map(u64::to_string).collect();
-        entry.analyze(&position, first_only, &mut Quiet).unwrap()
+        entry
+            .analyze_words(&position, first_only, &mut Quiet)
+            .unwrap()
     }
 
     fn small(position: &[UBig]) -> Vec<u64> {

@@ -24,6 +24,7 @@
 //! different games (the private `sums` module) is played by the sum's theory: the nim-sum of
 //! its components' values, every winning move in each component.
 
+use super::{Board, Position};
 use std::cell::{Cell, OnceCell};
 
 use dashu_int::UBig;
@@ -43,75 +44,6 @@ use crate::solve::remoteness::Remoteness;
 
 mod sums;
 pub use sums::{sum_choose, sum_hint, sum_reply, sum_turns};
-
-/// A position of a game being played.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Position {
-    /// The spec of the game this position belongs to, when a move changed the
-    /// game (a circle's first move opens it into a row, an octal game);
-    /// `None`: the game play started with.
-    pub game: Option<String>,
-    /// The graph of a graph game, as the moves so far left it.
-    pub graph: Option<GraphInput>,
-    /// The position's numbers: heaps, piles, stairs, the vertex the token is
-    /// on, the tokens of a digraph.
-    pub numbers: Vec<UBig>,
-}
-
-impl Position {
-    /// The position given by `args` (the command line's position arguments
-    /// after the graph, for graph games).
-    pub fn new(graph: Option<GraphInput>, args: &[String]) -> Result<Position, Error> {
-        let numbers = match (&graph, args.is_empty()) {
-            (Some(_), true) => Vec::new(),
-            _ => parse_naturals(args, "number")?,
-        };
-        Ok(Position {
-            game: None,
-            graph,
-            numbers,
-        })
-    }
-
-    /// A position of numbers only.
-    pub fn of_numbers(numbers: Vec<UBig>) -> Position {
-        Position {
-            game: None,
-            graph: None,
-            numbers,
-        }
-    }
-
-    /// The numbers as position arguments.
-    pub fn args(&self) -> Vec<String> {
-        self.numbers.iter().map(UBig::to_string).collect()
-    }
-
-    /// The numbers, each at most [`PLAY_OPTIONS`] (so that listing the
-    /// options of a coordinate stays within the limit), as machine words.
-    pub(crate) fn small_numbers(&self, game: &dyn Game) -> Result<Vec<u64>, Error> {
-        self.numbers
-            .iter()
-            .map(|n| {
-                u64::try_from(n)
-                    .ok()
-                    .filter(|&n| n <= PLAY_OPTIONS as u64)
-                    .ok_or_else(|| too_many(game))
-            })
-            .collect()
-    }
-
-    /// How much game is left, for the fallback reply: the sum of the numbers
-    /// (counters), plus the lines of the graph (its edges).
-    pub(crate) fn size(&self) -> UBig {
-        let lines = match &self.graph {
-            Some(GraphInput::Edges(text)) => text.lines().count(),
-            Some(GraphInput::Grid(text)) => text.matches('.').count(),
-            None => 0,
-        };
-        self.numbers.iter().fold(UBig::from(lines), |a, n| a + n)
-    }
-}
 
 /// The refusal of a position with more options than play lists.
 pub(crate) fn too_many(game: &dyn Game) -> Error {
@@ -281,7 +213,7 @@ pub(crate) fn graph_of_play(
 
 /// Whether the game's position is read from a graph.
 fn graph_args<'p>(game: &dyn Game, at: &'p Position) -> Result<Option<&'p GraphInput>, Error> {
-    match (game.reads_graph(), &at.graph) {
+    match (game.form().graph.is_some(), &at.graph) {
         (true, Some(graph)) => Ok(Some(graph)),
         (false, None) => Ok(None),
         (true, None) => Err(Error::BadArgument(format!(
@@ -297,10 +229,8 @@ fn graph_args<'p>(game: &dyn Game, at: &'p Position) -> Result<Option<&'p GraphI
 
 /// What `analyze` answers at `at` (every winning move).
 pub fn analyze_at(game: &dyn Game, at: &Position) -> Result<Analysis, Error> {
-    match graph_args(game, at)? {
-        Some(graph) => game.analyze_graph(graph.clone(), &at.args(), false, &mut Quiet),
-        None => game.analyze(&at.args(), false, &mut Quiet),
-    }
+    graph_args(game, at)?;
+    game.analyze(at, false, &mut Quiet)
 }
 
 /// Every legal move of `at`, ascending by the position reached (moves that
@@ -485,7 +415,7 @@ pub fn analysis_in(game: &dyn Game, at: &Position, play: Play) -> Result<Analysi
     match play {
         Play::Misere => {
             graph_args(game, at)?;
-            analyze_convention(game, &at.args(), Play::Misere)
+            analyze_convention(game, at, Play::Misere)
         }
         _ => analyze_at(game, at),
     }
@@ -886,6 +816,18 @@ impl Session {
             .iter()
             .zip(self.positions())
             .map(|(game, at)| at.game.clone().unwrap_or_else(|| game.spec()))
+            .collect()
+    }
+
+    /// How to draw each component's position (by its game now).
+    pub fn boards(&self) -> Vec<Board> {
+        self.games
+            .iter()
+            .zip(self.positions())
+            .map(|(game, at)| match &at.game {
+                Some(spec) => parse(spec).map_or(Board::Counters("heap"), |g| g.form().board),
+                None => game.form().board,
+            })
             .collect()
     }
 

@@ -756,6 +756,7 @@ struct AliasJson {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::ByWords;
     use crate::catalog::Quiet;
 
     #[test]
@@ -794,7 +795,10 @@ mod tests {
             let answers = [
                 (
                     Verb::Sequence,
-                    refused(game.sequence(4, &mut Quiet).map(drop)),
+                    refused(
+                        game.sequence(super::super::SequenceOf::Heaps(4), &mut Quiet)
+                            .map(drop),
+                    ),
                 ),
                 (
                     Verb::Period,
@@ -838,11 +842,11 @@ mod tests {
             let game = parse(entry.example_spec).unwrap();
             if entry.example_stdin.is_empty() {
                 let (args, _) = entry.example_args(Verb::Analyze);
-                game.analyze(&args[2..], false, &mut Quiet)
+                game.analyze_words(&args[2..], false, &mut Quiet)
                     .unwrap_or_else(|e| panic!("{}: {e}", entry.example()));
             } else {
                 assert!(
-                    game.reads_graph() || game.script_file().is_some(),
+                    game.form().graph.is_some() || game.form().script.is_some(),
                     "{}",
                     entry.name
                 );

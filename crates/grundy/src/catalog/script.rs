@@ -4,15 +4,16 @@
 //! end reads it and calls [`script`] with its text. Values are kept between
 //! the verbs asked of one game.
 
+use super::{Form, Position, SequenceOf};
 use std::cell::RefCell;
 
 use dashu_int::UBig;
 
 use super::explore::{check_side, pile_report, Table, ROWS_REPORTED};
-use super::play::{Options, PlayMove, Position};
+use super::play::{Options, PlayMove};
 use super::{
-    check_count, parse_naturals, Analysis, Component, ConjectureReport, Game, Monitor, Move,
-    PeriodReport, Sequence, Summands, Terms,
+    check_count, Analysis, Component, ConjectureReport, Game, Monitor, Move, PeriodReport,
+    Sequence, Summands, Terms,
 };
 use crate::analysis::periodicity::apparent_arithmetic_period;
 use crate::error::Error;
@@ -81,19 +82,22 @@ impl UnreadScript {
 }
 
 impl Game for UnreadScript {
+    fn form(&self) -> Form<'_> {
+        Form {
+            script: Some(&self.path),
+            ..Form::numbers("position number")
+        }
+    }
+
     fn spec(&self) -> String {
         self.spec.clone()
     }
 
-    fn script_file(&self) -> Option<&str> {
-        Some(&self.path)
-    }
-
-    fn analyze(&self, _: &[String], _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+    fn analyze(&self, _: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
         self.unread()
     }
 
-    fn sequence(&self, _: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
+    fn sequence(&self, _: SequenceOf, _: &mut dyn Monitor) -> Result<Sequence, Error> {
         self.unread()
     }
 
@@ -203,11 +207,15 @@ impl Impartial for ScriptRules<'_> {
 }
 
 impl Game for ScriptEntry {
+    fn form(&self) -> Form<'_> {
+        Form::numbers("position number")
+    }
+
     /// Misère play and Every-SG by the script's moves (its components are
     /// not used: the whole position is one summand); a failure of the
     /// script is the answer's error.
-    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
-        let given = parse_naturals(position, "position number")?;
+    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+        let given = at.numbers.clone();
         let p = script_position(&given)?;
         // A failure left by an earlier call is not this search's.
         self.memo.borrow().script().take_failure();
@@ -266,11 +274,11 @@ impl Game for ScriptEntry {
     /// moves are the script's moves to positions of value 0.
     fn analyze(
         &self,
-        position: &[String],
+        at: &Position,
         _first_only: bool,
         _monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
-        let given = parse_naturals(position, "position number")?;
+        let given = at.numbers.clone();
         let p = script_position(&given)?;
         let mut memo = self.memo.borrow_mut();
         let value = memo.value(&p).map_err(|e| self.error(e))?;
@@ -290,8 +298,8 @@ impl Game for ScriptEntry {
         ))
     }
 
-    fn component(&self, position: &[String], _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
-        let given = parse_naturals(position, "position number")?;
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        let given = at.numbers.clone();
         let p = script_position(&given)?;
         let mut memo = self.memo.borrow_mut();
         let value = memo.value(&p).map_err(|e| self.error(e))?;
@@ -311,7 +319,8 @@ impl Game for ScriptEntry {
         Ok(Component::new(given, UBig::from(value.0), method, moves_to))
     }
 
-    fn sequence(&self, count: u64, _monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
+    fn sequence(&self, of: SequenceOf, _monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
+        let count = of.count(self)?;
         check_count(count)?;
         Ok(Sequence {
             game: self.spec(),

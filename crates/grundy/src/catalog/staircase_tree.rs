@@ -1,9 +1,10 @@
 //! Staircase Nim on a rooted tree in the catalogue: the tree file in, the
 //! value and every winning move out.
 
+use super::{Form, Numbers, Position};
 use dashu_int::UBig;
 
-use super::play::{graph_of_play, too_many, PlayMove, Position};
+use super::play::{graph_of_play, too_many, PlayMove};
 use super::{Analysis, Component, Game, GraphInput, Monitor, Move, Summands};
 use crate::catalog::heap::beyond_convention_budget as beyond_budget;
 use crate::error::Error;
@@ -21,7 +22,7 @@ struct StaircaseTreeEntry;
 const METHOD: &str = "closed form: the nim-sum of the coins at odd depth (breadth-first from 0)";
 
 /// The tree of the file, which takes no other argument.
-fn tree_of(input: GraphInput, position: &[String]) -> Result<StaircaseTree, Error> {
+fn tree_of(input: GraphInput, position: &[UBig]) -> Result<StaircaseTree, Error> {
     if !position.is_empty() {
         return Err(Error::BadPosition(
             "staircase-tree takes only its file (edges 'U V' and 'coins V N' lines)".into(),
@@ -70,18 +71,20 @@ impl Game for StaircaseTreeEntry {
         "staircase-tree".into()
     }
 
-    fn graph_usage(&self) -> Option<&'static str> {
-        Some("it is played on a tree: grundy analyze staircase-tree FILE (or - for stdin)")
+    fn form(&self) -> Form<'_> {
+        Form::graph(
+            "it is played on a tree: grundy analyze staircase-tree FILE (or - for stdin)",
+            Numbers::Refused(
+                "staircase-tree takes only its file (edges 'U V' and 'coins V N' lines)",
+            ),
+        )
     }
 
     /// Misère play and Every-SG by the rules: the tree is one summand. Its
     /// options move `1..=coins` from each vertex but the root, in order.
-    fn summands_graph(
-        &self,
-        input: GraphInput,
-        position: &[String],
-    ) -> Result<Summands<'_>, Error> {
-        let tree = tree_of(input, position)?;
+    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+        let input = at.graph()?;
+        let tree = tree_of(input, &at.numbers)?;
         let coins: Vec<u64> = (0..tree.vertex_count())
             .map(|v| u64::try_from(tree.coins(v)).map_err(|_| beyond_budget(tree.coins(v))))
             .collect::<Result<_, _>>()?;
@@ -103,14 +106,9 @@ impl Game for StaircaseTreeEntry {
         Ok(Summands::whole(tree, coins, Vec::new(), |_: &Vec<u64>| Vec::new()).named(names))
     }
 
-    fn analyze_graph(
-        &self,
-        input: GraphInput,
-        position: &[String],
-        _: bool,
-        _: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
-        let tree = tree_of(input, position)?;
+    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+        let input = at.graph()?;
+        let tree = tree_of(input, &at.numbers)?;
         let moves = tree_moves(&tree, tree.winning_moves());
         Ok(Analysis::valued(
             self,
@@ -125,7 +123,7 @@ impl Game for StaircaseTreeEntry {
     /// refused when the coins off the root are more than [`PLAY_OPTIONS`].
     fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
         let input = at.graph.clone().unwrap_or(GraphInput::Edges(String::new()));
-        let tree = tree_of(input, &at.args())?;
+        let tree = tree_of(input, &at.numbers)?;
         let coins: Vec<UBig> = (0..tree.vertex_count())
             .map(|v| tree.coins(v).clone())
             .collect();
@@ -162,13 +160,9 @@ impl Game for StaircaseTreeEntry {
         Ok(options)
     }
 
-    fn component_graph(
-        &self,
-        input: GraphInput,
-        position: &[String],
-        _: &mut dyn Monitor,
-    ) -> Result<Component<'_>, Error> {
-        let tree = tree_of(input, position)?;
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        let input = at.graph()?;
+        let tree = tree_of(input, &at.numbers)?;
         let value = tree.grundy();
         let moves_to = move |target: &UBig| {
             let mut moves = tree_moves(&tree, tree.moves_to(target));
@@ -182,11 +176,11 @@ impl Game for StaircaseTreeEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::{parse, Quiet};
+    use crate::catalog::{parse, ByWords};
 
     fn analyze(text: &str) -> Result<Analysis, Error> {
         let game = parse("staircase-tree").unwrap();
-        game.analyze_graph(GraphInput::Edges(text.into()), &[], false, &mut Quiet)
+        game.analyze_graph_words(GraphInput::Edges(text.into()), &[])
     }
 
     #[test]

@@ -15,6 +15,7 @@
 //! that component to an option of value `a`, and is otherwise drawn (D); two
 //! or more infinite components give `inf{}`, a draw with no winning move.
 
+use super::Position;
 use dashu_int::UBig;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::Serialize;
@@ -159,26 +160,44 @@ impl<'a> Component<'a> {
     }
 }
 
-/// One component of a sum as given: the game, its graph (graph games) and
-/// its position arguments.
+/// One component of a sum as given: the game and its position.
 pub struct SumPart {
     /// The game (a scripted game already given its script by the front end).
     pub game: Box<dyn Game>,
-    /// The graph a graph game is played on.
-    pub graph: Option<GraphInput>,
-    /// The position arguments (after the graph, for graph games).
-    pub position: Vec<String>,
+    /// The position (with its graph, for graph games).
+    pub at: Position,
     /// The component's words as typed, for messages.
     pub words: String,
 }
 
 impl SumPart {
+    /// The part of `game` at `at`, named in messages by the game's spec and
+    /// the position's numbers.
+    pub fn new(game: Box<dyn Game>, at: Position) -> SumPart {
+        let words = std::iter::once(game.spec())
+            .chain(at.args())
+            .collect::<Vec<_>>()
+            .join(" ");
+        SumPart { game, at, words }
+    }
+
+    /// The part of the game of `spec` at the position `words` (on `graph`,
+    /// for a graph game), parsed as the command line parses them.
+    pub fn parse(
+        spec: &str,
+        words: &[String],
+        graph: Option<GraphInput>,
+    ) -> Result<SumPart, Error> {
+        let game = super::parse(spec)?;
+        let at = Position::of(game.as_ref(), words, graph)?;
+        Ok(SumPart::new(game, at))
+    }
+
     /// The part, borrowed.
     pub fn as_ref(&self) -> PartRef<'_> {
         PartRef {
             game: self.game.as_ref(),
-            graph: self.graph.as_ref(),
-            position: &self.position,
+            at: &self.at,
             words: &self.words,
         }
     }
@@ -190,10 +209,8 @@ impl SumPart {
 pub struct PartRef<'a> {
     /// The game.
     pub game: &'a dyn Game,
-    /// The graph a graph game is played on.
-    pub graph: Option<&'a GraphInput>,
-    /// The position arguments (after the graph, for graph games).
-    pub position: &'a [String],
+    /// The position.
+    pub at: &'a Position,
     /// The component's words, for messages.
     pub words: &'a str,
 }
@@ -262,12 +279,8 @@ pub struct SumMove {
 }
 
 /// An error of component `index` of a sum, naming it.
-pub(super) fn in_component(index: usize, part: &SumPart, error: Error) -> Error {
-    in_part(index, &part.words, error)
-}
-
 /// An error of component `index`, whose words are `words`.
-fn in_part(index: usize, words: &str, error: Error) -> Error {
+pub(super) fn in_part(index: usize, words: &str, error: Error) -> Error {
     Error::Component {
         index,
         words: words.to_string(),
@@ -329,19 +342,7 @@ pub fn analyze_sum_of(
     let mut components = Vec::with_capacity(parts.len());
     for (i, part) in parts.iter().enumerate() {
         let game = part.game;
-        let component = match (part.graph, game.reads_graph()) {
-            (Some(graph), true) => game.component_graph(graph.clone(), part.position, monitor),
-            (None, false) => game.component(part.position, monitor),
-            _ => Err(Error::BadArgument(format!(
-                "{} {} a graph file",
-                game.spec(),
-                if game.reads_graph() {
-                    "needs"
-                } else {
-                    "takes no"
-                }
-            ))),
-        };
+        let component = game.component(part.at, monitor);
         components.push(component.map_err(|e| in_part(i, part.words, e))?);
     }
     let (grundy, movers) = sum_value(&components);
@@ -467,7 +468,7 @@ impl Serialize for SumMoveJson<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::{parse, Quiet};
+    use crate::catalog::Quiet;
     use crate::game::{HeapGame, Heaps, Impartial};
     use crate::games::bash::Bash;
     use crate::games::circle::{Circle, CirclePosition};
@@ -481,6 +482,11 @@ mod tests {
     use crate::solve::Memo;
     use proptest::prelude::*;
     use std::collections::BTreeSet;
+
+    /// The words of `text`, split at spaces.
+    fn split(text: &str) -> Vec<String> {
+        text.split(' ').map(String::from).collect()
+    }
 
     /// The rules of one component, for the sum's own game tree.
     #[derive(Clone, Debug)]
@@ -629,12 +635,7 @@ mod tests {
             .iter()
             .map(|(rules, p)| {
                 let position: Vec<String> = p.iter().map(u64::to_string).collect();
-                SumPart {
-                    game: parse(&rules.spec()).unwrap(),
-                    graph: None,
-                    words: format!("{} {}", rules.spec(), position.join(" ")),
-                    position,
-                }
+                SumPart::parse(&rules.spec(), &position, None).unwrap()
             })
             .collect();
         let answer = analyze_sum(&parts, false, &mut Quiet).unwrap();
@@ -844,18 +845,13 @@ mod tests {
     fn check_mixed(n: u64, arcs: &[(u64, u64)], heaps: &[u64], tokens: &[u64]) {
         let words = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>();
         let parts = vec![
-            SumPart {
-                game: parse("nim").unwrap(),
-                graph: None,
-                position: words(heaps),
-                words: "nim".into(),
-            },
-            SumPart {
-                game: parse("digraph").unwrap(),
-                graph: Some(GraphInput::Edges(graph_file(n, arcs))),
-                position: words(tokens),
-                words: "digraph".into(),
-            },
+            SumPart::parse("nim", &words(heaps), None).unwrap(),
+            SumPart::parse(
+                "digraph",
+                &words(tokens),
+                Some(GraphInput::Edges(graph_file(n, arcs))),
+            )
+            .unwrap(),
         ];
         let answer = analyze_sum(&parts, false, &mut Quiet).unwrap();
         let start: Mixed = (Heaps::<Nim>::position(heaps), tokens.to_vec());
@@ -914,18 +910,13 @@ mod tests {
         check_mixed(4, &arcs, &[2], &[0, 3]);
         let parts = |heaps: &str, tokens: &str| {
             vec![
-                SumPart {
-                    game: parse("nim").unwrap(),
-                    graph: None,
-                    position: heaps.split(' ').map(String::from).collect(),
-                    words: "nim".into(),
-                },
-                SumPart {
-                    game: parse("digraph").unwrap(),
-                    graph: Some(GraphInput::Edges(graph_file(4, &arcs))),
-                    position: tokens.split(' ').map(String::from).collect(),
-                    words: "digraph".into(),
-                },
+                SumPart::parse("nim", &split(heaps), None).unwrap(),
+                SumPart::parse(
+                    "digraph",
+                    &split(tokens),
+                    Some(GraphInput::Edges(graph_file(4, &arcs))),
+                )
+                .unwrap(),
             ]
         };
         // nim 0 + token on 3: inf{0}, N, the one winning move 3 -> 2.
@@ -955,11 +946,8 @@ mod tests {
 
     #[test]
     fn a_component_without_values_names_itself() {
-        let part = |spec: &str, position: &[&str]| SumPart {
-            game: parse(spec).unwrap(),
-            graph: None,
-            position: position.iter().map(|s| s.to_string()).collect(),
-            words: format!("{spec} {}", position.join(" ")),
+        let part = |spec: &str, position: &[&str]| {
+            SumPart::parse(spec, &split(&position.join(" ")), None).unwrap()
         };
         let refused = analyze_sum(
             &[
@@ -1023,12 +1011,7 @@ mod convention_tests {
             .iter()
             .map(|(rules, p)| {
                 let position: Vec<String> = p.iter().map(u64::to_string).collect();
-                SumPart {
-                    game: parse(&rules.spec()).unwrap(),
-                    graph: None,
-                    words: format!("{} {}", rules.spec(), position.join(" ")),
-                    position,
-                }
+                SumPart::parse(&rules.spec(), &position, None).unwrap()
             })
             .collect()
     }
@@ -1283,8 +1266,17 @@ mod convention_tests {
                 .split_whitespace()
                 .map(String::from)
                 .collect();
+            // A graph game's example reads its graph (`-`) from stdin.
+            let at = match game.form().graph {
+                Some(_) => {
+                    let graph = GraphInput::Edges(entry.example_stdin.into());
+                    Position::of(game.as_ref(), &position[1..], Some(graph))
+                }
+                None => Position::of(game.as_ref(), &position, None),
+            }
+            .unwrap();
             for play in [Play::Misere, Play::Every] {
-                match crate::catalog::analyze_convention(game.as_ref(), &position, play) {
+                match crate::catalog::analyze_convention(game.as_ref(), &at, play) {
                     Ok(answer) => assert_eq!(answer.play, play),
                     Err(e) => assert!(!e.to_string().contains('\n'), "{}: {e}", entry.name),
                 }

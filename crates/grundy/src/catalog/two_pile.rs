@@ -2,13 +2,14 @@
 //! (Wythoff's game and its variants, `twopile:` games) answers the same way,
 //! over the [`RectRules`] each implements.
 
+use super::Position;
 use dashu_int::UBig;
 
 use super::answer::Defence;
 use super::explore::{
     check_rules_cost, pile_report, progress_of, row_width, table_error, value_out_of_budget, Table,
 };
-use super::{parse_naturals, Component, ConjectureReport, Game, Monitor, Move, Summands};
+use super::{Component, ConjectureReport, Game, Monitor, Move, Summands};
 use crate::error::Error;
 use crate::game::Impartial;
 use crate::games::rows::{certify_rows, PeriodicRow, RowBudget, RowShape};
@@ -49,8 +50,8 @@ pub(super) fn pile_conjecture(
 }
 
 /// The two piles of a position.
-pub(super) fn parse_piles(position: &[String]) -> Result<(UBig, UBig), Error> {
-    match parse_naturals(position, "pile size")?.as_slice() {
+pub(super) fn parse_piles(at: &Position) -> Result<(UBig, UBig), Error> {
+    match at.numbers.as_slice() {
         [x, y] => Ok((x.clone(), y.clone())),
         other => Err(Error::BadPosition(format!(
             "a two-pile game takes two pile sizes X Y, not {}",
@@ -247,7 +248,7 @@ pub(super) fn options_of_value(
 pub(super) fn pile_component<'a, R>(
     game: &dyn Game,
     rules: &'a R,
-    position: &[String],
+    at: &Position,
     symmetric: bool,
     shapes: Option<Shapes<'a>>,
     monitor: &mut dyn Monitor,
@@ -255,7 +256,7 @@ pub(super) fn pile_component<'a, R>(
 where
     R: RectRules + Impartial<Position = (u64, u64)>,
 {
-    let (x, y) = parse_piles(position)?;
+    let (x, y) = parse_piles(at)?;
     let not_computed = |why: String| {
         let from_rows = match shapes {
             Some(shapes) => match RowReading::of(shapes, &x, &y) {

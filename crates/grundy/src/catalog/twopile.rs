@@ -2,12 +2,13 @@
 //! [two-pile adapter](super::two_pile),
 //! answered from its rules alone (see [`crate::games::twopile`]).
 
+use super::{Board, Form, Position};
 use dashu_int::UBig;
 
 use super::explore::{
     check_side, progress_of, rectangle_rows, sieve_rows, table_error, value_out_of_budget, Table,
 };
-use super::play::{pile_options, PlayMove, Position};
+use super::play::{pile_options, PlayMove};
 use super::two_pile::{
     options_of_value, parse_piles, pile_component, pile_conjecture, pile_defence, pile_move,
     pile_summands, rules_table, RowReading, Shapes,
@@ -56,6 +57,10 @@ impl TwoPileEntry {
 }
 
 impl Game for TwoPileEntry {
+    fn form(&self) -> Form<'_> {
+        Form::numbers("pile size").drawn(Board::Piles)
+    }
+
     fn spec(&self) -> String {
         format!("twopile:{}", self.0)
     }
@@ -69,11 +74,11 @@ impl Game for TwoPileEntry {
     /// value budget) is bounded by the position, whatever caps the spec writes.
     fn analyze(
         &self,
-        position: &[String],
+        at: &Position,
         _first_only: bool,
         monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
-        let (x, y) = parse_piles(position)?;
+        let (x, y) = parse_piles(at)?;
         let fits = |v: &UBig| {
             u64::try_from(v)
                 .ok()
@@ -111,17 +116,13 @@ impl Game for TwoPileEntry {
     }
 
     /// Misère play and Every-SG by the rules.
-    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
-        let (x, y) = parse_piles(position)?;
+    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+        let (x, y) = parse_piles(at)?;
         pile_summands(self.0.clone(), &x, &y)
     }
 
-    fn component(
-        &self,
-        position: &[String],
-        monitor: &mut dyn Monitor,
-    ) -> Result<Component<'_>, Error> {
-        pile_component(self, &self.0, position, false, Some(self.shapes()), monitor)
+    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        pile_component(self, &self.0, at, false, Some(self.shapes()), monitor)
     }
 
     fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
@@ -147,7 +148,7 @@ impl Game for TwoPileEntry {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::catalog::{parse, Quiet};
+    use crate::catalog::{parse, ByWords, Quiet};
     use crate::game::Impartial;
     use crate::games::oracle::{check_claim, Claim};
     use crate::solve::table::grundy_table_of;
@@ -174,7 +175,7 @@ pub(crate) mod tests {
         G: Impartial<Position = (u64, u64)>,
     {
         let a = game
-            .analyze(&[x.to_string(), y.to_string()], false, &mut Quiet)
+            .analyze_words(&[x.to_string(), y.to_string()], false, &mut Quiet)
             .unwrap();
         let reached: Vec<(u64, u64)> = a
             .winning_moves
@@ -258,7 +259,7 @@ pub(crate) mod tests {
         let game = parse(&format!("twopile:{spec}")).unwrap();
         let rules = TwoPile::parse(spec).unwrap();
         let a = game
-            .analyze(&["3".into(), huge.to_string()], false, &mut Quiet)
+            .analyze_words(&["3".into(), huge.to_string()], false, &mut Quiet)
             .unwrap();
         assert_eq!(a.grundy, Some(huge_value(&rules, 3, &huge)));
         assert!(
@@ -268,7 +269,7 @@ pub(crate) mod tests {
         );
         // The piles swapped: row 3 of the transposed game 1,0+0,1+1,2.
         let a = game
-            .analyze(&[huge.to_string(), "3".into()], false, &mut Quiet)
+            .analyze_words(&[huge.to_string(), "3".into()], false, &mut Quiet)
             .unwrap();
         assert_eq!(a.grundy, Some(huge_value(&rules.transposed(), 3, &huge)));
         assert!(a.method.contains("piles swapped"), "{}", a.method);
@@ -280,7 +281,7 @@ pub(crate) mod tests {
         // No uncapped 0,1 (and no uncapped 1,0): refused, saying why.
         let capped = parse("twopile:1,0:3+0,1:3+1,1").unwrap();
         let refused = capped
-            .analyze(&["2".into(), huge.to_string()], false, &mut Quiet)
+            .analyze_words(&["2".into(), huge.to_string()], false, &mut Quiet)
             .unwrap_err()
             .to_string();
         assert!(refused.contains("no uncapped family 0,1"), "{refused}");

@@ -1,13 +1,14 @@
 //! Wythoff's game, k-Wythoff (`wythoff`, `wythoff:k=K`) and Wythoff with
 //! ratios (`wythoff:ratios`), over the [two-pile adapter](super::two_pile).
 
+use super::{Board, Form, Position, SequenceOf};
 use crate::arith::decimal;
 use crate::limits::{RATIOS_MAX_PILE, RATIOS_MAX_ROWS, RATIOS_ROWS, RATIOS_ROW_CAP};
 use dashu_int::UBig;
 
 use super::answer::Defence;
 use super::explore::{check_side, progress_of, sieve_rows, table_error, Table};
-use super::play::{pile_options, PlayMove, Position};
+use super::play::{pile_options, PlayMove};
 use super::two_pile::{
     parse_piles, pile_component, pile_conjecture, pile_defence, pile_move, pile_summands,
     rules_table, small, value_and_note, value_from_rules,
@@ -56,6 +57,10 @@ pub(super) fn wythoff(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>,
 struct WythoffEntry(Wythoff);
 
 impl Game for WythoffEntry {
+    fn form(&self) -> Form<'_> {
+        Form::numbers("pile size").drawn(Board::Piles)
+    }
+
     fn spec(&self) -> String {
         match self.0.k() {
             0 => "wythoff".into(),
@@ -69,11 +74,11 @@ impl Game for WythoffEntry {
 
     fn analyze(
         &self,
-        position: &[String],
+        at: &Position,
         _first_only: bool,
         monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
-        let (x, y) = parse_piles(position)?;
+        let (x, y) = parse_piles(at)?;
         let is_p = self.0.is_p(&x, &y);
         let moves = self
             .0
@@ -103,8 +108,8 @@ impl Game for WythoffEntry {
     /// Misère play alone in closed form for Wythoff's game (see
     /// [`Wythoff::misere_is_p`]) and Every-SG alone for every `k` (see
     /// [`Wythoff::suspense`]), else by the rules.
-    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
-        let (x, y) = parse_piles(position)?;
+    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+        let (x, y) = parse_piles(at)?;
         let alone = self.0.misere_is_p(&x, &y).map(|is_p| Alone {
             outcome: Outcome::from_p(is_p),
             moves: (self.0.misere_winning_moves(&x, &y).unwrap_or_default())
@@ -146,22 +151,12 @@ impl Game for WythoffEntry {
         Ok(summands)
     }
 
-    fn component(
-        &self,
-        position: &[String],
-        monitor: &mut dyn Monitor,
-    ) -> Result<Component<'_>, Error> {
-        pile_component(
-            self,
-            &self.0,
-            position,
-            true,
-            Some((&self.0, &self.0)),
-            monitor,
-        )
+    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        pile_component(self, &self.0, at, true, Some((&self.0, &self.0)), monitor)
     }
 
-    fn sequence(&self, count: u64, _: &mut dyn Monitor) -> Result<Sequence, Error> {
+    fn sequence(&self, of: SequenceOf, _: &mut dyn Monitor) -> Result<Sequence, Error> {
+        let count = of.count(self)?;
         let count = check_count(count)?;
         Ok(Sequence {
             game: self.spec(),
@@ -256,6 +251,10 @@ impl RatiosEntry {
 }
 
 impl Game for RatiosEntry {
+    fn form(&self) -> Form<'_> {
+        Form::numbers("pile size").drawn(Board::Piles)
+    }
+
     fn spec(&self) -> String {
         "wythoff:ratios".into()
     }
@@ -264,21 +263,17 @@ impl Game for RatiosEntry {
         pile_options(self, &WythoffRatios, at)
     }
 
-    fn component(
-        &self,
-        position: &[String],
-        monitor: &mut dyn Monitor,
-    ) -> Result<Component<'_>, Error> {
-        pile_component(self, &WythoffRatios, position, true, None, monitor)
+    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+        pile_component(self, &WythoffRatios, at, true, None, monitor)
     }
 
     fn analyze(
         &self,
-        position: &[String],
+        at: &Position,
         _first_only: bool,
         monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
-        let (x, y) = parse_piles(position)?;
+        let (x, y) = parse_piles(at)?;
         let too_big = || {
             Error::Limit(format!(
                 "wythoff:ratios has no closed form; positions are decided from the rules, with both piles at \
@@ -330,8 +325,8 @@ impl Game for RatiosEntry {
     }
 
     /// Misère play and Every-SG by the rules.
-    fn summands(&self, position: &[String]) -> Result<Summands<'_>, Error> {
-        let (x, y) = parse_piles(position)?;
+    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+        let (x, y) = parse_piles(at)?;
         pile_summands(WythoffRatios, &x, &y)
     }
 
@@ -340,7 +335,8 @@ impl Game for RatiosEntry {
     /// its P-position found (every option of a cell below the search bound is
     /// below it, so the first free cell found is exact), or the row proved to
     /// hold none. Rows are added until `count` pairs are certain.
-    fn sequence(&self, count: u64, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
+    fn sequence(&self, of: SequenceOf, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
+        let count = of.count(self)?;
         let count = check_count(count)?;
         // About 0.45 P-pairs per row.
         let mut rows = (64 + count.saturating_mul(9) / 4).min(RATIOS_MAX_ROWS);
@@ -444,18 +440,8 @@ mod tests {
             let y = (UBig::from(high) << 64) + UBig::from(low);
             let value = value_by_rules(&table, &periods, x, &y);
             let parts = vec![
-                SumPart {
-                    game: parse("wythoff").unwrap(),
-                    graph: None,
-                    position: vec![x.to_string(), y.to_string()],
-                    words: "wythoff".into(),
-                },
-                SumPart {
-                    game: parse("nim").unwrap(),
-                    graph: None,
-                    position: vec![heap.to_string()],
-                    words: "nim".into(),
-                },
+                SumPart::new(parse("wythoff").unwrap(), crate::catalog::Position::heaps([UBig::from(x), y.clone()])),
+                SumPart::new(parse("nim").unwrap(), crate::catalog::Position::heaps([heap])),
             ];
             let sum = analyze_sum(&parts, false, &mut Quiet).unwrap();
             prop_assert_eq!(&sum.components[0].grundy, &SumValue::Finite(value.clone()));

@@ -2,10 +2,11 @@
 //! exhaustive search of their own trees: misère outcomes and every winning
 //! move, Every-SG steps and outcomes, on all small positions; mixed sums.
 
+use crate::catalog::ByWords;
 use std::collections::{HashMap, HashSet};
 
 use super::*;
-use crate::catalog::{parse, GraphInput, SumPart};
+use crate::catalog::{parse, GraphInput, Position, SumPart};
 use crate::game::{HeapGame, Heaps, Impartial};
 use crate::games::circle::{Circle, CirclePosition};
 use crate::games::dynsub::DynSub;
@@ -53,7 +54,7 @@ fn check<G: Impartial + Clone>(
 ) {
     let entry = parse(spec).unwrap();
     let label = format!("{spec} {args:?}");
-    let answer = analyze_convention(entry.as_ref(), args, Play::Misere).unwrap();
+    let answer = analyze_convention(entry.as_ref(), &entry.at_words(args), Play::Misere).unwrap();
     let mut memo = Memo::new(Misere(game.clone()));
     assert_eq!(
         answer.outcome,
@@ -76,7 +77,7 @@ fn check<G: Impartial + Clone>(
         expected,
         "{label}"
     );
-    let every = analyze_convention(entry.as_ref(), args, Play::Every).unwrap();
+    let every = analyze_convention(entry.as_ref(), &entry.at_words(args), Play::Every).unwrap();
     let steps = tree_suspense(game, p, &mut HashMap::new());
     assert_eq!(every.steps, Some(UBig::from(steps)), "{label}");
     assert_eq!(every.outcome, Outcome::from_p(steps % 2 == 0), "{label}");
@@ -165,7 +166,12 @@ fn two_pile_games_agree_with_their_trees() {
 fn misere_wythoff_alone_is_closed_and_in_a_sum_searched() {
     let game = parse("wythoff").unwrap();
     let big = "1".repeat(40);
-    let answer = analyze_convention(game.as_ref(), &[big.clone(), big], Play::Misere).unwrap();
+    let answer = analyze_convention(
+        game.as_ref(),
+        &game.at_words(&[big.clone(), big]),
+        Play::Misere,
+    )
+    .unwrap();
     assert!(
         answer.method.starts_with("closed form"),
         "{}",
@@ -218,11 +224,14 @@ fn circle_and_dynsub_agree_with_their_trees() {
 fn sum_parts(components: &[(&str, &[u64])]) -> Vec<SumPart> {
     components
         .iter()
-        .map(|(spec, p)| SumPart {
-            game: parse(spec).unwrap(),
-            graph: None,
-            position: words(p),
-            words: spec.to_string(),
+        .map(|(spec, p)| {
+            let game = parse(spec).unwrap();
+            let at = game.at_words(&words(p));
+            SumPart {
+                game,
+                at,
+                words: spec.to_string(),
+            }
         })
         .collect()
 }
@@ -288,7 +297,8 @@ fn mixed_sums_agree_with_their_own_trees() {
 fn graph_answer(spec: &str, text: &str, args: &[&str], play: Play) -> Result<Analysis, Error> {
     let game = parse(spec).unwrap();
     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    analyze_convention_graph(game.as_ref(), GraphInput::Edges(text.into()), &args, play)
+    let at = Position::of(game.as_ref(), &args, Some(GraphInput::Edges(text.into())))?;
+    analyze_convention(game.as_ref(), &at, play)
 }
 
 /// Every graph on `0..4` (its edge mask) as a graph file.
@@ -447,8 +457,8 @@ fn scripts_are_searched_and_their_failures_reported() {
     let sub = parse("subtraction:1,3,4").unwrap();
     for n in 0..20u64 {
         for play in [Play::Misere, Play::Every] {
-            let a = analyze_convention(game.as_ref(), &words(&[n]), play).unwrap();
-            let b = analyze_convention(sub.as_ref(), &words(&[n]), play).unwrap();
+            let a = analyze_convention(game.as_ref(), &game.at_words(&words(&[n])), play).unwrap();
+            let b = analyze_convention(sub.as_ref(), &sub.at_words(&words(&[n])), play).unwrap();
             assert_eq!((a.outcome, &a.steps), (b.outcome, &b.steps), "{n}");
             let to = |x: &Analysis| -> Vec<Vec<UBig>> {
                 x.winning_moves
@@ -462,7 +472,7 @@ fn scripts_are_searched_and_their_failures_reported() {
     let failing =
         "fn moves(p) { if p[0] == 3 { throw \"no\"; } if p[0] > 0 { [[p[0] - 1]] } else { [] } }";
     let game = crate::catalog::script("f.rhai", failing).unwrap();
-    assert!(analyze_convention(game.as_ref(), &words(&[5]), Play::Misere).is_err());
+    assert!(analyze_convention(game.as_ref(), &game.at_words(&words(&[5])), Play::Misere).is_err());
 }
 
 /// The Every-SG closed forms of Bash and of subtraction games (suspense
@@ -513,7 +523,8 @@ fn check_every_closed_form<G: HeapGame>(
         .into_iter()
         .chain(crate::games::oracle::heap_tuples(3, 12));
     for heaps in sums {
-        let answer = analyze_convention(game.as_ref(), &words(&heaps), Play::Every).unwrap();
+        let answer =
+            analyze_convention(game.as_ref(), &game.at_words(&words(&heaps)), Play::Every).unwrap();
         if heaps.iter().any(|&h| h >= from) {
             assert!(
                 answer.method.starts_with(method),
@@ -591,9 +602,10 @@ fn subtraction_heaps_alone_agree_with_their_trees() {
                 });
             }
         }
+        let game = parse(&spec).unwrap();
         let huge = analyze_convention(
-            parse(&spec).unwrap().as_ref(),
-            &[String::from("1000000000000000000000000000000")],
+            game.as_ref(),
+            &game.at_words(&[String::from("1000000000000000000000000000000")]),
             Play::Misere,
         )
         .unwrap();
@@ -631,7 +643,7 @@ fn closed_form_sums_agree_with_the_search() {
                 let parts = sum_parts(&[(a, &pa), (b, &pb)]);
                 let summands: Vec<Summands<'_>> = parts
                     .iter()
-                    .map(|p| p.game.summands(&p.position).unwrap())
+                    .map(|p| p.game.summands(&p.at).unwrap())
                     .collect();
                 let label = format!("{a} {pa:?} + {b} {pb:?}");
                 let closed = every_by_closed_forms(&summands).expect("closed forms");
@@ -766,7 +778,12 @@ fn a_sum_beyond_the_search_is_answered_by_the_quotient() {
     let kayles: Octal = "0.77".parse().unwrap();
     let heaps: Vec<u64> = (0..30).map(|i| 1 + (i * 7) % 10).collect();
     let entry = parse("kayles").unwrap();
-    let answer = analyze_convention(entry.as_ref(), &words(&heaps), Play::Misere).unwrap();
+    let answer = analyze_convention(
+        entry.as_ref(),
+        &entry.at_words(&words(&heaps)),
+        Play::Misere,
+    )
+    .unwrap();
     assert!(
         answer
             .method
@@ -810,7 +827,12 @@ fn a_sum_beyond_the_search_is_answered_by_the_quotient() {
 fn a_sum_beyond_the_search_and_the_quotient_is_unknown() {
     let entry = parse("octal:0.354").unwrap();
     let heaps = [6u64; 24];
-    let e = analyze_convention(entry.as_ref(), &words(&heaps), Play::Misere).unwrap_err();
+    let e = analyze_convention(
+        entry.as_ref(),
+        &entry.at_words(&words(&heaps)),
+        Play::Misere,
+    )
+    .unwrap_err();
     let message = e.to_string();
     assert!(message.contains("unknown: the search budget"), "{message}");
     assert!(

@@ -12,9 +12,8 @@ use super::{
     choose, defence_reason, fallback_reason, largest_by, longest_defence, misere_why, nim_sum_why,
     option_reaching, options, winning_reason, Answer, Choice, Games, Hint, Listed, Reply, Turn,
 };
-use crate::catalog::{
-    analyze_convention_sum, analyze_sum_of, parse, Game, PartRef, Play, Position, Quiet, SumPart,
-};
+use crate::catalog::conventions::convention_sum_of;
+use crate::catalog::{analyze_sum_of, Game, PartRef, Play, Position, Quiet};
 use crate::error::Error;
 use crate::game::{Impartial, Outcome};
 use crate::solve::misere::Misere;
@@ -63,34 +62,19 @@ impl<'g> Components<'g> {
             .zip(&args)
             .map(|(game, args)| format!("{} {}", game.spec(), args.join(" ")))
             .collect();
+        let parts: Vec<PartRef<'_>> = (0..at.len())
+            .map(|i| PartRef {
+                game: games[i],
+                at: &at[i],
+                words: &words[i],
+            })
+            .collect();
         if play == Play::Misere {
-            let parts = games
-                .iter()
-                .zip(at)
-                .zip(args)
-                .zip(&words)
-                .map(|(((game, part), position), words)| {
-                    Ok(SumPart {
-                        game: parse(&game.spec())?,
-                        graph: part.graph.clone(),
-                        position,
-                        words: words.clone(),
-                    })
-                })
-                .collect::<Result<Vec<_>, Error>>()?;
-            return Ok(Answer::ConventionSum(analyze_convention_sum(
+            return Ok(Answer::ConventionSum(convention_sum_of(
                 &parts,
                 Play::Misere,
             )?));
         }
-        let parts: Vec<PartRef<'_>> = (0..at.len())
-            .map(|i| PartRef {
-                game: games[i],
-                graph: at[i].graph.as_ref(),
-                position: &args[i],
-                words: &words[i],
-            })
-            .collect();
         Ok(Answer::Sum(analyze_sum_of(&parts, false, &mut Quiet)?))
     }
 

@@ -673,7 +673,8 @@ fn a_session_plays_undoes_and_follows_a_circle_into_its_rows() {
     assert_eq!(session.specs()[0], "circle:2");
     session.set_misere(true).unwrap();
     assert_eq!(session.play_convention(), Play::Misere);
-    assert!(Session::new(parse("nim").unwrap(), at(&[])).is_err());
+    let nim = parse("nim").unwrap();
+    assert!(Position::of(nim.as_ref(), &[], None).is_err());
 }
 
 #[test]
