@@ -66,6 +66,37 @@ pub enum Verb {
 }
 
 impl Verb {
+    /// The verb as it is typed: the label of its progress bar.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verb::Analyze(_) => "analyze",
+            Verb::Sequence(_) => "sequence",
+            Verb::Period(_) => "period",
+            Verb::Beatty(_) => "beatty",
+            Verb::Table(_) => "table",
+            Verb::Conjecture(_) => "conjecture",
+            Verb::Games(_) => "games",
+            Verb::Nimber(_) => "nimber",
+            Verb::Play(_) => "play",
+            Verb::Serve(_) => "serve",
+            Verb::Survey(_) => "survey",
+            Verb::Completions(_) => "completions",
+            Verb::Man(_) => "man",
+        }
+    }
+
+    /// The game spec of a verb that asks about one game, as typed.
+    pub fn game(&self) -> Option<&str> {
+        match self {
+            Verb::Analyze(a) => Some(&a.game),
+            Verb::Sequence(s) => Some(&s.game),
+            Verb::Period(p) => Some(&p.game),
+            Verb::Table(t) => Some(&t.game),
+            Verb::Conjecture(c) => Some(&c.game),
+            _ => None,
+        }
+    }
+
     /// Whether the answer is wanted as JSON.
     pub fn json(&self) -> bool {
         match self {
@@ -475,7 +506,7 @@ pub fn report_usage_error(e: clap::Error) -> ExitCode {
         return match write!(out, "{}", e.render()).and_then(|()| out.flush()) {
             Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
                 super::print_error(&format!("cannot write the help: {e}"));
-                ExitCode::from(super::FAILURE)
+                ExitCode::from(crate::failure::FAILURE)
             }
             _ => ExitCode::SUCCESS,
         };
@@ -484,10 +515,10 @@ pub fn report_usage_error(e: clap::Error) -> ExitCode {
         // The help goes to stdout, so that stderr holds the one error line.
         let _ = write!(io::stdout(), "{}", e.render());
         super::print_error("no verb given; see 'grundy --help'");
-        return ExitCode::from(super::BAD_INPUT);
+        return ExitCode::from(crate::failure::BAD_INPUT);
     }
     super::print_error(&one_line(&e));
-    ExitCode::from(super::BAD_INPUT)
+    ExitCode::from(crate::failure::BAD_INPUT)
 }
 
 /// clap's message on one line, with its tips but without its usage block:

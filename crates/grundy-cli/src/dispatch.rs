@@ -17,8 +17,8 @@ use grundy::catalog::{
 use serde::{Serialize, Serializer};
 
 use crate::args::{MovesWanted, Verb};
+use crate::failure::{bad_argument, Failure};
 use crate::text::GridCells;
-use crate::{bad_argument, Failure};
 
 /// Where the texts a request needs (graphs, scripts) come from.
 pub struct Inputs {

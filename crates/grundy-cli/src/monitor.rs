@@ -27,6 +27,7 @@ use std::time::{Duration, Instant};
 use grundy::catalog::{LentValues, Monitor};
 use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::failure::{bad_argument, escape_controls, Failure};
 use crate::files;
 use crate::lock::RunLock;
 use crate::values_file::ValuesFile;
@@ -210,12 +211,12 @@ fn say(line: &str) {
 /// Clears the bar for good, writes `line` on stderr and ends the process with
 /// exit status [`INTERRUPTED`]. The bar stays locked: nothing draws after.
 fn stop(line: &str) -> ! {
-    crate::play::restore_terminal();
+    crate::terminal::restore_terminal();
     let mut bar = lock(&RUN.bar);
     if let Some(bar) = bar.take() {
         bar.finish_and_clear();
     }
-    let _ = writeln!(io::stderr().lock(), "{}", crate::escape_controls(line));
+    let _ = writeln!(io::stderr().lock(), "{}", escape_controls(line));
     std::process::exit(INTERRUPTED.into())
 }
 
@@ -249,7 +250,7 @@ pub struct ShellMonitor {
     values: Option<ValuesFile>,
     last_saved: Instant,
     /// The first error met writing a checkpoint, reported when the run ends.
-    pub save_error: Option<io::Error>,
+    save_error: Option<io::Error>,
 }
 
 impl ShellMonitor {
@@ -287,6 +288,16 @@ impl ShellMonitor {
         );
         self.checkpoint = checkpoint;
         self.last_saved = Instant::now();
+    }
+
+    /// Fails if a checkpoint could not be written during the run. The answer
+    /// is written first: it is complete, and a full disk must not throw it
+    /// away.
+    pub fn checkpoint_saved(&self) -> Result<(), Failure> {
+        match &self.save_error {
+            Some(e) => Err(Failure::Checkpoint(io::Error::new(e.kind(), e.to_string()))),
+            None => Ok(()),
+        }
     }
 
     /// Clears the progress bar.
@@ -454,6 +465,35 @@ impl Monitor for ShellMonitor {
         self.commit(values);
         self.last_saved = Instant::now();
     }
+}
+
+/// A monitor for a long run, its bar labelled `label`. Its checkpoint, if
+/// any, is locked and checked writable before the work starts; one that
+/// exists but cannot be read is refused.
+pub fn checkpointing(
+    label: &'static str,
+    path: Option<PathBuf>,
+    values_file: Option<PathBuf>,
+) -> Result<ShellMonitor, Failure> {
+    let checkpoint = path.map(usable_checkpoint).transpose()?;
+    let values_file = values_file
+        .map(ValuesFile::check)
+        .transpose()
+        .map_err(bad_argument)?;
+    Ok(ShellMonitor::keeping(label, checkpoint, values_file))
+}
+
+/// The checkpoint at `path`, locked for this run and checked writable, and
+/// readable if it exists, before the work starts.
+pub fn usable_checkpoint(path: PathBuf) -> Result<Checkpoint, Failure> {
+    let checkpoint = Checkpoint::open(path).map_err(|e| bad_argument(e.0))?;
+    checkpoint.check_readable().map_err(|e| {
+        bad_argument(format!(
+            "cannot read the checkpoint {}: {e}",
+            checkpoint.path().display()
+        ))
+    })?;
+    Ok(checkpoint)
 }
 
 #[cfg(test)]

@@ -25,8 +25,10 @@ use grundy::games::octal::Octal;
 use serde::Serialize;
 
 use crate::args::{Survey, SurveyAction, SurveyMerge, SurveyOctal};
+use crate::failure::{bad_argument, Failure};
+use crate::files;
+use crate::monitor::usable_checkpoint;
 use crate::monitor::ShellMonitor;
-use crate::{bad_argument, checkpoint_saved, files, usable_checkpoint, Failure};
 
 /// Runs `grundy survey ...`.
 pub(crate) fn run(out: &mut impl Write, json: bool, survey: &Survey) -> Result<(), Failure> {
@@ -232,7 +234,7 @@ fn run_shard(out: &mut impl Write, json: bool, args: &SurveyOctal) -> Result<(),
     }
     // A game's progress that could not be saved cost nothing now, but would
     // have been lost to a stop: say so once the results are out.
-    checkpoint_saved(&monitor)
+    monitor.checkpoint_saved()
 }
 
 /// Computes `game` to `count` heaps, resuming from and saving its progress in

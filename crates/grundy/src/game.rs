@@ -230,6 +230,32 @@ pub struct HeapMove {
     pub to: UBig,
 }
 
+/// Every-SG of a sum of heaps in closed form, as a heap game's theory gives
+/// it: by Smith's theorem (Winning Ways ch. 9) the sum lasts as long as its
+/// longest summand (the largest suspense), and the player to move wins when
+/// that is odd, by a move in every summand that has one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EveryHeaps {
+    /// How many moves the sum lasts: the largest suspense of its heaps.
+    pub steps: UBig,
+    /// Every heap move that belongs to a winning move (empty when the
+    /// largest suspense is even), or for a game whose heaps have too many
+    /// moves to list, one winning move.
+    pub moves: Vec<HeapMove>,
+    /// For each heap that has a move, one move to an option that lasts one
+    /// move less: in a sum whose largest suspense is odd, these moves together
+    /// are a winning move.
+    pub lasting: Vec<HeapMove>,
+}
+
+/// The move of each non-empty heap of `heaps` to what `left` leaves of it.
+pub fn each_nonempty(heaps: &[UBig], left: impl Fn(&UBig) -> UBig) -> Vec<HeapMove> {
+    crate::stop::polling(heaps.iter().enumerate())
+        .filter(|(_, h)| **h != UBig::ZERO)
+        .map(|(heap, h)| HeapMove { heap, to: left(h) })
+        .collect()
+}
+
 /// The nim-sum of a sum of heaps and every move of it to a sum of value
 /// `target` (0: every winning move), for a take-away game (a move leaves at
 /// most one heap) whose theory gives `value(h)` for a heap of any size and

@@ -6,14 +6,13 @@
 //! comes after the arguments are read and before the analysis, which may be
 //! long. The terminal is restored
 //! on every way out: a normal quit, an error, a panic (the panic hook calls
-//! [`restore_terminal`]) and an interrupt signal (the interrupt handler
+//! [`restore_terminal`](crate::terminal::restore_terminal)) and an interrupt signal (the interrupt handler
 //! does too); Ctrl-C typed in the player is a key that quits.
 
 mod app;
 mod view;
 
 use std::io::{self, IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use dashu_int::UBig;
@@ -21,26 +20,23 @@ use grundy::catalog::play::Session;
 use grundy::catalog::Position;
 use grundy::json::Ints;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
-use ratatui::crossterm::{cursor, execute, terminal};
 use serde::ser::SerializeMap;
 use serde::Serialize;
 
 use crate::args;
 use crate::dispatch::{self, Inputs};
-use crate::Failure;
+use crate::failure::Failure;
+use crate::terminal::Terminal;
 use app::{App, Key};
 use grundy::catalog::Play;
 
-/// Whether this process has the terminal in raw mode on its alternate screen.
-static TERMINAL_TAKEN: AtomicBool = AtomicBool::new(false);
-
 /// Runs `grundy play`.
-pub fn run(play: args::Play) -> Result<Record, Failure> {
+pub fn run(play: &args::Play) -> Result<Record, Failure> {
     let inputs = Inputs::command_line(play.grid.as_deref())?;
-    let (parts, name) = parts(&play, &inputs)?;
+    let (parts, name) = parts(play, &inputs)?;
     // Before the analysis, which may take seconds and gigabytes.
     if !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
-        return Err(crate::bad_argument(
+        return Err(crate::failure::bad_argument(
             "play needs a terminal: its keys come from stdin and its screen goes to stdout".into(),
         ));
     }
@@ -48,8 +44,8 @@ pub fn run(play: args::Play) -> Result<Record, Failure> {
     if play.program_first {
         app.key(Key::Char('s'));
     }
-    let mut terminal =
-        Terminal::take().map_err(|e| crate::bad_argument(format!("play needs a terminal: {e}")))?;
+    let mut terminal = Terminal::take()
+        .map_err(|e| crate::failure::bad_argument(format!("play needs a terminal: {e}")))?;
     let played = play_loop(&mut terminal, &mut app, &name);
     drop(terminal);
     played.map_err(Failure::Output)?;
@@ -72,7 +68,7 @@ fn parts(play: &args::Play, inputs: &Inputs) -> Result<(Parts, String), Failure>
         return Ok((vec![(game, position)], name));
     };
     if let Some((_, given)) = &inputs.graph {
-        return Err(crate::bad_argument(format!(
+        return Err(crate::failure::bad_argument(format!(
             "{given} is for one game played on a graph, not for a sum of games"
         )));
     }
@@ -205,39 +201,4 @@ fn play_loop(terminal: &mut Terminal, app: &mut App, name: &str) -> io::Result<(
         }
     }
     Ok(())
-}
-
-/// The terminal, taken over (raw mode, alternate screen) until dropped.
-struct Terminal(ratatui::Terminal<ratatui::backend::CrosstermBackend<io::Stdout>>);
-
-impl Terminal {
-    fn take() -> io::Result<Terminal> {
-        terminal::enable_raw_mode()?;
-        TERMINAL_TAKEN.store(true, Ordering::SeqCst);
-        let entered = execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide);
-        let backend = ratatui::backend::CrosstermBackend::new(io::stdout());
-        match entered.and_then(|()| ratatui::Terminal::new(backend)) {
-            Ok(t) => Ok(Terminal(t)),
-            Err(e) => {
-                restore_terminal();
-                Err(e)
-            }
-        }
-    }
-}
-
-impl Drop for Terminal {
-    fn drop(&mut self) {
-        restore_terminal();
-    }
-}
-
-/// Gives the terminal back as it was (cooked mode, the main screen, the
-/// cursor shown), if this process took it; safe to call from anywhere, any
-/// number of times.
-pub fn restore_terminal() {
-    if TERMINAL_TAKEN.swap(false, Ordering::SeqCst) {
-        let _ = execute!(io::stdout(), terminal::LeaveAlternateScreen, cursor::Show);
-        let _ = terminal::disable_raw_mode();
-    }
 }

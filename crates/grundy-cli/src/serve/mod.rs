@@ -47,7 +47,7 @@ use axum::Router;
 
 use crate::args::Serve;
 use crate::dispatch;
-use crate::Failure;
+use crate::failure::Failure;
 use schedule::Schedule;
 
 /// The page, its script and its style, embedded so that the app works offline.
@@ -101,7 +101,7 @@ fn announce(address: SocketAddr, json: bool) {
 /// the command line's hook, which ends the process, is replaced.
 fn keep_serving_after_panics() {
     panic::set_hook(Box::new(|info| {
-        crate::print_error(&format!(
+        crate::failure::print_error(&format!(
             "internal error in a request, please report it: {info}"
         ));
     }));
@@ -144,7 +144,7 @@ fn asset(content_type: &'static str, body: &'static str) -> Response {
 
 /// `{"error": message}` with `status`.
 fn refusal(status: StatusCode, message: String) -> Response {
-    let body = serde_json::json!({ "error": crate::escape_controls(&message) });
+    let body = serde_json::json!({ "error": crate::failure::escape_controls(&message) });
     (status, axum::Json(body)).into_response()
 }
 

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::dispatch::{self, Inputs};
-use crate::Failure;
+use crate::failure::Failure;
 
 /// The most moves an answer lists (the count is of all of them).
 pub const LISTED_MOVES: usize = 500;
@@ -238,5 +238,5 @@ fn respond(
 }
 
 fn bad(message: &str) -> Failure {
-    crate::bad_argument(message.to_string())
+    crate::failure::bad_argument(message.to_string())
 }

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use crate::args::{self, Cli, Verb};
 use crate::dispatch::{self, Inputs};
-use crate::Failure;
+use crate::failure::Failure;
 
 /// The verbs of the API: those that answer data.
 pub const VERBS: [&str; 6] = [

@@ -25,7 +25,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinHandle;
 
 use super::{json_answer, refusal};
-use crate::Failure;
+use crate::failure::Failure;
 
 /// The most requests that wait for a job while others compute.
 pub const MAX_WAITING: usize = 64;

@@ -21,14 +21,13 @@ use super::{ConjectureReport, Monitor};
 use crate::analysis::conjecture::{certified_heap_period, heap_period, Conjecture};
 use crate::analysis::periodicity::{ArithmeticPeriod, Periodic};
 use crate::error::Error;
-use crate::game::{HeapGame, HeapMove, Heaps, Outcome};
+use crate::game::{EveryHeaps, HeapGame, HeapMove, Heaps, Outcome};
 use crate::games::bash::Bash;
 use crate::games::nim::Nim;
 use crate::games::staircase::{StairMove, Staircase};
 use crate::games::subtraction::Subtraction;
 use crate::nimber::Nimber;
 use crate::solve::remoteness::{HeapRemoteness, Remoteness};
-use crate::solve::summands::winning_options;
 use crate::stop;
 
 /// `nim`.
@@ -86,6 +85,24 @@ fn heap_moves(heaps: &[UBig], moves: Vec<HeapMove>) -> Vec<Move> {
     moves
         .into_iter()
         .map(|m| heap_move(heaps, m.heap, m.to))
+        .collect()
+}
+
+/// Every-SG in closed form, its heap moves written as `analyze` writes them.
+fn every_form(heaps: &[UBig], every: EveryHeaps, rule: String) -> EveryForm {
+    EveryForm {
+        steps: every.steps,
+        moves: changes(heaps, every.moves),
+        lasting: changes(heaps, every.lasting),
+        rule,
+    }
+}
+
+/// Heap moves as the play conventions write them.
+fn changes(heaps: &[UBig], moves: Vec<HeapMove>) -> Vec<Move> {
+    moves
+        .into_iter()
+        .map(|m| heap_change(heaps, m.heap, vec![m.to]))
         .collect()
 }
 
@@ -399,22 +416,11 @@ impl HeapTheory for Nim {
         })
     }
 
-    /// A non-empty heap has suspense 1 and every option of it 0 or 1, so the
-    /// largest suspense left is even only when it is 0: the one winning move
-    /// empties every heap.
+    /// Every-SG by [`Nim::every_sg`].
     fn every(&self, heaps: &[UBig]) -> Option<EveryForm> {
-        let moves: Vec<Move> = (0..heaps.len())
-            .filter(|&i| heaps[i] != UBig::ZERO)
-            .map(|i| heap_change(heaps, i, Vec::new()))
-            .collect();
-        Some(EveryForm {
-            steps: UBig::from(!moves.is_empty() as u8),
-            lasting: moves.clone(),
-            moves,
-            rule: "closed form: a Nim heap lasts one move (its suspense is 1), so the player to \
-                   move wins by emptying every heap at once"
-                .into(),
-        })
+        let rule = "closed form: a Nim heap lasts one move (its suspense is 1), so the player to \
+                    move wins by emptying every heap at once";
+        Some(every_form(heaps, self.every_sg(heaps), rule.into()))
     }
 }
 
@@ -455,52 +461,15 @@ impl HeapTheory for Bash {
         })
     }
 
-    /// A heap `n = q(M+1) + r` has suspense `2q + [r > 0]`, its remoteness
-    /// (induction on `n`: at `r = 0` every option has suspense `2q - 1`; at
-    /// `r > 0` the one even option is `n - r`, of suspense `2q`). So with
-    /// the largest suspense `2Q + 1` odd, the winner takes `r` from every
-    /// heap of suspense `2Q + 1`, leaving `2Q`, and 1 from every other heap
-    /// that has a move (its options last at most its own suspense, at most
-    /// `2Q`): the largest left is `2Q`, even.
+    /// Every-SG by [`Bash::every_sg`].
     fn every(&self, heaps: &[UBig]) -> Option<EveryForm> {
-        let suspense: Vec<UBig> = stop::polling(heaps.iter())
-            .map(|h| self.remoteness(h).remoteness)
-            .collect();
-        let steps = suspense.iter().max().cloned().unwrap_or(UBig::ZERO);
-        let mut moves = Vec::new();
-        if &steps % 2u8 == 1 {
-            for (i, heap) in heaps.iter().enumerate() {
-                if *heap == UBig::ZERO {
-                    continue;
-                }
-                let left = if suspense[i] == steps {
-                    heap - heap % Bash::period(self)
-                } else {
-                    heap - UBig::ONE
-                };
-                moves.push(heap_change(heaps, i, vec![left]));
-            }
-        }
-        // One less: to n - r when r > 0 (suspense 2q), else to n - 1 (2q - 1).
-        let lasting = (0..heaps.len())
-            .filter(|&i| heaps[i] != UBig::ZERO)
-            .map(|i| {
-                let r = &heaps[i] % Bash::period(self);
-                let take = if r == UBig::ZERO { UBig::ONE } else { r };
-                heap_change(heaps, i, vec![&heaps[i] - take])
-            })
-            .collect();
-        Some(EveryForm {
-            steps,
-            moves,
-            lasting,
-            rule: format!(
-                "closed form: a heap n of {} lasts 2q + [r > 0] moves in Every-SG (its \
-                 suspense, n = q(M+1) + r), so the player to move wins when the largest is odd, \
-                 by taking r from every heap that lasts longest and 1 from every other heap",
-                HeapTheory::spec(self)
-            ),
-        })
+        let rule = format!(
+            "closed form: a heap n of {} lasts 2q + [r > 0] moves in Every-SG (its \
+             suspense, n = q(M+1) + r), so the player to move wins when the largest is odd, \
+             by taking r from every heap that lasts longest and 1 from every other heap",
+            HeapTheory::spec(self)
+        );
+        Some(every_form(heaps, self.every_sg(heaps), rule))
     }
 
     /// The period `M + 1`, which the report holds in 64 bits.
@@ -592,90 +561,37 @@ impl HeapTheory for Subtraction {
         })
     }
 
-    /// From the suspense certified arithmetic periodic within
-    /// [`search_budget`](subtraction_search_budget) heaps (else the search
-    /// answers, as it does when every heap is below a large `max S`, whose
-    /// window is costly to certify): Smith's theorem on the heaps' suspense,
-    /// and every move of a heap that belongs to a winning move, as the search
-    /// lists them.
+    /// By [`Subtraction::every_sg`] within
+    /// [`search_budget`](subtraction_search_budget) heaps, else the search
+    /// answers (as it does when every heap is below a large `max S`, whose
+    /// window is costly to certify).
     fn every(&self, heaps: &[UBig]) -> Option<EveryForm> {
         let largest = UBig::from(self.largest());
         if self.largest() > CHEAP_WINDOW && heaps.iter().all(|h| *h < largest) {
             return None;
         }
-        let lengths = self
-            .suspense_periodic(subtraction_search_budget(self))
-            .ok()?;
-        let steps = stop::polling(heaps.iter())
-            .map(|h| lengths.value(h))
-            .max()
-            .unwrap_or(UBig::ZERO);
-        let mut moves = Vec::new();
-        if &steps % 2u8 == 1 {
-            let lefts: Vec<Vec<UBig>> = stop::polling(heaps.iter())
-                .map(|h| self.options_of(h))
-                .collect();
-            let option_steps: Vec<Vec<UBig>> = stop::polling(lefts.iter())
-                .map(|options| options.iter().map(|left| lengths.value(left)).collect())
-                .collect();
-            let winning = winning_options(&option_steps, |r| r % 2u8 == 0);
-            for (i, ks) in winning.iter().enumerate() {
-                for &k in ks {
-                    moves.push(heap_change(heaps, i, vec![lefts[i][k].clone()]));
-                }
-            }
-        }
-        let lasting = (0..heaps.len())
-            .filter_map(|i| {
-                let left = self.length_move(&lengths, &heaps[i])?;
-                Some(heap_change(heaps, i, vec![left]))
-            })
-            .collect();
-        Some(EveryForm {
-            steps,
-            moves,
-            lasting,
-            rule: format!(
-                "Every-SG by Smith's theorem (Winning Ways ch. 9) on the heaps' suspense, certified \
-                 arithmetic periodic: x(n + {}) = x(n) + {} from heap {} (a window of max S = {} \
-                 suspenses repeated up to an even shift, which determines all later ones); the \
-                 player to move wins when the largest is odd; a winning move plays one listed move \
-                 in every heap that has a move, so that the largest suspense left is even",
-                lengths.period,
-                lengths.saltus,
-                lengths.preperiod,
-                self.largest()
-            ),
-        })
+        let (every, lengths) = self.every_sg(heaps, subtraction_search_budget(self))?;
+        let rule = format!(
+            "Every-SG by Smith's theorem (Winning Ways ch. 9) on the heaps' suspense, certified \
+             arithmetic periodic: x(n + {}) = x(n) + {} from heap {} (a window of max S = {} \
+             suspenses repeated up to an even shift, which determines all later ones); the \
+             player to move wins when the largest is odd; a winning move plays one listed move \
+             in every heap that has a move, so that the largest suspense left is even",
+            lengths.period,
+            lengths.saltus,
+            lengths.preperiod,
+            self.largest()
+        );
+        Some(every_form(heaps, every, rule))
     }
 
-    /// One heap of at least `max S` (the others empty) by its misère Grundy
-    /// value `G-(n)`, certified periodic within
-    /// [`search_budget`](subtraction_search_budget) heaps: P exactly when it
-    /// is 0, the winning moves those to a heap of misère value 0. (Sums of
-    /// several heaps are left to the search and the misère quotient: a
-    /// subtraction game need not be tame.)
+    /// By [`Subtraction::misere_alone`] within
+    /// [`search_budget`](subtraction_search_budget) heaps.
     fn alone(&self, heaps: &[UBig]) -> Option<Alone> {
-        let nonempty: Vec<usize> = (0..heaps.len())
-            .filter(|&i| heaps[i] != UBig::ZERO)
-            .collect();
-        let [only] = nonempty[..] else {
-            return None;
-        };
-        if heaps[only] < UBig::from(self.largest()) {
-            return None;
-        }
-        let values = self.misere_periodic(subtraction_search_budget(self)).ok()?;
-        let lost = |h: &UBig| values.value(h) == Nimber(0);
-        let moves = self
-            .options_of(&heaps[only])
-            .into_iter()
-            .filter(|left| lost(left))
-            .map(|left| heap_change(heaps, only, vec![left]))
-            .collect();
+        let (lost, moves, values) = self.misere_alone(heaps, subtraction_search_budget(self))?;
         Some(Alone {
-            outcome: Outcome::from_p(lost(&heaps[only])),
-            moves,
+            outcome: Outcome::from_p(lost),
+            moves: changes(heaps, moves),
             rule: format!(
                 "a single heap by its misère Grundy value G-(n) (1 without a move, else the mex \
                  of its options' values; P exactly when 0), certified periodic: period {} from \

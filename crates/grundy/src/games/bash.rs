@@ -8,7 +8,7 @@
 
 use dashu_int::UBig;
 
-use crate::game::{heap_sum_moves_to, HeapGame, HeapMove};
+use crate::game::{each_nonempty, heap_sum_moves_to, EveryHeaps, HeapGame, HeapMove};
 use crate::solve::remoteness::HeapRemoteness;
 
 /// Bash's game with at most `max` counters taken a move.
@@ -18,6 +18,45 @@ pub struct Bash {
 }
 
 impl Bash {
+    /// Every-SG of a sum of heaps. A heap `n = q(M+1) + r` has suspense
+    /// `2q + [r > 0]`, its remoteness (induction on `n`: at `r = 0` every
+    /// option has suspense `2q - 1`; at `r > 0` the one even option is
+    /// `n - r`, of suspense `2q`). So with the largest suspense `2Q + 1` odd,
+    /// the winner takes `r` from every heap of suspense `2Q + 1`, leaving
+    /// `2Q`, and 1 from every other heap that has a move (its options last at
+    /// most its own suspense, at most `2Q`): the largest left is `2Q`, even.
+    /// The move that lasts one less goes to `n - r` when `r > 0` (suspense
+    /// `2q`), else to `n - 1` (`2q - 1`).
+    pub fn every_sg(&self, heaps: &[UBig]) -> EveryHeaps {
+        let period = self.period();
+        let suspense: Vec<UBig> = crate::stop::polling(heaps.iter())
+            .map(|h| self.remoteness(h).remoteness)
+            .collect();
+        let steps = suspense.iter().max().cloned().unwrap_or(UBig::ZERO);
+        let mut moves = Vec::new();
+        if &steps % 2u8 == 1 {
+            for (heap, h) in heaps.iter().enumerate() {
+                if *h == UBig::ZERO {
+                    continue;
+                }
+                let to = match suspense[heap] == steps {
+                    true => h - h % &period,
+                    false => h - UBig::ONE,
+                };
+                moves.push(HeapMove { heap, to });
+            }
+        }
+        let lasting = each_nonempty(heaps, |h| match h % &period {
+            r if r == UBig::ZERO => h - UBig::ONE,
+            r => h - r,
+        });
+        EveryHeaps {
+            steps,
+            moves,
+            lasting,
+        }
+    }
+
     /// The game taking 1..=`max`; `None` unless `max >= 1`.
     pub fn new(max: u64) -> Option<Bash> {
         (max >= 1).then_some(Bash { max })

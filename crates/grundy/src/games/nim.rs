@@ -13,7 +13,7 @@
 
 use dashu_int::UBig;
 
-use crate::game::{heap_sum_moves_to, HeapGame, HeapMove};
+use crate::game::{each_nonempty, heap_sum_moves_to, EveryHeaps, HeapGame, HeapMove};
 use crate::solve::remoteness::HeapRemoteness;
 
 /// Nim. Its theory works on heaps of any size.
@@ -32,6 +32,18 @@ impl HeapGame for Nim {
 }
 
 impl Nim {
+    /// Every-SG of a sum of heaps: a non-empty heap has suspense 1 and every
+    /// option of it 0 or 1, so the largest suspense left is even only when it
+    /// is 0: the one winning move empties every heap.
+    pub fn every_sg(&self, heaps: &[UBig]) -> EveryHeaps {
+        let moves = each_nonempty(heaps, |_| UBig::ZERO);
+        EveryHeaps {
+            steps: UBig::from(!moves.is_empty() as u8),
+            lasting: moves.clone(),
+            moves,
+        }
+    }
+
     /// A heap of `n >= 1` lasts one move (take it all); the empty heap none.
     pub fn remoteness(&self, n: &UBig) -> HeapRemoteness {
         let empty = *n == UBig::ZERO;

@@ -22,10 +22,10 @@ use dashu_int::UBig;
 use crate::analysis::periodicity::{
     certify_by_repeat, certify_by_shifted_repeat, Periodic, ShiftedPeriodic,
 };
-use crate::game::{heap_sum_moves_to, HeapGame, HeapMove};
+use crate::game::{heap_sum_moves_to, EveryHeaps, HeapGame, HeapMove};
 use crate::nimber::{MexSet, Nimber};
 use crate::solve::remoteness::remoteness_from;
-use crate::solve::summands::suspense;
+use crate::solve::summands::{suspense, winning_options};
 use crate::stop::{self, Ticker};
 
 /// The subtraction game with subtraction set `S`.
@@ -154,6 +154,82 @@ impl Subtraction {
             .into_iter()
             .rev()
             .find(|left| lengths.value(left) == target)
+    }
+
+    /// Every-SG of a sum of heaps, from the suspenses certified arithmetic
+    /// periodic within `max_terms` heaps (with them, for the method line):
+    /// Smith's theorem on the heaps' suspense, and every move of a heap that
+    /// belongs to a winning move, as the search lists them; `None` when no
+    /// window repeats within `max_terms`.
+    pub fn every_sg(
+        &self,
+        heaps: &[UBig],
+        max_terms: u64,
+    ) -> Option<(EveryHeaps, ShiftedPeriodic)> {
+        let lengths = self.suspense_periodic(max_terms).ok()?;
+        let steps = stop::polling(heaps.iter())
+            .map(|h| lengths.value(h))
+            .max()
+            .unwrap_or(UBig::ZERO);
+        let mut moves = Vec::new();
+        if &steps % 2u8 == 1 {
+            let lefts: Vec<Vec<UBig>> = stop::polling(heaps.iter())
+                .map(|h| self.options_of(h))
+                .collect();
+            let option_steps: Vec<Vec<UBig>> = stop::polling(lefts.iter())
+                .map(|options| options.iter().map(|left| lengths.value(left)).collect())
+                .collect();
+            let winning = winning_options(&option_steps, |r| r % 2u8 == 0);
+            for (heap, ks) in winning.iter().enumerate() {
+                for &k in ks {
+                    let to = lefts[heap][k].clone();
+                    moves.push(HeapMove { heap, to });
+                }
+            }
+        }
+        let lasting = (0..heaps.len())
+            .filter_map(|heap| {
+                let to = self.length_move(&lengths, &heaps[heap])?;
+                Some(HeapMove { heap, to })
+            })
+            .collect();
+        let every = EveryHeaps {
+            steps,
+            moves,
+            lasting,
+        };
+        Some((every, lengths))
+    }
+
+    /// Misère play of one heap of at least `max S` (the others empty) by its
+    /// misère Grundy value `G-(n)`, certified periodic within `max_terms`
+    /// heaps: P exactly when it is 0, the winning moves those to a heap of
+    /// misère value 0. Whether it is P, the winning moves, and the values;
+    /// `None` for other positions. (Sums of several heaps are left to the
+    /// search and the misère quotient: a subtraction game need not be tame.)
+    pub fn misere_alone(
+        &self,
+        heaps: &[UBig],
+        max_terms: u64,
+    ) -> Option<(bool, Vec<HeapMove>, Periodic)> {
+        let nonempty: Vec<usize> = (0..heaps.len())
+            .filter(|&i| heaps[i] != UBig::ZERO)
+            .collect();
+        let [heap] = nonempty[..] else {
+            return None;
+        };
+        if heaps[heap] < UBig::from(self.largest()) {
+            return None;
+        }
+        let values = self.misere_periodic(max_terms).ok()?;
+        let lost = |h: &UBig| values.value(h) == Nimber(0);
+        let moves = self
+            .options_of(&heaps[heap])
+            .into_iter()
+            .filter(|left| lost(left))
+            .map(|to| HeapMove { heap, to })
+            .collect();
+        Some((lost(&heaps[heap]), moves, values))
     }
 
     /// `G(0..count)`: values beyond the certified period (if a window repeats
