@@ -197,8 +197,9 @@ impl Serialize for MoveFamily {
 }
 
 impl Analysis {
-    /// The analysis of a position whose Grundy value is known.
-    pub(crate) fn valued(
+    /// The analysis of a position whose Grundy value is known, its winning
+    /// moves sorted by the position they reach.
+    pub fn valued(
         game: &dyn Game,
         position: Vec<UBig>,
         grundy: UBig,
@@ -210,7 +211,7 @@ impl Analysis {
     }
 
     /// The analysis of a position, with its winning moves in the order given.
-    pub(crate) fn new(
+    pub fn new(
         game: &dyn Game,
         position: Vec<UBig>,
         outcome: Outcome,

@@ -1,6 +1,7 @@
 //! `chomp:RxC`: Chomp on an R by C bar, by exhaustive search over the
 //! column-height profiles (see [`crate::games::chomp`]).
 
+use super::registry::{Build, Entry, ANALYZE_ONLY};
 use super::{Board, Form, Numbers};
 use dashu_int::UBig;
 
@@ -10,6 +11,27 @@ use crate::arith::decimal;
 use crate::error::Error;
 use crate::games::chomp::{Chomp, ChompError, ChompMove, ChompTable};
 use crate::limits::PLAY_OPTIONS;
+
+/// The registry's entry of `chomp`.
+pub(crate) const ENTRY: Entry = Entry {
+    name: "chomp",
+    forms: &["chomp:RxC"],
+    form_note: "",
+    aliases: &[],
+    summary: "eat a square and every square above and to the right of it; \
+              whoever eats the poisoned square (column 1, row 1) loses",
+    position: "column heights `H1 ... HC`, not increasing (none: the full bar)",
+    theory: "exhaustive search over the `binomial(R+C, C)` column-height profiles, \
+             ranked in colex order; 3 x 100 and 8 x 8 with every winning move",
+    verbs: ANALYZE_ONLY,
+    example_spec: "chomp:3x4",
+    example_position: "3 3 2 1",
+    example_stdin: "",
+    build: Build::Required {
+        build: chomp,
+        missing: "write chomp:RxC, R >= 1 rows and C >= 1 columns (e.g. chomp:3x100)",
+    },
+};
 
 /// `chomp:RxC`.
 pub(super) fn chomp(spec: &str, params: &str) -> Result<Box<dyn Game>, Error> {

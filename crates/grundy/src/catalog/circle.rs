@@ -1,6 +1,7 @@
 //! Coins in a circle (`circle:K`): a first move opens the circle into a row,
 //! an octal game, whose values the [octal entry](super::octal) computes.
 
+use super::registry::{Build, Entry, ANALYZE_ONLY};
 use super::{Board, Form, Position};
 use crate::arith::decimal;
 use crate::limits::MAX_DIGITS;
@@ -14,6 +15,22 @@ use crate::game::Outcome;
 use crate::games::circle::{Circle, CirclePosition};
 use crate::games::octal::moves::HeapValues;
 use crate::nimber::Nimber;
+
+/// The registry's entry of `circle`.
+pub(crate) const ENTRY: Entry = Entry {
+    name: "circle",
+    forms: &["circle:K"],
+    form_note: "",
+    aliases: &[],
+    summary: "N coins in a circle, take 1..K adjacent",
+    position: "coins N",
+    theory: "the symmetry theorem, tested against the rules",
+    verbs: ANALYZE_ONLY,
+    example_spec: "circle:2",
+    example_position: "10",
+    example_stdin: "",
+    build: Build::Optional(circle),
+};
 
 /// `circle:K`.
 pub(super) fn circle(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {

@@ -2,6 +2,7 @@
 //! Values by the generalised Sprague-Grundy function (see
 //! [`crate::games::digraph`]), so cycles are allowed and positions may be drawn.
 
+use super::registry::{Build, Entry, GRAPH_VERBS};
 use super::{Board, Form, Numbers, Position, SequenceOf, Tokens};
 use dashu_int::UBig;
 
@@ -13,6 +14,23 @@ use crate::games::digraph::{parse_digraph, Digraph, DigraphError, Gamma, SumMove
 use crate::graph::Vertex;
 use crate::limits::MOVE_LIST_LIMIT;
 use serde::{Serialize, Serializer};
+
+/// The registry's entry of `digraph`.
+pub(crate) const ENTRY: Entry = Entry {
+    name: "digraph",
+    forms: &["digraph"],
+    form_note: "",
+    aliases: &[],
+    summary: "move a token along an arc of a game graph read from a file; cycles allowed (draws)",
+    position:
+        "a file of moves `U V` (- for stdin), then the vertices V1 V2 ... the tokens stand on",
+    theory: "generalised Sprague-Grundy function of loopy games (Smith; Fraenkel and Yesha)",
+    verbs: GRAPH_VERBS,
+    example_spec: "digraph",
+    example_position: "- 3 4",
+    example_stdin: "1 2\n2 3\n3 1\n3 4\n4 0\n",
+    build: Build::Plain(digraph),
+};
 
 /// `digraph`.
 pub(super) fn digraph() -> Box<dyn Game> {

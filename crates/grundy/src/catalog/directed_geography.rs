@@ -2,6 +2,7 @@
 //! search (see [`crate::games::directed_geography`]); `geography` alone is
 //! the undirected game of [`super::graphs`].
 
+use super::registry::{Build, Entry, ANALYZE_ONLY};
 use super::{Form, Numbers};
 use dashu_int::UBig;
 
@@ -13,6 +14,25 @@ use crate::game::Impartial;
 use crate::games::directed_geography::{value_of, DirectedGeography, DirectedGeographyError};
 use crate::graph::parse::parse_edges;
 use crate::graph::Vertex;
+
+/// The registry's entry of `geography`.
+pub(crate) const GEOGRAPHY: Entry = Entry {
+    name: "geography",
+    forms: &["geography", "geography:directed"],
+    form_note: "",
+    aliases: &[],
+    summary: "move a token to an unvisited neighbour (file, or `--grid`); \
+              `directed`: along an arc `U V` of the file, from U to V",
+    position: "a graph file (- for stdin) or --grid FILE, and a start vertex V \
+               (none: the start-choosing game; `directed`: V is needed)",
+    theory: "maximum matchings (Hopcroft-Karp, Edmonds); `directed`: memoised search \
+             over (vertex, vertices still reachable), at most 32 of them",
+    verbs: ANALYZE_ONLY,
+    example_spec: "geography",
+    example_position: "- 0",
+    example_stdin: "0 1\n1 2\n2 3\n",
+    build: Build::Optional(geography_of),
+};
 
 /// `geography` or `geography:directed`.
 pub(super) fn geography_of(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {

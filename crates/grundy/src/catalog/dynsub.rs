@@ -1,5 +1,6 @@
 //! k-multiple dynamic subtraction (`dynsub:k=K`, `fibonacci-nim`).
 
+use super::registry::{Alias, Build, Entry, ANALYZE_ONLY};
 use super::{Board, Form, Position};
 use crate::arith::decimal;
 use crate::limits::GRUNDY_PILE_LIMIT;
@@ -9,6 +10,25 @@ use super::play::{applied, PlayMove};
 use super::{Analysis, Component, Game, Monitor, Move, Summands};
 use crate::error::Error;
 use crate::games::dynsub::{Amount, DynSub, DynSubError};
+
+/// The registry's entry of `dynsub`.
+pub(crate) const ENTRY: Entry = Entry {
+    name: "dynsub",
+    forms: &["dynsub:k=K"],
+    form_note: "",
+    aliases: &[Alias {
+        name: "fibonacci-nim",
+        params: "k=2",
+    }],
+    summary: "take 1..L; the next limit is K times the amount taken",
+    position: "pile N and limit L",
+    theory: "Schwenk's greedy decomposition; every winning amount",
+    verbs: ANALYZE_ONLY,
+    example_spec: "fibonacci-nim",
+    example_position: "20 19",
+    example_stdin: "",
+    build: Build::Optional(dynsub),
+};
 
 /// `dynsub:k=K` (and `fibonacci-nim`, which passes `k=2`).
 pub(super) fn dynsub(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {

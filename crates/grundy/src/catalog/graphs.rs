@@ -1,5 +1,6 @@
 //! Graph games: Green Hackenbush and undirected vertex geography.
 
+use super::registry::{Build, Entry, ANALYZE_ONLY};
 use super::{Board, Form, Numbers, Position, Tokens};
 use dashu_int::UBig;
 
@@ -12,6 +13,22 @@ use crate::games::hackenbush::Hackenbush;
 use crate::graph::parse::{parse_edges, parse_grid};
 use crate::graph::{EdgeId, Graph, Vertex};
 use crate::nimber::Nimber;
+
+/// The registry's entry of `hackenbush`.
+pub(crate) const HACKENBUSH: Entry = Entry {
+    name: "hackenbush",
+    forms: &["hackenbush"],
+    form_note: "",
+    aliases: &[],
+    summary: "Green Hackenbush on a rooted multigraph (file or stdin)",
+    position: "a graph file of edges `U V`, vertex 0 the ground (- for stdin)",
+    theory: "colon and fusion principles",
+    verbs: ANALYZE_ONLY,
+    example_spec: "hackenbush",
+    example_position: "-",
+    example_stdin: "0 1\n1 2\n2 0\n",
+    build: Build::Plain(hackenbush),
+};
 
 /// The graph a graph game is played on, as text the front end has read.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -1,6 +1,7 @@
 //! Grundy's game in the catalogue: values by the octal engine, winning
 //! splits from them.
 
+use super::registry::{Build, Entry, Verb};
 use super::{Form, SequenceOf};
 use dashu_int::UBig;
 
@@ -16,6 +17,22 @@ use crate::games::grundys_game::{self, GrundysGame};
 use crate::games::octal::search::{run_to, Progress};
 use crate::games::octal::sparse::{SparseSolver, Value};
 use crate::limits::{MAX_OCTAL_COUNT, MOVE_LIST_LIMIT, OCTAL_ANALYZE_SEARCH};
+
+/// The registry's entry of `grundys-game`.
+pub(crate) const ENTRY: Entry = Entry {
+    name: "grundys-game",
+    forms: &["grundys-game"],
+    form_note: "",
+    aliases: &[],
+    summary: "Grundy's game: split one heap into two unequal heaps",
+    position: "heap sizes",
+    theory: "sparse-space engine (no period known); heaps up to 2^22",
+    verbs: &[Verb::Analyze, Verb::Sequence],
+    example_spec: "grundys-game",
+    example_position: "10 20 30",
+    example_stdin: "",
+    build: Build::Plain(grundys_game),
+};
 
 /// `grundys-game`.
 pub(super) fn grundys_game() -> Box<dyn Game> {

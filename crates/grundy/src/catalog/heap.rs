@@ -1,6 +1,7 @@
 //! Heap games: one adapter, [`HeapEntry`], for every game of the
 //! [`HeapTheory`] shape (Nim, Bash, subtraction games), and staircase Nim.
 
+use super::registry::{Build, Entry, ANALYZE_ONLY, HEAP_VERBS};
 use super::{Board, Form, Position, SequenceOf};
 use crate::arith::decimal;
 use crate::limits::{
@@ -29,6 +30,76 @@ use crate::games::subtraction::Subtraction;
 use crate::nimber::Nimber;
 use crate::solve::remoteness::{HeapRemoteness, Remoteness};
 use crate::stop;
+
+/// The registry's entry of `nim`.
+pub(crate) const NIM: Entry = Entry {
+    name: "nim",
+    forms: &["nim"],
+    form_note: "",
+    aliases: &[],
+    summary: "take any number from one heap",
+    position: "heap sizes",
+    theory: "nim-sum (Bouton)",
+    verbs: HEAP_VERBS,
+    example_spec: "nim",
+    example_position: "3 4 5",
+    example_stdin: "",
+    build: Build::Plain(nim),
+};
+
+/// The registry's entry of `bash`.
+pub(crate) const BASH: Entry = Entry {
+    name: "bash",
+    forms: &["bash:M"],
+    form_note: "",
+    aliases: &[],
+    summary: "take 1..M from one heap",
+    position: "heap sizes",
+    theory: "`G(n) = n mod (M+1)`",
+    verbs: HEAP_VERBS,
+    example_spec: "bash:3",
+    example_position: "10",
+    example_stdin: "",
+    build: Build::Required {
+        build: bash,
+        missing: "write bash:M, M >= 1 the most one move takes",
+    },
+};
+
+/// The registry's entry of `subtraction`.
+pub(crate) const SUBTRACTION: Entry = Entry {
+    name: "subtraction",
+    forms: &["subtraction:S1,S2,..."],
+    form_note: "",
+    aliases: &[],
+    summary: "take one of the listed amounts",
+    position: "heap sizes",
+    theory: "certified period, then any heap size",
+    verbs: HEAP_VERBS,
+    example_spec: "subtraction:1,3,4",
+    example_position: "10 20",
+    example_stdin: "",
+    build: Build::Required {
+        build: subtraction,
+        missing: "write subtraction:S1,S2,... with positive amounts",
+    },
+};
+
+/// The registry's entry of `staircase`.
+pub(crate) const STAIRCASE: Entry = Entry {
+    name: "staircase",
+    forms: &["staircase"],
+    form_note: "",
+    aliases: &[],
+    summary: "move coins from a stair to the one below",
+    position: "coins on stairs 1, 2, ...",
+    theory: "nim-sum of the odd stairs",
+    verbs: ANALYZE_ONLY,
+    example_spec: "staircase",
+    example_position: "3 1 4 1 5",
+    example_stdin: "",
+    build: Build::Plain(staircase),
+};
 
 /// `nim`.
 pub(super) fn nim() -> Box<dyn Game> {

@@ -1,6 +1,7 @@
 //! Lasker's Nim in the catalogue: closed-form values, and the winning moves
 //! of heaps of any size as a take plus families of splits.
 
+use super::registry::{Build, Entry, HEAP_VERBS};
 use super::{Form, SequenceOf};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -22,6 +23,23 @@ use crate::games::lasker::{self, Lasker, SplitFamily};
 use crate::limits::MOVE_LIST_LIMIT;
 use crate::nimber::Nimber;
 use crate::stop;
+
+/// The registry's entry of `lasker`.
+pub(crate) const ENTRY: Entry = Entry {
+    name: "lasker",
+    forms: &["lasker"],
+    form_note: "",
+    aliases: &[],
+    summary: "Lasker's Nim: take any number from one heap, or split it into two",
+    position: "heap sizes",
+    theory: "closed form `G(4k+3) = 4k+4`, `G(4k+4) = 4k+3`, else `G(n) = n`; \
+             winning splits of any heap as families of sub-masks",
+    verbs: HEAP_VERBS,
+    example_spec: "lasker",
+    example_position: "3 7 12",
+    example_stdin: "",
+    build: Build::Plain(lasker),
+};
 
 /// `lasker`.
 pub(super) fn lasker() -> Box<dyn Game> {

@@ -54,8 +54,8 @@ pub use octal::{
 pub use play::PlayMove;
 pub use position::{parse_naturals, Board, Form, Numbers, Position, Tokens};
 pub use registry::{
-    game_names, games, known_games, markdown_table, parse, plain, verb_help, Alias, Entry,
-    GameList, Verb, GAMES,
+    entries, game_names, games, known_games, markdown_table, parse, plain, register, verb_help,
+    Alias, Build, Entry, GameList, Verb, GAMES,
 };
 pub use script::script;
 use sum::in_part;

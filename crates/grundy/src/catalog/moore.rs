@@ -1,6 +1,7 @@
 //! Moore's Nim_K in the catalogue: the outcome and a winning move at any
 //! size; every winning move within [`MOORE_LISTING_WORK`].
 
+use super::registry::{Build, Entry, ANALYZE_ONLY};
 use super::Form;
 use dashu_int::UBig;
 
@@ -12,6 +13,26 @@ use crate::game::Outcome;
 use crate::games::moore::{Moore, MooreMove};
 use crate::limits::{MOORE_LISTING_WORK, MOVE_LIST_LIMIT, PLAY_OPTIONS};
 use crate::stop;
+
+/// The registry's entry of `moore`.
+pub(crate) const ENTRY: Entry = Entry {
+    name: "moore",
+    forms: &["moore:k=K"],
+    form_note: "",
+    aliases: &[],
+    summary: "Moore's Nim_K: take from at least one and at most K heaps",
+    position: "heap sizes",
+    theory: "P iff every binary digit column sums to 0 mod K+1 (Moore 1910); \
+             a winning move at any size, every one by a digit search",
+    verbs: ANALYZE_ONLY,
+    example_spec: "moore:k=2",
+    example_position: "3 5 6 7",
+    example_stdin: "",
+    build: Build::Required {
+        build: moore,
+        missing: "write moore:k=K, K >= 1 the most heaps a move changes",
+    },
+};
 
 /// `moore:k=K`.
 pub(super) fn moore(spec: &str, params: &str) -> Result<Box<dyn Game>, Error> {

@@ -2,6 +2,7 @@
 //! leave. Exact values by components and canonical subgraphs (see
 //! [`crate::games::node_kayles`]).
 
+use super::registry::{Build, Entry, ANALYZE_ONLY};
 use super::{Form, Numbers};
 use dashu_int::UBig;
 
@@ -13,6 +14,23 @@ use crate::error::Error;
 use crate::games::node_kayles::{NodeKayles, Solution};
 use crate::graph::parse::parse_edges;
 use crate::graph::Vertex;
+
+/// The registry's entry of `node-kayles`.
+pub(crate) const ENTRY: Entry = Entry {
+    name: "node-kayles",
+    forms: &["node-kayles"],
+    form_note: "",
+    aliases: &[],
+    summary: "choose a vertex of a graph (file or stdin); it and its neighbours leave",
+    position: "a graph file of edges `U V` (- for stdin)",
+    theory: "nim-sum of the connected components, each by memoised search keyed by \
+             canonical form (AHU for trees); paths are Dawson's Kayles (0.137)",
+    verbs: ANALYZE_ONLY,
+    example_spec: "node-kayles",
+    example_position: "-",
+    example_stdin: "0 1\n0 2\n0 3\n3 4\n",
+    build: Build::Plain(node_kayles),
+};
 
 /// `node-kayles`.
 pub(super) fn node_kayles() -> Box<dyn Game> {

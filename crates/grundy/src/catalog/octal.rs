@@ -1,5 +1,6 @@
 //! Take-and-break games (`octal:CODE`, `kayles`, `dawson`).
 
+use super::registry::{Alias, Build, Entry, HEAP_VERBS};
 use super::{Form, Position, SequenceOf};
 use crate::limits::{
     FULL_POSITION_LIMIT, MAX_OCTAL_COUNT, MOVE_LIST_BITS, MOVE_LIST_LIMIT, OCTAL_PERIOD_SEARCH,
@@ -29,6 +30,35 @@ use crate::games::octal::sparse::{SparseSolver, Value};
 use crate::games::octal::store::ValueStore;
 use crate::games::octal::{checkpoint, Octal, OctalMove};
 use crate::stop;
+
+/// The registry's entry of `octal`.
+pub(crate) const ENTRY: Entry = Entry {
+    name: "octal",
+    forms: &["octal:CODE"],
+    form_note: "",
+    aliases: &[
+        Alias {
+            name: "kayles",
+            params: "0.77",
+        },
+        Alias {
+            name: "dawson",
+            params: "0.07",
+        },
+    ],
+    summary: "take-and-break games",
+    position: "heap sizes",
+    theory: "sparse-space engine; periods certified by the Guy-Smith theorem; \
+             huge heaps from the period",
+    verbs: HEAP_VERBS,
+    example_spec: "kayles",
+    example_position: "10 20 30",
+    example_stdin: "",
+    build: Build::Required {
+        build: octal,
+        missing: "write octal:CODE, e.g. octal:0.77",
+    },
+};
 
 /// `octal:CODE` (and the aliases, which pass their code).
 pub(super) fn octal(spec: &str, code: &str) -> Result<Box<dyn Game>, Error> {

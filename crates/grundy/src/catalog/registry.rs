@@ -5,6 +5,8 @@
 //! Adding a game is one module in [`crate::games`], its adapter in the
 //! catalogue, and one [`Entry`] in [`GAMES`].
 
+use std::sync::{PoisonError, RwLock};
+
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
@@ -66,7 +68,7 @@ type Built = Result<Box<dyn Game>, Error>;
 
 /// How an entry's spec takes parameters, and the constructor that reads them.
 #[derive(Clone, Copy)]
-pub(super) enum Build {
+pub enum Build {
     /// No parameters: `name` alone.
     Plain(fn() -> Box<dyn Game>),
     /// Parameters may follow `name:`; the constructor gets the spec as typed
@@ -117,7 +119,8 @@ pub struct Entry {
     pub example_position: &'static str,
     /// What the `analyze` example reads on stdin (a graph), or `""`.
     pub example_stdin: &'static str,
-    pub(super) build: Build,
+    /// How the spec takes parameters, and the constructor that reads them.
+    pub build: Build,
 }
 
 impl std::fmt::Debug for Entry {
@@ -171,340 +174,54 @@ impl Entry {
         self.example_for(Verb::Analyze)
     }
 
+    /// The names a spec of the entry starts with: its own, then its aliases'.
+    fn names(&self) -> impl Iterator<Item = &'static str> {
+        let aliases: &'static [Alias] = self.aliases;
+        std::iter::once(self.name).chain(aliases.iter().map(|a| a.name))
+    }
+
     /// Every accepted name and form: the forms, then the aliases.
-    fn spellings(&self) -> impl Iterator<Item = &'static str> + '_ {
+    fn spellings(&self) -> impl Iterator<Item = &'static str> {
+        let aliases: &'static [Alias] = self.aliases;
         self.forms
             .iter()
             .copied()
-            .chain(self.aliases.iter().map(|a| a.name))
+            .chain(aliases.iter().map(|a| a.name))
     }
 }
 
-const HEAP_VERBS: &[Verb] = &[
+pub(super) const HEAP_VERBS: &[Verb] = &[
     Verb::Analyze,
     Verb::Sequence,
     Verb::Period,
     Verb::Conjecture,
 ];
-const PILE_VERBS: &[Verb] = &[Verb::Analyze, Verb::Sequence, Verb::Table, Verb::Conjecture];
-const ANALYZE_ONLY: &[Verb] = &[Verb::Analyze];
-const GRAPH_VERBS: &[Verb] = &[Verb::Analyze, Verb::Sequence];
+pub(super) const PILE_VERBS: &[Verb] =
+    &[Verb::Analyze, Verb::Sequence, Verb::Table, Verb::Conjecture];
+pub(super) const ANALYZE_ONLY: &[Verb] = &[Verb::Analyze];
+pub(super) const GRAPH_VERBS: &[Verb] = &[Verb::Analyze, Verb::Sequence];
 
 /// Every game family, in the order of the help and README.
 pub static GAMES: &[Entry] = &[
-    Entry {
-        name: "nim",
-        forms: &["nim"],
-        form_note: "",
-        aliases: &[],
-        summary: "take any number from one heap",
-        position: "heap sizes",
-        theory: "nim-sum (Bouton)",
-        verbs: HEAP_VERBS,
-        example_spec: "nim",
-        example_position: "3 4 5",
-        example_stdin: "",
-        build: Build::Plain(heap::nim),
-    },
-    Entry {
-        name: "bash",
-        forms: &["bash:M"],
-        form_note: "",
-        aliases: &[],
-        summary: "take 1..M from one heap",
-        position: "heap sizes",
-        theory: "`G(n) = n mod (M+1)`",
-        verbs: HEAP_VERBS,
-        example_spec: "bash:3",
-        example_position: "10",
-        example_stdin: "",
-        build: Build::Required {
-            build: heap::bash,
-            missing: "write bash:M, M >= 1 the most one move takes",
-        },
-    },
-    Entry {
-        name: "subtraction",
-        forms: &["subtraction:S1,S2,..."],
-        form_note: "",
-        aliases: &[],
-        summary: "take one of the listed amounts",
-        position: "heap sizes",
-        theory: "certified period, then any heap size",
-        verbs: HEAP_VERBS,
-        example_spec: "subtraction:1,3,4",
-        example_position: "10 20",
-        example_stdin: "",
-        build: Build::Required {
-            build: heap::subtraction,
-            missing: "write subtraction:S1,S2,... with positive amounts",
-        },
-    },
-    Entry {
-        name: "staircase",
-        forms: &["staircase"],
-        form_note: "",
-        aliases: &[],
-        summary: "move coins from a stair to the one below",
-        position: "coins on stairs 1, 2, ...",
-        theory: "nim-sum of the odd stairs",
-        verbs: ANALYZE_ONLY,
-        example_spec: "staircase",
-        example_position: "3 1 4 1 5",
-        example_stdin: "",
-        build: Build::Plain(heap::staircase),
-    },
-    Entry {
-        name: "wythoff",
-        forms: &["wythoff", "wythoff:k=K", "wythoff:ratios"],
-        form_note: "",
-        aliases: &[],
-        summary: "one pile, or both with amounts differing by at most K \
-                  (`ratios`: `(p*t, t)` / `(t, p*t)` from both)",
-        position: "piles X Y",
-        theory: "Beatty pairs `(floor(i*r), floor(i*r) + (K+1)i)`, exact at any size, \
-                 K up to 2^64-1; `ratios`: no closed form, a sieve that says which rows \
-                 have no P-position",
-        verbs: PILE_VERBS,
-        example_spec: "wythoff",
-        example_position: "3 5",
-        example_stdin: "",
-        build: Build::Optional(wythoff::wythoff),
-    },
-    Entry {
-        name: "dynsub",
-        forms: &["dynsub:k=K"],
-        form_note: "",
-        aliases: &[Alias {
-            name: "fibonacci-nim",
-            params: "k=2",
-        }],
-        summary: "take 1..L; the next limit is K times the amount taken",
-        position: "pile N and limit L",
-        theory: "Schwenk's greedy decomposition; every winning amount",
-        verbs: ANALYZE_ONLY,
-        example_spec: "fibonacci-nim",
-        example_position: "20 19",
-        example_stdin: "",
-        build: Build::Optional(dynsub::dynsub),
-    },
-    Entry {
-        name: "octal",
-        forms: &["octal:CODE"],
-        form_note: "",
-        aliases: &[
-            Alias {
-                name: "kayles",
-                params: "0.77",
-            },
-            Alias {
-                name: "dawson",
-                params: "0.07",
-            },
-        ],
-        summary: "take-and-break games",
-        position: "heap sizes",
-        theory: "sparse-space engine; periods certified by the Guy-Smith theorem; \
-                 huge heaps from the period",
-        verbs: HEAP_VERBS,
-        example_spec: "kayles",
-        example_position: "10 20 30",
-        example_stdin: "",
-        build: Build::Required {
-            build: octal::octal,
-            missing: "write octal:CODE, e.g. octal:0.77",
-        },
-    },
-    Entry {
-        name: "circle",
-        forms: &["circle:K"],
-        form_note: "",
-        aliases: &[],
-        summary: "N coins in a circle, take 1..K adjacent",
-        position: "coins N",
-        theory: "the symmetry theorem, tested against the rules",
-        verbs: ANALYZE_ONLY,
-        example_spec: "circle:2",
-        example_position: "10",
-        example_stdin: "",
-        build: Build::Optional(circle::circle),
-    },
-    Entry {
-        name: "hackenbush",
-        forms: &["hackenbush"],
-        form_note: "",
-        aliases: &[],
-        summary: "Green Hackenbush on a rooted multigraph (file or stdin)",
-        position: "a graph file of edges `U V`, vertex 0 the ground (- for stdin)",
-        theory: "colon and fusion principles",
-        verbs: ANALYZE_ONLY,
-        example_spec: "hackenbush",
-        example_position: "-",
-        example_stdin: "0 1\n1 2\n2 0\n",
-        build: Build::Plain(graphs::hackenbush),
-    },
-    Entry {
-        name: "geography",
-        forms: &["geography", "geography:directed"],
-        form_note: "",
-        aliases: &[],
-        summary: "move a token to an unvisited neighbour (file, or `--grid`); \
-                  `directed`: along an arc `U V` of the file, from U to V",
-        position: "a graph file (- for stdin) or --grid FILE, and a start vertex V \
-                   (none: the start-choosing game; `directed`: V is needed)",
-        theory: "maximum matchings (Hopcroft-Karp, Edmonds); `directed`: memoised search \
-                 over (vertex, vertices still reachable), at most 32 of them",
-        verbs: ANALYZE_ONLY,
-        example_spec: "geography",
-        example_position: "- 0",
-        example_stdin: "0 1\n1 2\n2 3\n",
-        build: Build::Optional(directed_geography::geography_of),
-    },
-    Entry {
-        name: "digraph",
-        forms: &["digraph"],
-        form_note: "",
-        aliases: &[],
-        summary:
-            "move a token along an arc of a game graph read from a file; cycles allowed (draws)",
-        position:
-            "a file of moves `U V` (- for stdin), then the vertices V1 V2 ... the tokens stand on",
-        theory: "generalised Sprague-Grundy function of loopy games (Smith; Fraenkel and Yesha)",
-        verbs: GRAPH_VERBS,
-        example_spec: "digraph",
-        example_position: "- 3 4",
-        example_stdin: "1 2\n2 3\n3 1\n3 4\n4 0\n",
-        build: Build::Plain(digraph::digraph),
-    },
-    Entry {
-        name: "twopile",
-        forms: &["twopile:DX,DY[:T]+..."],
-        form_note: "take t*(DX,DY), 1 <= t [<= T]; e.g. twopile:1,0+0,1+1,1 is Wythoff",
-        aliases: &[],
-        summary: "two piles; a move takes `t*(DX,DY)` for one listed family",
-        position: "piles X Y",
-        theory: "from the rules (ray tables and sieves); explored by `table` and `conjecture`",
-        verbs: &[Verb::Analyze, Verb::Table, Verb::Conjecture],
-        example_spec: "twopile:1,0+0,1+1,2+2,1",
-        example_position: "3 5",
-        example_stdin: "",
-        build: Build::Required {
-            build: twopile::two_pile,
-            missing: "write twopile:DX,DY+DX,DY+..., e.g. twopile:1,0+0,1+1,1",
-        },
-    },
-    Entry {
-        name: "script",
-        forms: &["script:FILE"],
-        form_note: "",
-        aliases: &[],
-        summary: "rules you write: `fn moves(p)` in a Rhai script (a file, or - for stdin)",
-        position: "the integers of a position: one for `sequence` and `period`, two for `table` and `conjecture`",
-        theory: "memoised search over the script's moves, sandboxed; sums by its `fn components`; periods apparent only",
-        verbs: &Verb::ALL,
-        example_spec: "script:-",
-        example_position: "5 7",
-        example_stdin: "fn moves(p) { let r = []; for i in 0..p.len() { for s in [1, 3, 4] { if p[i] >= s { let q = p; q[i] -= s; r.push(q); } } } r }\n",
-        build: Build::Required {
-            build: script::unread,
-            missing: script::MISSING_FILE,
-        },
-    },
-    Entry {
-        name: "lasker",
-        forms: &["lasker"],
-        form_note: "",
-        aliases: &[],
-        summary: "Lasker's Nim: take any number from one heap, or split it into two",
-        position: "heap sizes",
-        theory: "closed form `G(4k+3) = 4k+4`, `G(4k+4) = 4k+3`, else `G(n) = n`; \
-                 winning splits of any heap as families of sub-masks",
-        verbs: HEAP_VERBS,
-        example_spec: "lasker",
-        example_position: "3 7 12",
-        example_stdin: "",
-        build: Build::Plain(lasker::lasker),
-    },
-    Entry {
-        name: "grundys-game",
-        forms: &["grundys-game"],
-        form_note: "",
-        aliases: &[],
-        summary: "Grundy's game: split one heap into two unequal heaps",
-        position: "heap sizes",
-        theory: "sparse-space engine (no period known); heaps up to 2^22",
-        verbs: &[Verb::Analyze, Verb::Sequence],
-        example_spec: "grundys-game",
-        example_position: "10 20 30",
-        example_stdin: "",
-        build: Build::Plain(grundys_game::grundys_game),
-    },
-    Entry {
-        name: "moore",
-        forms: &["moore:k=K"],
-        form_note: "",
-        aliases: &[],
-        summary: "Moore's Nim_K: take from at least one and at most K heaps",
-        position: "heap sizes",
-        theory: "P iff every binary digit column sums to 0 mod K+1 (Moore 1910); \
-                 a winning move at any size, every one by a digit search",
-        verbs: ANALYZE_ONLY,
-        example_spec: "moore:k=2",
-        example_position: "3 5 6 7",
-        example_stdin: "",
-        build: Build::Required {
-            build: moore::moore,
-            missing: "write moore:k=K, K >= 1 the most heaps a move changes",
-        },
-    },
-    Entry {
-        name: "staircase-tree",
-        forms: &["staircase-tree"],
-        form_note: "",
-        aliases: &[],
-        summary: "move coins from a vertex of a rooted tree to its parent (file or stdin)",
-        position: "a file of edges `U V` (vertex 0 the root) and `coins V N` lines (- for stdin)",
-        theory: "nim-sum of the coins at odd depth; trees of 10^6 vertices",
-        verbs: ANALYZE_ONLY,
-        example_spec: "staircase-tree",
-        example_position: "-",
-        example_stdin: "0 1\n1 2\n0 3\ncoins 1 3\ncoins 2 4\ncoins 3 5\n",
-        build: Build::Plain(staircase_tree::staircase_tree),
-    },
-    Entry {
-        name: "chomp",
-        forms: &["chomp:RxC"],
-        form_note: "",
-        aliases: &[],
-        summary: "eat a square and every square above and to the right of it; \
-                  whoever eats the poisoned square (column 1, row 1) loses",
-        position: "column heights `H1 ... HC`, not increasing (none: the full bar)",
-        theory: "exhaustive search over the `binomial(R+C, C)` column-height profiles, \
-                 ranked in colex order; 3 x 100 and 8 x 8 with every winning move",
-        verbs: ANALYZE_ONLY,
-        example_spec: "chomp:3x4",
-        example_position: "3 3 2 1",
-        example_stdin: "",
-        build: Build::Required {
-            build: chomp::chomp,
-            missing: "write chomp:RxC, R >= 1 rows and C >= 1 columns (e.g. chomp:3x100)",
-        },
-    },
-    Entry {
-        name: "node-kayles",
-        forms: &["node-kayles"],
-        form_note: "",
-        aliases: &[],
-        summary: "choose a vertex of a graph (file or stdin); it and its neighbours leave",
-        position: "a graph file of edges `U V` (- for stdin)",
-        theory: "nim-sum of the connected components, each by memoised search keyed by \
-                 canonical form (AHU for trees); paths are Dawson's Kayles (0.137)",
-        verbs: ANALYZE_ONLY,
-        example_spec: "node-kayles",
-        example_position: "-",
-        example_stdin: "0 1\n0 2\n0 3\n3 4\n",
-        build: Build::Plain(node_kayles::node_kayles),
-    },
+    heap::NIM,
+    heap::BASH,
+    heap::SUBTRACTION,
+    heap::STAIRCASE,
+    wythoff::ENTRY,
+    dynsub::ENTRY,
+    octal::ENTRY,
+    circle::ENTRY,
+    graphs::HACKENBUSH,
+    directed_geography::GEOGRAPHY,
+    digraph::ENTRY,
+    twopile::ENTRY,
+    script::ENTRY,
+    lasker::ENTRY,
+    grundys_game::ENTRY,
+    moore::ENTRY,
+    staircase_tree::ENTRY,
+    chomp::ENTRY,
+    node_kayles::ENTRY,
 ];
 
 /// Parses a game spec (`name` or `name:params`, case-insensitive).
@@ -514,14 +231,14 @@ pub fn parse(spec: &str) -> Result<Box<dyn Game>, Error> {
         Some((name, params)) => (name, Some(params)),
         None => (lower.as_str(), None),
     };
-    for entry in GAMES {
+    for entry in entries() {
         if entry.name == name {
-            return build(entry, spec, name, params);
+            return build(&entry, spec, name, params);
         }
         if let Some(alias) = entry.aliases.iter().find(|a| a.name == name) {
             return match params {
                 Some(_) => Err(no_parameters(spec, name)),
-                None => build(entry, spec, name, Some(alias.params)),
+                None => build(&entry, spec, name, Some(alias.params)),
             };
         }
     }
@@ -561,8 +278,8 @@ fn unknown_game(spec: &str) -> Error {
 /// The specs the catalogue accepts, for error messages and help: every form
 /// and alias, in the registry's order.
 pub fn known_games() -> String {
-    let specs: Vec<String> = GAMES
-        .iter()
+    let specs: Vec<String> = entries()
+        .into_iter()
         .flat_map(|entry| {
             let note = entry.form_note;
             entry.spellings().map(move |s| {
@@ -580,10 +297,7 @@ pub fn known_games() -> String {
 /// The names of the games, without parameters (aliases included): the names
 /// an unknown spec is compared with.
 pub fn game_names() -> Vec<&'static str> {
-    GAMES
-        .iter()
-        .flat_map(|entry| std::iter::once(entry.name).chain(entry.aliases.iter().map(|a| a.name)))
-        .collect()
+    entries().iter().flat_map(Entry::names).collect()
 }
 
 /// `NAME:PARAMS` for the game name nearest to the name of `spec` (its
@@ -648,10 +362,10 @@ fn typing_distance(a: &str, b: &str) -> usize {
 /// The games `verb` answers, with an example of it for each: the game list of
 /// the verb's help.
 pub fn verb_help(verb: Verb) -> String {
-    let rows: Vec<(String, String)> = GAMES
-        .iter()
+    let rows: Vec<(String, String)> = entries()
+        .into_iter()
         .filter(|entry| entry.answers(verb))
-        .map(|entry| (spec_column(entry, ", "), entry.example_for(verb)))
+        .map(|entry| (spec_column(&entry, ", "), entry.example_for(verb)))
         .collect();
     let width = rows.iter().map(|(spec, _)| spec.len()).max().unwrap_or(0);
     let mut help = format!(
@@ -673,7 +387,7 @@ fn spec_column(entry: &Entry, separator: &str) -> String {
 /// README's table of games, in Markdown: spec, game and theory of each entry.
 pub fn markdown_table() -> String {
     let mut table = String::from("| spec | game | theory |\n|---|---|---|\n");
-    for entry in GAMES {
+    for entry in entries() {
         let specs: Vec<String> = entry.spellings().map(|s| format!("`{s}`")).collect();
         table.push_str(&format!(
             "| {} | {} | {} |\n",
@@ -692,28 +406,59 @@ pub fn plain(markdown: &str) -> String {
 }
 
 /// The answer of `grundy games`: every entry of the registry.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct GameList {
     /// The entries, in the registry's order.
-    pub games: &'static [Entry],
+    pub games: Vec<Entry>,
 }
 
 /// Every game of the registry.
 pub fn games() -> GameList {
-    GameList { games: GAMES }
+    GameList { games: entries() }
+}
+
+/// The games registered from outside the crate, after the built-in ones.
+static REGISTERED: RwLock<Vec<Entry>> = RwLock::new(Vec::new());
+
+/// Every entry: the built-in games, in the order of the help and README,
+/// then those registered, in the order they were.
+pub fn entries() -> Vec<Entry> {
+    let registered = REGISTERED.read().unwrap_or_else(PoisonError::into_inner);
+    GAMES.iter().chain(registered.iter()).copied().collect()
+}
+
+/// Adds a game from outside the crate (a user's own, written in Rust) to the
+/// catalogue, as the built-in games are: its spec then parses, every face
+/// answers it, and `grundy games` lists it. Refused when its name or one of
+/// its aliases is already a game's.
+pub fn register(entry: Entry) -> Result<(), Error> {
+    let mut registered = REGISTERED.write().unwrap_or_else(PoisonError::into_inner);
+    let taken = GAMES
+        .iter()
+        .chain(registered.iter())
+        .flat_map(Entry::names)
+        .find(|name| entry.names().any(|n| n == *name));
+    if let Some(name) = taken {
+        return Err(Error::spec(
+            entry.name,
+            format!("'{name}' is already the name of a game of the catalogue"),
+        ));
+    }
+    registered.push(entry);
+    Ok(())
 }
 
 impl Serialize for GameList {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(1))?;
-        map.serialize_entry("games", &EntriesJson(self.games))?;
+        map.serialize_entry("games", &EntriesJson(&self.games))?;
         map.end()
     }
 }
 
-struct EntriesJson(&'static [Entry]);
+struct EntriesJson<'a>(&'a [Entry]);
 
-impl Serialize for EntriesJson {
+impl Serialize for EntriesJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
         for entry in self.0 {
@@ -758,6 +503,40 @@ mod tests {
     use super::*;
     use crate::catalog::ByWords;
     use crate::catalog::Quiet;
+
+    /// Every entry an adapter declares is in [`GAMES`]: a game added without
+    /// its line in the list fails here.
+    #[test]
+    fn every_adapter_entry_is_in_the_list() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/catalog");
+        let registry = std::fs::read_to_string(dir.join("registry.rs")).unwrap();
+        let list = &registry[registry.find("pub static GAMES").unwrap()..];
+        let list = &list[..list.find("];").unwrap()];
+        let mut declared = 0;
+        for file in std::fs::read_dir(&dir).unwrap() {
+            let path = file.unwrap().path();
+            let Some(module) = path.file_stem().and_then(|m| m.to_str()) else {
+                continue;
+            };
+            let Ok(source) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            for line in source.lines() {
+                let Some(rest) = line.strip_prefix("pub(crate) const ") else {
+                    continue;
+                };
+                let Some(name) = rest.strip_suffix(": Entry = Entry {") else {
+                    continue;
+                };
+                declared += 1;
+                assert!(
+                    list.contains(&format!("    {module}::{name},")),
+                    "{module}::{name} is not in GAMES"
+                );
+            }
+        }
+        assert_eq!(declared, GAMES.len(), "GAMES lists an entry twice");
+    }
 
     #[test]
     fn names_and_aliases_are_unique_lowercase_and_parse() {

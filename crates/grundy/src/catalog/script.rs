@@ -4,6 +4,7 @@
 //! end reads it and calls [`script`] with its text. Values are kept between
 //! the verbs asked of one game.
 
+use super::registry::{Build, Entry, Verb};
 use super::{Form, Position, SequenceOf};
 use std::cell::RefCell;
 
@@ -23,6 +24,25 @@ use crate::limits::{SCRIPT_CONJECTURE_SIDE, SCRIPT_PERIOD_SEARCH};
 use crate::nimber::Nimber;
 use crate::solve::lines::{PRows, RowP};
 use crate::solve::table::RectTable;
+
+/// The registry's entry of `script`.
+pub(crate) const ENTRY: Entry = Entry {
+    name: "script",
+    forms: &["script:FILE"],
+    form_note: "",
+    aliases: &[],
+    summary: "rules you write: `fn moves(p)` in a Rhai script (a file, or - for stdin)",
+    position: "the integers of a position: one for `sequence` and `period`, two for `table` and `conjecture`",
+    theory: "memoised search over the script's moves, sandboxed; sums by its `fn components`; periods apparent only",
+    verbs: &Verb::ALL,
+    example_spec: "script:-",
+    example_position: "5 7",
+    example_stdin: "fn moves(p) { let r = []; for i in 0..p.len() { for s in [1, 3, 4] { if p[i] >= s { let q = p; q[i] -= s; r.push(q); } } } r }\n",
+    build: Build::Required {
+        build: unread,
+        missing: MISSING_FILE,
+    },
+};
 
 /// The game of the script `source`, read from `path` (`-`: stdin), which
 /// messages name.

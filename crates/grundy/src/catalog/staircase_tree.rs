@@ -1,6 +1,7 @@
 //! Staircase Nim on a rooted tree in the catalogue: the tree file in, the
 //! value and every winning move out.
 
+use super::registry::{Build, Entry, ANALYZE_ONLY};
 use super::{Form, Numbers, Position};
 use dashu_int::UBig;
 
@@ -11,6 +12,22 @@ use crate::error::Error;
 use crate::games::staircase_tree::{StaircaseTree, TreeError, TreeMove};
 use crate::limits::MAX_TREE_VERTICES;
 use crate::limits::PLAY_OPTIONS;
+
+/// The registry's entry of `staircase-tree`.
+pub(crate) const ENTRY: Entry = Entry {
+    name: "staircase-tree",
+    forms: &["staircase-tree"],
+    form_note: "",
+    aliases: &[],
+    summary: "move coins from a vertex of a rooted tree to its parent (file or stdin)",
+    position: "a file of edges `U V` (vertex 0 the root) and `coins V N` lines (- for stdin)",
+    theory: "nim-sum of the coins at odd depth; trees of 10^6 vertices",
+    verbs: ANALYZE_ONLY,
+    example_spec: "staircase-tree",
+    example_position: "-",
+    example_stdin: "0 1\n1 2\n0 3\ncoins 1 3\ncoins 2 4\ncoins 3 5\n",
+    build: Build::Plain(staircase_tree),
+};
 
 /// `staircase-tree`.
 pub(super) fn staircase_tree() -> Box<dyn Game> {

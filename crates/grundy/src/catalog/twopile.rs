@@ -2,6 +2,7 @@
 //! [two-pile adapter](super::two_pile),
 //! answered from its rules alone (see [`crate::games::twopile`]).
 
+use super::registry::{Build, Entry, Verb};
 use super::{Board, Form, Position};
 use dashu_int::UBig;
 
@@ -18,6 +19,25 @@ use crate::error::Error;
 use crate::game::Outcome;
 use crate::games::twopile::TwoPile;
 use crate::solve::table::RectRules;
+
+/// The registry's entry of `twopile`.
+pub(crate) const ENTRY: Entry = Entry {
+    name: "twopile",
+    forms: &["twopile:DX,DY[:T]+..."],
+    form_note: "take t*(DX,DY), 1 <= t [<= T]; e.g. twopile:1,0+0,1+1,1 is Wythoff",
+    aliases: &[],
+    summary: "two piles; a move takes `t*(DX,DY)` for one listed family",
+    position: "piles X Y",
+    theory: "from the rules (ray tables and sieves); explored by `table` and `conjecture`",
+    verbs: &[Verb::Analyze, Verb::Table, Verb::Conjecture],
+    example_spec: "twopile:1,0+0,1+1,2+2,1",
+    example_position: "3 5",
+    example_stdin: "",
+    build: Build::Required {
+        build: two_pile,
+        missing: "write twopile:DX,DY+DX,DY+..., e.g. twopile:1,0+0,1+1,1",
+    },
+};
 
 /// `twopile:...`.
 pub(super) fn two_pile(spec: &str, families: &str) -> Result<Box<dyn Game>, Error> {

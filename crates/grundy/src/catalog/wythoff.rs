@@ -1,6 +1,7 @@
 //! Wythoff's game, k-Wythoff (`wythoff`, `wythoff:k=K`) and Wythoff with
 //! ratios (`wythoff:ratios`), over the [two-pile adapter](super::two_pile).
 
+use super::registry::{Build, Entry, PILE_VERBS};
 use super::{Board, Form, Position, SequenceOf};
 use crate::arith::decimal;
 use crate::limits::{RATIOS_MAX_PILE, RATIOS_MAX_ROWS, RATIOS_ROWS, RATIOS_ROW_CAP};
@@ -23,6 +24,25 @@ use crate::games::wythoff::{Wythoff, WythoffRatios};
 use crate::solve::lines::{PRows, RowP};
 use crate::solve::wavefront::wythoff_table;
 use crate::stop;
+
+/// The registry's entry of `wythoff`.
+pub(crate) const ENTRY: Entry = Entry {
+    name: "wythoff",
+    forms: &["wythoff", "wythoff:k=K", "wythoff:ratios"],
+    form_note: "",
+    aliases: &[],
+    summary: "one pile, or both with amounts differing by at most K \
+              (`ratios`: `(p*t, t)` / `(t, p*t)` from both)",
+    position: "piles X Y",
+    theory: "Beatty pairs `(floor(i*r), floor(i*r) + (K+1)i)`, exact at any size, \
+             K up to 2^64-1; `ratios`: no closed form, a sieve that says which rows \
+             have no P-position",
+    verbs: PILE_VERBS,
+    example_spec: "wythoff",
+    example_position: "3 5",
+    example_stdin: "",
+    build: Build::Optional(wythoff),
+};
 
 /// The remoteness of `(x, y)` in closed form ([`Wythoff::remoteness`]),
 /// with the longest defence at a P-position and the fastest win (to the
