@@ -6,58 +6,40 @@
 //! holds no theory of its own: each entry maps a spec and position arguments to
 //! a game module and wraps its answer.
 
+mod adapters;
 mod answer;
-mod beatty;
-mod chomp;
-mod circle;
-mod conventions;
-mod digraph;
-mod directed_geography;
-mod dynsub;
-mod explore;
-mod graphs;
-mod grundys_game;
-mod heap;
-mod lasker;
-mod moore;
-mod node_kayles;
-mod octal;
-pub mod play;
+mod features;
 mod position;
 mod registry;
-mod script;
-mod staircase_tree;
-mod sum;
-pub mod survey;
-mod two_pile;
-mod twopile;
-mod wythoff;
+
+use features::{conventions, explore, sum};
+pub use features::{play, survey};
 
 use crate::limits::MAX_COUNT;
 
 use crate::error::Error;
 
 pub use crate::analysis::conjecture::{Conjecture, ConjectureReport, Param};
+pub use adapters::graphs::GraphInput;
+pub use adapters::octal::{
+    misere_quotient, QuotientGenerator, QuotientRelation, QuotientReport, QuotientStep,
+};
+pub use adapters::script::script;
 pub use answer::{
     Analysis, Defence, Move, MoveFamily, PairList, PeriodReport, Sequence, Terms, ValueStats,
 };
-pub use beatty::{beatty, BeattyReport};
 pub use conventions::{
     analyze_convention, analyze_convention_sum, misere_sequence, Alone, ConventionSum, EveryForm,
     Layout, MisereSequence, Play, Summands, Tame,
 };
 pub use explore::{Cells, Table};
-pub use graphs::GraphInput;
-pub use octal::{
-    misere_quotient, QuotientGenerator, QuotientRelation, QuotientReport, QuotientStep,
-};
+pub use features::beatty::{beatty, BeattyReport};
 pub use play::PlayMove;
 pub use position::{parse_naturals, Board, Form, Numbers, Position, Tokens};
 pub use registry::{
     entries, game_names, games, known_games, markdown_table, parse, plain, register, verb_help,
     Alias, Build, Entry, GameList, Verb, GAMES,
 };
-pub use script::script;
 use sum::in_part;
 pub use sum::{
     analyze_sum, analyze_sum_of, split_sum, Component, PartRef, SumAnalysis, SumComponent, SumMove,

@@ -2,13 +2,13 @@
 //! search (see [`crate::games::directed_geography`]); `geography` alone is
 //! the undirected game of [`super::graphs`].
 
-use super::registry::{Build, Entry, ANALYZE_ONLY};
-use super::{Form, Numbers};
+use crate::catalog::registry::{Build, Entry, ANALYZE_ONLY};
+use crate::catalog::{Form, Numbers};
 use dashu_int::UBig;
 
 use super::graphs::{geography, start_vertex, token_summands, without_vertex, GraphInput};
-use super::play::graph_of_play;
-use super::{Analysis, Component, Game, Monitor, Move, PlayMove, Position, Summands};
+use crate::catalog::play::graph_of_play;
+use crate::catalog::{Analysis, Component, Game, Monitor, Move, PlayMove, Position, Summands};
 use crate::error::Error;
 use crate::game::Impartial;
 use crate::games::directed_geography::{value_of, DirectedGeography, DirectedGeographyError};
@@ -35,7 +35,7 @@ pub(crate) const GEOGRAPHY: Entry = Entry {
 };
 
 /// `geography` or `geography:directed`.
-pub(super) fn geography_of(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn geography_of(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
     match params {
         None => Ok(geography()),
         Some("directed") => Ok(Box::new(DirectedEntry)),

@@ -1,22 +1,22 @@
 //! `script:FILE`: a game whose rules are a Rhai script (see
-//! [`crate::games::script`]). The library reads no file: [`parse`](super::parse)
+//! [`crate::games::script`]). The library reads no file: [`parse`](crate::catalog::parse)
 //! gives a game that only names its file ([`Game::script_file`]); the front
 //! end reads it and calls [`script`] with its text. Values are kept between
 //! the verbs asked of one game.
 
-use super::registry::{Build, Entry, Verb};
-use super::{Form, Position, SequenceOf};
+use crate::catalog::registry::{Build, Entry, Verb};
+use crate::catalog::{Form, Position, SequenceOf};
 use std::cell::RefCell;
 
 use dashu_int::UBig;
 
-use super::explore::{check_side, pile_report, Table, ROWS_REPORTED};
-use super::play::{Options, PlayMove};
-use super::{
+use crate::analysis::periodicity::apparent_arithmetic_period;
+use crate::catalog::explore::{check_side, pile_report, Table, ROWS_REPORTED};
+use crate::catalog::play::{Options, PlayMove};
+use crate::catalog::{
     check_count, Analysis, Component, ConjectureReport, Game, Monitor, Move, PeriodReport,
     Sequence, Summands, Terms,
 };
-use crate::analysis::periodicity::apparent_arithmetic_period;
 use crate::error::Error;
 use crate::game::{Impartial, Outcome};
 use crate::games::script::{Script, ScriptError, ScriptMemo};
@@ -67,7 +67,7 @@ fn library_error(e: ScriptError, spec: &str) -> Error {
 
 /// `script:FILE` as parsed, its file not read yet. The path is taken from the
 /// spec as typed (the registry lowercases the parameters it passes).
-pub(super) fn unread(spec: &str, _params: &str) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn unread(spec: &str, _params: &str) -> Result<Box<dyn Game>, Error> {
     let path = spec.split_once(':').map_or("", |(_, path)| path);
     if path.is_empty() {
         return Err(Error::spec(spec, MISSING_FILE));
@@ -79,7 +79,7 @@ pub(super) fn unread(spec: &str, _params: &str) -> Result<Box<dyn Game>, Error> 
 }
 
 /// How to write the spec of a scripted game.
-pub(super) const MISSING_FILE: &str =
+pub(crate) const MISSING_FILE: &str =
     "write script:FILE, the path of a Rhai script that defines fn moves(p) (script:- reads it from stdin)";
 
 /// A scripted game whose file the front end has not read yet.

@@ -1,23 +1,25 @@
 //! Wythoff's game, k-Wythoff (`wythoff`, `wythoff:k=K`) and Wythoff with
-//! ratios (`wythoff:ratios`), over the [two-pile adapter](super::two_pile).
+//! ratios (`wythoff:ratios`), over the [two-pile adapter](super::piles).
 
-use super::registry::{Build, Entry, PILE_VERBS};
-use super::{Board, Form, Position, SequenceOf};
 use crate::arith::decimal;
+use crate::catalog::registry::{Build, Entry, PILE_VERBS};
+use crate::catalog::{Board, Form, Position, SequenceOf};
 use crate::limits::{RATIOS_MAX_PILE, RATIOS_MAX_ROWS, RATIOS_ROWS, RATIOS_ROW_CAP};
 use dashu_int::UBig;
 
-use super::answer::Defence;
-use super::explore::{check_side, progress_of, sieve_rows, table_error, Table};
-use super::play::{pile_options, PlayMove};
-use super::two_pile::{
+use super::piles::{
     parse_piles, pile_component, pile_conjecture, pile_defence, pile_move, pile_summands,
     rules_table, small, value_and_note, value_from_rules,
 };
-use super::{check_count, Alone, Analysis, Component, EveryForm, Game, PairList, Sequence};
-use super::{ConjectureReport, Monitor};
-use super::{Summands, Terms};
 use crate::analysis::conjecture::certain_pairs;
+use crate::catalog::answer::Defence;
+use crate::catalog::explore::{check_side, progress_of, sieve_rows, table_error, Table};
+use crate::catalog::play::{pile_options, PlayMove};
+use crate::catalog::{
+    check_count, Alone, Analysis, Component, EveryForm, Game, PairList, Sequence,
+};
+use crate::catalog::{ConjectureReport, Monitor};
+use crate::catalog::{Summands, Terms};
 use crate::error::Error;
 use crate::game::{Impartial, Outcome};
 use crate::games::wythoff::{Wythoff, WythoffRatios};
@@ -59,7 +61,7 @@ fn closed_defence(game: &Wythoff, x: &UBig, y: &UBig) -> Option<Defence> {
 }
 
 /// `wythoff`, `wythoff:k=K` or `wythoff:ratios`.
-pub(super) fn wythoff(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn wythoff(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
     let accepted = "write wythoff, wythoff:k=K with 0 <= K < 2^64, or wythoff:ratios";
     match params {
         None => Ok(Box::new(WythoffEntry(Wythoff::classic()))),
@@ -415,7 +417,7 @@ impl Game for RatiosEntry {
 
 #[cfg(test)]
 mod tests {
-    use crate::catalog::twopile::tests::check_analyze;
+    use super::super::twopile::tests::check_analyze;
     use crate::catalog::{analyze_sum, parse, Quiet, SumPart, SumValue};
     use crate::games::rows::{certify_rows, RowBudget};
     use crate::games::wythoff::{Wythoff, WythoffRatios};

@@ -1,15 +1,15 @@
 //! Coins in a circle (`circle:K`): a first move opens the circle into a row,
 //! an octal game, whose values the [octal entry](super::octal) computes.
 
-use super::registry::{Build, Entry, ANALYZE_ONLY};
-use super::{Board, Form, Position};
 use crate::arith::decimal;
+use crate::catalog::registry::{Build, Entry, ANALYZE_ONLY};
+use crate::catalog::{Board, Form, Position};
 use crate::limits::MAX_DIGITS;
 use dashu_int::UBig;
 
 use super::octal::OctalEntry;
-use super::play::PlayMove;
-use super::{Analysis, Component, Game, Monitor, Move, Summands};
+use crate::catalog::play::PlayMove;
+use crate::catalog::{Analysis, Component, Game, Monitor, Move, Summands};
 use crate::error::Error;
 use crate::game::Outcome;
 use crate::games::circle::{Circle, CirclePosition};
@@ -33,7 +33,7 @@ pub(crate) const ENTRY: Entry = Entry {
 };
 
 /// `circle:K`.
-pub(super) fn circle(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn circle(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
     let game = params
         .and_then(decimal::<u64>)
         .and_then(Circle::new)

@@ -9,12 +9,12 @@ use crate::limits::{
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
-use super::Game;
-use super::Monitor;
 use crate::analysis::conjecture::Param;
 use crate::analysis::conjecture::{
     certified_period, pile_conjectures, row_periods, Conjecture, ConjectureReport,
 };
+use crate::catalog::Game;
+use crate::catalog::Monitor;
 use crate::error::Error;
 use crate::json::Polled;
 use crate::solve::lines::{ray_sieve, PRows, Ray};

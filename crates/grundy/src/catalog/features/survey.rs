@@ -56,7 +56,7 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use super::Monitor;
+use crate::catalog::Monitor;
 use crate::error::Error;
 use crate::games::octal::checkpoint::{self, hash_values, sealed, unsealed, HASH_START};
 use crate::games::octal::search::{self, Progress};

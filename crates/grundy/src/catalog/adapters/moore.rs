@@ -1,13 +1,13 @@
 //! Moore's Nim_K in the catalogue: the outcome and a winning move at any
 //! size; every winning move within [`MOORE_LISTING_WORK`].
 
-use super::registry::{Build, Entry, ANALYZE_ONLY};
-use super::Form;
+use crate::catalog::registry::{Build, Entry, ANALYZE_ONLY};
+use crate::catalog::Form;
 use dashu_int::UBig;
 
-use super::play::{heap_parts, rules_options, too_many};
-use super::{Analysis, Game, Monitor, Move, PlayMove, Position};
 use crate::arith::decimal;
+use crate::catalog::play::{heap_parts, rules_options, too_many};
+use crate::catalog::{Analysis, Game, Monitor, Move, PlayMove, Position};
 use crate::error::Error;
 use crate::game::Outcome;
 use crate::games::moore::{Moore, MooreMove};
@@ -35,7 +35,7 @@ pub(crate) const ENTRY: Entry = Entry {
 };
 
 /// `moore:k=K`.
-pub(super) fn moore(spec: &str, params: &str) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn moore(spec: &str, params: &str) -> Result<Box<dyn Game>, Error> {
     let game = params
         .strip_prefix("k=")
         .and_then(decimal::<u64>)

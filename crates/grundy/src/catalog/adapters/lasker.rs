@@ -1,23 +1,23 @@
 //! Lasker's Nim in the catalogue: closed-form values, and the winning moves
 //! of heaps of any size as a take plus families of splits.
 
-use super::registry::{Build, Entry, HEAP_VERBS};
-use super::{Form, SequenceOf};
+use crate::catalog::registry::{Build, Entry, HEAP_VERBS};
+use crate::catalog::{Form, SequenceOf};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use dashu_int::UBig;
 
-use super::answer::sort_moves;
-use super::explore::single_report;
 use super::heap::searched_heap_defence;
-use super::play::{heap_options, heap_parts};
-use super::{
+use crate::analysis::conjecture::certified_heap_period;
+use crate::analysis::periodicity::ArithmeticPeriod;
+use crate::catalog::answer::sort_moves;
+use crate::catalog::explore::single_report;
+use crate::catalog::play::{heap_options, heap_parts};
+use crate::catalog::{
     check_count, Analysis, Component, ConjectureReport, Game, Monitor, Move, MoveFamily,
     PeriodReport, PlayMove, Position, Sequence, Terms,
 };
-use crate::analysis::conjecture::certified_heap_period;
-use crate::analysis::periodicity::ArithmeticPeriod;
 use crate::error::Error;
 use crate::games::lasker::{self, Lasker, SplitFamily};
 use crate::limits::MOVE_LIST_LIMIT;
@@ -42,7 +42,7 @@ pub(crate) const ENTRY: Entry = Entry {
 };
 
 /// `lasker`.
-pub(super) fn lasker() -> Box<dyn Game> {
+pub(crate) fn lasker() -> Box<dyn Game> {
     Box::new(LaskerEntry)
 }
 

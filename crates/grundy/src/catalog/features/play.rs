@@ -24,15 +24,15 @@
 //! different games (the private `sums` module) is played by the sum's theory: the nim-sum of
 //! its components' values, every winning move in each component.
 
-use super::{Board, Position};
+use crate::catalog::{Board, Position};
 use std::cell::{Cell, OnceCell};
 
 use dashu_int::UBig;
 
 use serde::Serialize;
 
-use super::two_pile::pile_move;
-use super::{
+use crate::catalog::adapters::piles::pile_move;
+use crate::catalog::{
     analyze_convention, parse, parse_naturals, Analysis, ConventionSum, Game, GraphInput, Move,
     Play, Quiet, SumAnalysis,
 };

@@ -1,7 +1,7 @@
 //! Take-and-break games (`octal:CODE`, `kayles`, `dawson`).
 
-use super::registry::{Alias, Build, Entry, HEAP_VERBS};
-use super::{Form, Position, SequenceOf};
+use crate::catalog::registry::{Alias, Build, Entry, HEAP_VERBS};
+use crate::catalog::{Form, Position, SequenceOf};
 use crate::limits::{
     FULL_POSITION_LIMIT, MAX_OCTAL_COUNT, MOVE_LIST_BITS, MOVE_LIST_LIMIT, OCTAL_PERIOD_SEARCH,
     QUOTIENT_DEFAULT_HEAPS, QUOTIENT_HEAPS, QUOTIENT_TABLE,
@@ -12,17 +12,17 @@ use std::rc::Rc;
 use dashu_int::ops::BitTest;
 use dashu_int::UBig;
 
-use super::answer::{sort_moves, Defence};
-use super::explore::{certified, single_report};
 use super::heap::searched_heap_defence;
-use super::play::{heap_options, heap_parts, PlayMove};
-use super::{Analysis, Component, Game, Monitor, Move, MoveFamily, PeriodReport};
-use super::{ConjectureReport, Sequence, Summands, Terms, ValueStats};
 use crate::analysis::conjecture::heap_period;
 use crate::analysis::misere_quotient::{
     generator_name, word_text, MisereQuotient, QuotientError, QuotientLimits,
 };
 use crate::analysis::periodicity::apparent_period;
+use crate::catalog::answer::{sort_moves, Defence};
+use crate::catalog::explore::{certified, single_report};
+use crate::catalog::play::{heap_options, heap_parts, PlayMove};
+use crate::catalog::{Analysis, Component, Game, Monitor, Move, MoveFamily, PeriodReport};
+use crate::catalog::{ConjectureReport, Sequence, Summands, Terms, ValueStats};
 use crate::error::Error;
 use crate::games::octal::moves::{family_total, first_moves, HeapValues, OctalFamily};
 use crate::games::octal::search::{self, Progress, SearchError};
@@ -61,14 +61,14 @@ pub(crate) const ENTRY: Entry = Entry {
 };
 
 /// `octal:CODE` (and the aliases, which pass their code).
-pub(super) fn octal(spec: &str, code: &str) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn octal(spec: &str, code: &str) -> Result<Box<dyn Game>, Error> {
     let game: Octal = code
         .parse()
         .map_err(|e: crate::games::octal::OctalError| Error::spec(spec, e.to_string()))?;
     Ok(Box::new(OctalEntry(game)))
 }
 
-pub(super) struct OctalEntry(pub(super) Octal);
+pub(crate) struct OctalEntry(pub(super) Octal);
 
 /// The winning moves of a sum found so far: the first ones (sorted when they
 /// grow long), how many there are, and their families.
@@ -142,7 +142,7 @@ impl OctalEntry {
 
     /// A solver holding the value of every heap of `heaps`
     /// ([`search::values_for`]: the policy of `analyze`).
-    pub(super) fn values_for(
+    pub(crate) fn values_for(
         &self,
         heaps: &[UBig],
         monitor: &mut dyn Monitor,
@@ -572,7 +572,7 @@ pub fn misere_quotient(
     max_heap: Option<u64>,
     monitor: &mut dyn Monitor,
 ) -> Result<QuotientReport, Error> {
-    let game = super::parse(spec)?;
+    let game = crate::catalog::parse(spec)?;
     let canonical = game.spec();
     let code = canonical
         .strip_prefix("octal:")

@@ -1,20 +1,20 @@
 //! `twopile:DX,DY[:T]+...`: a two-pile game given by its move families, over the
-//! [two-pile adapter](super::two_pile),
+//! [two-pile adapter](super::piles),
 //! answered from its rules alone (see [`crate::games::twopile`]).
 
-use super::registry::{Build, Entry, Verb};
-use super::{Board, Form, Position};
+use crate::catalog::registry::{Build, Entry, Verb};
+use crate::catalog::{Board, Form, Position};
 use dashu_int::UBig;
 
-use super::explore::{
-    check_side, progress_of, rectangle_rows, sieve_rows, table_error, value_out_of_budget, Table,
-};
-use super::play::{pile_options, PlayMove};
-use super::two_pile::{
+use super::piles::{
     options_of_value, parse_piles, pile_component, pile_conjecture, pile_defence, pile_move,
     pile_summands, rules_table, RowReading, Shapes,
 };
-use super::{Analysis, Component, ConjectureReport, Game, Monitor, Summands};
+use crate::catalog::explore::{
+    check_side, progress_of, rectangle_rows, sieve_rows, table_error, value_out_of_budget, Table,
+};
+use crate::catalog::play::{pile_options, PlayMove};
+use crate::catalog::{Analysis, Component, ConjectureReport, Game, Monitor, Summands};
 use crate::error::Error;
 use crate::game::Outcome;
 use crate::games::twopile::TwoPile;
@@ -40,7 +40,7 @@ pub(crate) const ENTRY: Entry = Entry {
 };
 
 /// `twopile:...`.
-pub(super) fn two_pile(spec: &str, families: &str) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn two_pile(spec: &str, families: &str) -> Result<Box<dyn Game>, Error> {
     let game = TwoPile::parse(families).map_err(|reason| Error::spec(spec, reason))?;
     let transposed = game.transposed();
     Ok(Box::new(TwoPileEntry(game, transposed)))

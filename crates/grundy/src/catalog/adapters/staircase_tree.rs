@@ -1,13 +1,13 @@
 //! Staircase Nim on a rooted tree in the catalogue: the tree file in, the
 //! value and every winning move out.
 
-use super::registry::{Build, Entry, ANALYZE_ONLY};
-use super::{Form, Numbers, Position};
+use crate::catalog::registry::{Build, Entry, ANALYZE_ONLY};
+use crate::catalog::{Form, Numbers, Position};
 use dashu_int::UBig;
 
-use super::play::{graph_of_play, too_many, PlayMove};
-use super::{Analysis, Component, Game, GraphInput, Monitor, Move, Summands};
-use crate::catalog::heap::beyond_convention_budget as beyond_budget;
+use super::heap::beyond_convention_budget as beyond_budget;
+use crate::catalog::play::{graph_of_play, too_many, PlayMove};
+use crate::catalog::{Analysis, Component, Game, GraphInput, Monitor, Move, Summands};
 use crate::error::Error;
 use crate::games::staircase_tree::{StaircaseTree, TreeError, TreeMove};
 use crate::limits::MAX_TREE_VERTICES;
@@ -30,7 +30,7 @@ pub(crate) const ENTRY: Entry = Entry {
 };
 
 /// `staircase-tree`.
-pub(super) fn staircase_tree() -> Box<dyn Game> {
+pub(crate) fn staircase_tree() -> Box<dyn Game> {
     Box::new(StaircaseTreeEntry)
 }
 
@@ -183,7 +183,7 @@ impl Game for StaircaseTreeEntry {
         let value = tree.grundy();
         let moves_to = move |target: &UBig| {
             let mut moves = tree_moves(&tree, tree.moves_to(target));
-            super::answer::sort_moves(&mut moves, &[]);
+            crate::catalog::answer::sort_moves(&mut moves, &[]);
             Ok(moves)
         };
         Ok(Component::new(Vec::new(), value, METHOD, moves_to))

@@ -1,14 +1,14 @@
 //! Grundy's game in the catalogue: values by the octal engine, winning
 //! splits from them.
 
-use super::registry::{Build, Entry, Verb};
-use super::{Form, SequenceOf};
+use crate::catalog::registry::{Build, Entry, Verb};
+use crate::catalog::{Form, SequenceOf};
 use dashu_int::UBig;
 
-use super::answer::sort_moves;
 use super::heap::searched_heap_defence;
-use super::play::{heap_options, heap_parts};
-use super::{
+use crate::catalog::answer::sort_moves;
+use crate::catalog::play::{heap_options, heap_parts};
+use crate::catalog::{
     Analysis, Component, Game, Monitor, Move, PeriodReport, PlayMove, Position, Sequence, Terms,
     ValueStats,
 };
@@ -35,7 +35,7 @@ pub(crate) const ENTRY: Entry = Entry {
 };
 
 /// `grundys-game`.
-pub(super) fn grundys_game() -> Box<dyn Game> {
+pub(crate) fn grundys_game() -> Box<dyn Game> {
     Box::new(GrundysEntry)
 }
 
@@ -227,7 +227,7 @@ impl Game for GrundysEntry {
     }
 
     fn period(&self, _: Option<u64>, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
-        Err(super::unsupported(
+        Err(crate::catalog::unsupported(
             self.spec(),
             "period",
             "no period is known (none below 2^35, and the Guy-Smith theorem, which would \

@@ -1,13 +1,13 @@
 //! `chomp:RxC`: Chomp on an R by C bar, by exhaustive search over the
 //! column-height profiles (see [`crate::games::chomp`]).
 
-use super::registry::{Build, Entry, ANALYZE_ONLY};
-use super::{Board, Form, Numbers};
+use crate::catalog::registry::{Build, Entry, ANALYZE_ONLY};
+use crate::catalog::{Board, Form, Numbers};
 use dashu_int::UBig;
 
-use super::play::{applied, too_many};
-use super::{Analysis, Component, Game, Monitor, Move, PlayMove, Position};
 use crate::arith::decimal;
+use crate::catalog::play::{applied, too_many};
+use crate::catalog::{Analysis, Component, Game, Monitor, Move, PlayMove, Position};
 use crate::error::Error;
 use crate::games::chomp::{Chomp, ChompError, ChompMove, ChompTable};
 use crate::limits::PLAY_OPTIONS;
@@ -34,7 +34,7 @@ pub(crate) const ENTRY: Entry = Entry {
 };
 
 /// `chomp:RxC`.
-pub(super) fn chomp(spec: &str, params: &str) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn chomp(spec: &str, params: &str) -> Result<Box<dyn Game>, Error> {
     let usage = "write chomp:RxC, R >= 1 rows and C >= 1 columns (e.g. chomp:3x100)";
     let (rows, columns) = params
         .split_once('x')

@@ -2,14 +2,14 @@
 //! leave. Exact values by components and canonical subgraphs (see
 //! [`crate::games::node_kayles`]).
 
-use super::registry::{Build, Entry, ANALYZE_ONLY};
-use super::{Form, Numbers};
+use crate::catalog::registry::{Build, Entry, ANALYZE_ONLY};
+use crate::catalog::{Form, Numbers};
 use dashu_int::UBig;
 
 use super::graphs::{without_vertices, GraphInput};
-use super::play::graph_of_play;
-use super::{Analysis, Component, Game, Monitor, Move, PlayMove, Position, Summands};
 use crate::bits::BitSet;
+use crate::catalog::play::graph_of_play;
+use crate::catalog::{Analysis, Component, Game, Monitor, Move, PlayMove, Position, Summands};
 use crate::error::Error;
 use crate::games::node_kayles::{NodeKayles, Solution};
 use crate::graph::parse::parse_edges;
@@ -33,7 +33,7 @@ pub(crate) const ENTRY: Entry = Entry {
 };
 
 /// `node-kayles`.
-pub(super) fn node_kayles() -> Box<dyn Game> {
+pub(crate) fn node_kayles() -> Box<dyn Game> {
     Box::new(NodeKaylesEntry)
 }
 

@@ -7,8 +7,8 @@
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
-use super::check_count;
 use crate::arith::{BeattySequence, FloorMultiples, QuadraticIrrational};
+use crate::catalog::check_count;
 use crate::error::Error;
 use crate::json::IntStream;
 

@@ -15,12 +15,12 @@
 //! that component to an option of value `a`, and is otherwise drawn (D); two
 //! or more infinite components give `inf{}`, a draw with no winning move.
 
-use super::Position;
+use crate::catalog::Position;
 use dashu_int::UBig;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::Serialize;
 
-use super::{Game, GraphInput, Monitor, Move};
+use crate::catalog::{Game, GraphInput, Monitor, Move};
 use crate::error::Error;
 use crate::game::Outcome;
 use crate::json::{Int, Ints};
@@ -188,7 +188,7 @@ impl SumPart {
         words: &[String],
         graph: Option<GraphInput>,
     ) -> Result<SumPart, Error> {
-        let game = super::parse(spec)?;
+        let game = crate::catalog::parse(spec)?;
         let at = Position::of(game.as_ref(), words, graph)?;
         Ok(SumPart::new(game, at))
     }
@@ -280,7 +280,7 @@ pub struct SumMove {
 
 /// An error of component `index` of a sum, naming it.
 /// An error of component `index`, whose words are `words`.
-pub(super) fn in_part(index: usize, words: &str, error: Error) -> Error {
+pub(crate) fn in_part(index: usize, words: &str, error: Error) -> Error {
     Error::Component {
         index,
         words: words.to_string(),
@@ -441,7 +441,7 @@ impl Serialize for ComponentJson<'_> {
 }
 
 /// The winning moves of a sum as the contract writes them.
-pub(super) struct SumMovesJson<'a>(pub(super) &'a [SumMove]);
+pub(crate) struct SumMovesJson<'a>(pub(super) &'a [SumMove]);
 
 impl Serialize for SumMovesJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -490,7 +490,7 @@ mod tests {
 
     /// The rules of one component, for the sum's own game tree.
     #[derive(Clone, Debug)]
-    pub(super) enum Rules {
+    pub(crate) enum Rules {
         Nim,
         Bash(Bash),
         Subtraction(Subtraction),
@@ -504,7 +504,7 @@ mod tests {
     /// A component's position in the tree: numbers, or a circle (which a
     /// first move opens into rows of another game).
     #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-    pub(super) enum Pos {
+    pub(crate) enum Pos {
         Numbers(Vec<u64>),
         Circle(Vec<u64>, bool),
     }
@@ -533,7 +533,7 @@ mod tests {
     }
 
     impl Rules {
-        pub(super) fn spec(&self) -> String {
+        pub(crate) fn spec(&self) -> String {
             match self {
                 Rules::Nim => "nim".into(),
                 Rules::Bash(b) => format!("bash:{}", b.max()),
@@ -549,7 +549,7 @@ mod tests {
             }
         }
 
-        pub(super) fn options(&self, p: &Pos) -> Vec<Pos> {
+        pub(crate) fn options(&self, p: &Pos) -> Vec<Pos> {
             let options = match (self, p) {
                 (Rules::Nim, Pos::Numbers(h)) => heap_options(&Nim, h),
                 (Rules::Bash(g), Pos::Numbers(h)) => heap_options(g, h),
@@ -598,7 +598,7 @@ mod tests {
 
         /// A component's position as the catalogue writes it (a circle's
         /// move leaves one row).
-        pub(super) fn of_catalogue(&self, to: &[UBig], whole: bool) -> Pos {
+        pub(crate) fn of_catalogue(&self, to: &[UBig], whole: bool) -> Pos {
             let numbers: Vec<u64> = to.iter().map(|v| u64::try_from(v).unwrap()).collect();
             let p = match self {
                 Rules::Circle(_) => Pos::Circle(numbers, whole),
@@ -609,7 +609,7 @@ mod tests {
     }
 
     /// A sum of components of different games, by its rules.
-    pub(super) struct SumRules(pub(super) Vec<Rules>);
+    pub(crate) struct SumRules(pub(super) Vec<Rules>);
 
     impl Impartial for SumRules {
         type Position = Vec<Pos>;
@@ -984,8 +984,8 @@ mod tests {
 /// search of each sum's own tree under that convention.
 #[cfg(test)]
 mod convention_tests {
-    use super::tests::{Pos, Rules, SumRules};
     use super::*;
+    use super::tests::{Pos, Rules, SumRules};
     use crate::catalog::{analyze_convention_sum, parse, Play};
     use crate::game::Impartial;
     use crate::games::bash::Bash;

@@ -1,11 +1,11 @@
 //! Graph games: Green Hackenbush and undirected vertex geography.
 
-use super::registry::{Build, Entry, ANALYZE_ONLY};
-use super::{Board, Form, Numbers, Position, Tokens};
+use crate::catalog::registry::{Build, Entry, ANALYZE_ONLY};
+use crate::catalog::{Board, Form, Numbers, Position, Tokens};
 use dashu_int::UBig;
 
-use super::play::{graph_of_play, PlayMove};
-use super::{Analysis, Component, Game, Monitor, Move, Summands};
+use crate::catalog::play::{graph_of_play, PlayMove};
+use crate::catalog::{Analysis, Component, Game, Monitor, Move, Summands};
 use crate::error::Error;
 use crate::game::{Impartial, Outcome};
 use crate::games::geography::{Geography, GeographyPosition};
@@ -41,12 +41,12 @@ pub enum GraphInput {
 }
 
 /// `hackenbush`.
-pub(super) fn hackenbush() -> Box<dyn Game> {
+pub(crate) fn hackenbush() -> Box<dyn Game> {
     Box::new(HackenbushEntry)
 }
 
 /// `geography`.
-pub(super) fn geography() -> Box<dyn Game> {
+pub(crate) fn geography() -> Box<dyn Game> {
     Box::new(GeographyEntry)
 }
 
@@ -222,7 +222,7 @@ impl Game for GeographyEntry {
     fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
         let input = at.graph()?;
         if at.numbers.len() != 1 {
-            return Err(super::unsupported(
+            return Err(crate::catalog::unsupported(
                 self.spec(),
                 "--misere or --every",
                 "give the start vertex V: the start-choosing game is answered in normal play only",
@@ -263,7 +263,7 @@ impl Game for GeographyEntry {
 }
 
 /// The start vertex of `position` (one argument), as given and in `graph`.
-pub(super) fn start_vertex(graph: &Graph, position: &[UBig]) -> Result<(UBig, Vertex), Error> {
+pub(crate) fn start_vertex(graph: &Graph, position: &[UBig]) -> Result<(UBig, Vertex), Error> {
     let start = position[0].clone();
     let vertex = u64::try_from(&start)
         .ok()
@@ -289,7 +289,7 @@ where
 
 /// The summands of the geography game `game` from the start vertex of
 /// `position`: the whole game, searched from the rules.
-pub(super) fn token_summands<'a, G>(
+pub(crate) fn token_summands<'a, G>(
     game: G,
     graph: &Graph,
     position: &[UBig],
@@ -378,7 +378,7 @@ impl GeographyEntry {
 /// The graph file of `graph` without the vertices `gone` picks and their
 /// edges (every other vertex kept, alone on a line if need be; arcs keep
 /// their direction).
-pub(super) fn without_vertices(graph: &Graph, gone: impl Fn(Vertex) -> bool) -> GraphInput {
+pub(crate) fn without_vertices(graph: &Graph, gone: impl Fn(Vertex) -> bool) -> GraphInput {
     let mut text = String::new();
     for v in (0..graph.vertex_count() as Vertex).filter(|&v| !gone(v)) {
         text.push_str(&format!("{}\n", graph.label(v)));
@@ -394,7 +394,7 @@ pub(super) fn without_vertices(graph: &Graph, gone: impl Fn(Vertex) -> bool) -> 
 /// The graph of `input` without vertex `gone`: a graph file without its
 /// edges (every other vertex kept, alone on a line if need be), a grid with
 /// its cell blocked.
-pub(super) fn without_vertex(
+pub(crate) fn without_vertex(
     input: &GraphInput,
     graph: &Graph,
     gone: Vertex,

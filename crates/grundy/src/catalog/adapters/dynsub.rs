@@ -1,13 +1,13 @@
 //! k-multiple dynamic subtraction (`dynsub:k=K`, `fibonacci-nim`).
 
-use super::registry::{Alias, Build, Entry, ANALYZE_ONLY};
-use super::{Board, Form, Position};
 use crate::arith::decimal;
+use crate::catalog::registry::{Alias, Build, Entry, ANALYZE_ONLY};
+use crate::catalog::{Board, Form, Position};
 use crate::limits::GRUNDY_PILE_LIMIT;
 use dashu_int::UBig;
 
-use super::play::{applied, PlayMove};
-use super::{Analysis, Component, Game, Monitor, Move, Summands};
+use crate::catalog::play::{applied, PlayMove};
+use crate::catalog::{Analysis, Component, Game, Monitor, Move, Summands};
 use crate::error::Error;
 use crate::games::dynsub::{Amount, DynSub, DynSubError};
 
@@ -31,7 +31,7 @@ pub(crate) const ENTRY: Entry = Entry {
 };
 
 /// `dynsub:k=K` (and `fibonacci-nim`, which passes `k=2`).
-pub(super) fn dynsub(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn dynsub(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
     let k = params
         .and_then(|p| p.strip_prefix("k="))
         .and_then(decimal::<u64>)

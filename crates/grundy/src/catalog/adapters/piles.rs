@@ -2,14 +2,14 @@
 //! (Wythoff's game and its variants, `twopile:` games) answers the same way,
 //! over the [`RectRules`] each implements.
 
-use super::Position;
+use crate::catalog::Position;
 use dashu_int::UBig;
 
-use super::answer::Defence;
-use super::explore::{
+use crate::catalog::answer::Defence;
+use crate::catalog::explore::{
     check_rules_cost, pile_report, progress_of, row_width, table_error, value_out_of_budget, Table,
 };
-use super::{Component, ConjectureReport, Game, Monitor, Move, Summands};
+use crate::catalog::{Component, ConjectureReport, Game, Monitor, Move, Summands};
 use crate::error::Error;
 use crate::game::Impartial;
 use crate::games::rows::{certify_rows, PeriodicRow, RowBudget, RowShape};
@@ -21,7 +21,7 @@ use crate::solve::table::RectRules;
 /// The Grundy values of every position of a `size` square from the rules,
 /// after checking their cost: the `table --values` of a game without a
 /// faster way.
-pub(super) fn rules_table(
+pub(crate) fn rules_table(
     game: &dyn Game,
     rules: &impl RectRules,
     size: usize,
@@ -36,21 +36,27 @@ pub(super) fn rules_table(
 
 /// The `conjecture` of a two-pile game: its rows of P-positions, and the
 /// rows of values that fit the budget.
-pub(super) fn pile_conjecture(
+pub(crate) fn pile_conjecture(
     game: &dyn Game,
     rules: &impl RectRules,
     rows: &PRows,
     monitor: &mut dyn Monitor,
 ) -> Result<ConjectureReport, Error> {
     let table = row_width(|r, w| rules.rect_cost(r, w))
-        .map(|w| rules.rect_table(super::explore::ROWS_REPORTED, w, &mut progress_of(monitor)))
+        .map(|w| {
+            rules.rect_table(
+                crate::catalog::explore::ROWS_REPORTED,
+                w,
+                &mut progress_of(monitor),
+            )
+        })
         .transpose()
         .map_err(table_error)?;
     Ok(pile_report(game, rows, table.as_ref()))
 }
 
 /// The two piles of a position.
-pub(super) fn parse_piles(at: &Position) -> Result<(UBig, UBig), Error> {
+pub(crate) fn parse_piles(at: &Position) -> Result<(UBig, UBig), Error> {
     match at.numbers.as_slice() {
         [x, y] => Ok((x.clone(), y.clone())),
         other => Err(Error::BadPosition(format!(
@@ -61,7 +67,7 @@ pub(super) fn parse_piles(at: &Position) -> Result<(UBig, UBig), Error> {
 }
 
 /// The move from `(x, y)` to `(tx, ty)`, for people and as coordinate changes.
-pub(super) fn pile_move(x: &UBig, y: &UBig, tx: UBig, ty: UBig) -> Move {
+pub(crate) fn pile_move(x: &UBig, y: &UBig, tx: UBig, ty: UBig) -> Move {
     let description = match (&tx == x, &ty == y) {
         (true, _) => format!("take {} from pile 2", y - &ty),
         (_, true) => format!("take {} from pile 1", x - &tx),
@@ -84,7 +90,7 @@ pub(super) fn pile_move(x: &UBig, y: &UBig, tx: UBig, ty: UBig) -> Move {
 /// remoteness search over its rules within [`REMOTENESS_BUDGET`]; `None`
 /// beyond it, or when there is no move. Ties go to the least `(x', y')`
 /// reached, the order of the winning moves.
-pub(super) fn pile_defence<G>(rules: &G, position: &[UBig]) -> Option<Defence>
+pub(crate) fn pile_defence<G>(rules: &G, position: &[UBig]) -> Option<Defence>
 where
     G: Impartial<Position = (u64, u64)> + Clone,
 {
@@ -112,7 +118,7 @@ where
 /// within [`CONVENTION_BUDGET`](crate::limits::CONVENTION_BUDGET); a
 /// rectangle below it of more cells than the budget is refused at once
 /// (its first option list alone could exceed it).
-pub(super) fn pile_summands<'a, G>(rules: G, x: &UBig, y: &UBig) -> Result<Summands<'a>, Error>
+pub(crate) fn pile_summands<'a, G>(rules: G, x: &UBig, y: &UBig) -> Result<Summands<'a>, Error>
 where
     G: Impartial<Position = (u64, u64)> + 'a,
 {
@@ -139,7 +145,7 @@ where
     Ok(Summands::whole(rules, (sx, sy), vec![x.clone(), y.clone()], coordinates).named(names))
 }
 
-pub(super) fn small(v: &UBig) -> Option<u64> {
+pub(crate) fn small(v: &UBig) -> Option<u64> {
     u64::try_from(v).ok()
 }
 
@@ -148,7 +154,7 @@ pub(super) fn small(v: &UBig) -> Option<u64> {
 /// makes the table shortest when the game is `symmetric`; beyond the budget,
 /// from a certified row of `shapes` (the game's row shape and its transpose)
 /// where it has one; with what `method` says of it, or why there is no value.
-pub(super) fn value_from_rules(
+pub(crate) fn value_from_rules(
     x: &UBig,
     y: &UBig,
     symmetric: bool,
@@ -210,7 +216,7 @@ fn table_value(
 }
 
 /// The Grundy value, and what `method` says of it.
-pub(super) fn value_and_note(
+pub(crate) fn value_and_note(
     is_p: bool,
     value: impl FnOnce() -> Result<Result<(UBig, String), String>, Error>,
 ) -> Result<(Option<UBig>, String), Error> {
@@ -225,7 +231,7 @@ pub(super) fn value_and_note(
 
 /// The options of `at` whose value is `target`, ascending, each once
 /// (families of moves may overlap: (2, 2) and (1, 1) both take (2, 2)).
-pub(super) fn options_of_value(
+pub(crate) fn options_of_value(
     rules: &impl Impartial<Position = (u64, u64)>,
     value: impl Fn((u64, u64)) -> u32,
     at: (u64, u64),
@@ -245,7 +251,7 @@ pub(super) fn options_of_value(
 /// any value from the table of every position up to it, within the value
 /// budget (the table of `analyze`); with `symmetric`, the table is taken with
 /// the smaller pile as rows.
-pub(super) fn pile_component<'a, R>(
+pub(crate) fn pile_component<'a, R>(
     game: &dyn Game,
     rules: &'a R,
     at: &Position,
@@ -315,11 +321,11 @@ where
 /// A game's row shape and the row shape of the same game with its piles
 /// swapped (the same for a symmetric game), for positions read from a
 /// certified row.
-pub(super) type Shapes<'a> = (&'a dyn RowShape, &'a dyn RowShape);
+pub(crate) type Shapes<'a> = (&'a dyn RowShape, &'a dyn RowShape);
 
 /// A position `(x, y)` read from a certified row (see [`crate::games::rows`]):
 /// the smaller admissible pile is the row, the other the column.
-pub(super) struct RowReading {
+pub(crate) struct RowReading {
     /// Rows `0..=row`, certified.
     rows: Vec<PeriodicRow>,
     /// The options of the row in lower rows, `(x', c)`.
@@ -335,7 +341,7 @@ impl RowReading {
     /// The reading of `(x, y)`: as row `x` of the game, or row `y` of the game
     /// with its piles swapped, the smaller row first, for rows up to
     /// [`CERTIFIED_ROWS`] within [`ROW_WORK`] and [`ROW_COLUMNS`]; or why not.
-    pub(super) fn of(shapes: Shapes<'_>, x: &UBig, y: &UBig) -> Result<RowReading, String> {
+    pub(crate) fn of(shapes: Shapes<'_>, x: &UBig, y: &UBig) -> Result<RowReading, String> {
         let mut ways = [(shapes.0, x, y, false), (shapes.1, y, x, true)];
         ways.sort_by(|a, b| a.1.cmp(b.1));
         let mut why = format!(
@@ -368,14 +374,14 @@ impl RowReading {
     }
 
     /// The Grundy value of the position.
-    pub(super) fn value(&self) -> UBig {
+    pub(crate) fn value(&self) -> UBig {
         self.rows[self.row as usize].value(&self.column)
     }
 
     /// The positions of value `target` one move reaches, ascending: in the
     /// row, the one column of that value (row values are distinct) if it is
     /// smaller; in lower rows, each option whose value is `target`.
-    pub(super) fn targets(&self, target: &UBig) -> Vec<(UBig, UBig)> {
+    pub(crate) fn targets(&self, target: &UBig) -> Vec<(UBig, UBig)> {
         let row = &self.rows[self.row as usize];
         let in_row = row
             .column_of(target)
@@ -400,7 +406,7 @@ impl RowReading {
     }
 
     /// How the value was found, for `method`.
-    pub(super) fn method(&self) -> String {
+    pub(crate) fn method(&self) -> String {
         let r = &self.rows[self.row as usize];
         let (x, p, y0) = (r.row, r.period, r.preperiod);
         let which = match self.swapped {
@@ -420,7 +426,7 @@ impl RowReading {
     }
 
     /// The position as a component of a sum.
-    pub(super) fn component<'a>(self) -> Component<'a> {
+    pub(crate) fn component<'a>(self) -> Component<'a> {
         let (x, y) = match self.swapped {
             false => (UBig::from(self.row), self.column.clone()),
             true => (self.column.clone(), UBig::from(self.row)),

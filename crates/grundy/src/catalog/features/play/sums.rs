@@ -251,13 +251,13 @@ pub fn sum_reply(
 
 /// The sum as its options, for the remoteness search: a position is one
 /// position per component; a failure to list options voids the search.
-pub(super) struct SumRules<'g> {
+pub(crate) struct SumRules<'g> {
     components: Components<'g>,
     failed: Cell<bool>,
 }
 
 impl<'g> SumRules<'g> {
-    pub(super) fn new(roots: &[&'g dyn Game]) -> Self {
+    pub(crate) fn new(roots: &[&'g dyn Game]) -> Self {
         SumRules {
             components: Components::new(roots),
             failed: Cell::new(false),

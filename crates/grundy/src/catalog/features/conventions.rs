@@ -35,13 +35,13 @@
 //! search whose summands all have closed forms, by the largest of their
 //! suspenses, with one winning move listed of possibly many.
 
-use super::Position;
+use crate::catalog::Position;
 use dashu_int::UBig;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::Serialize;
 
-use super::{in_part, Analysis, Game, Move, PartRef, SumPart};
 use crate::analysis::misere_quotient::{MisereQuotient, QuotientError, QuotientLimits};
+use crate::catalog::{in_part, Analysis, Game, Move, PartRef, SumPart};
 use crate::error::Error;
 use crate::game::{HeapGame, Outcome};
 use crate::games::nim::{misere_is_p, misere_moves};
@@ -754,7 +754,7 @@ pub struct ConventionSum {
     /// Misère: every winning move; Every-SG: for each summand, the moves
     /// that belong to a winning move. Each is a component and that
     /// component's position after the move.
-    pub winning_moves: Vec<super::SumMove>,
+    pub winning_moves: Vec<crate::catalog::SumMove>,
     /// How the answer was found.
     pub method: String,
 }
@@ -782,12 +782,12 @@ pub(crate) fn convention_sum_of(parts: &[PartRef<'_>], play: Play) -> Result<Con
         .enumerate()
         .flat_map(|(p, s)| std::iter::repeat(p).take(s.count()))
         .collect();
-    let mut winning_moves: Vec<super::SumMove> = verdict
+    let mut winning_moves: Vec<crate::catalog::SumMove> = verdict
         .moves
         .into_iter()
         .map(|(s, m)| {
             let c = owners[s];
-            super::SumMove {
+            crate::catalog::SumMove {
                 component: c,
                 to: m.apply(&summands[c].position),
                 description: m.description,
@@ -877,7 +877,7 @@ pub fn misere_sequence(game: &dyn Game, count: u64) -> Result<MisereSequence, Er
     }
     let summands = game.summands(&Position::heaps(0..count.max(1)))?;
     if summands.layout != Layout::Heaps {
-        return Err(super::unsupported(
+        return Err(crate::catalog::unsupported(
             game.spec(),
             "sequence --misere",
             "it is not played on heaps",
@@ -908,7 +908,7 @@ pub fn misere_sequence(game: &dyn Game, count: u64) -> Result<MisereSequence, Er
                 .misere_values()
                 .map_err(|e| Error::BadPosition(e.to_string()))?
                 .ok_or_else(|| {
-                    super::unsupported(
+                    crate::catalog::unsupported(
                         game.spec(),
                         "sequence --misere",
                         "a move splits a heap, and the misère value of a sum is not a function \

@@ -2,13 +2,15 @@
 //! Values by the generalised Sprague-Grundy function (see
 //! [`crate::games::digraph`]), so cycles are allowed and positions may be drawn.
 
-use super::registry::{Build, Entry, GRAPH_VERBS};
-use super::{Board, Form, Numbers, Position, SequenceOf, Tokens};
+use crate::catalog::registry::{Build, Entry, GRAPH_VERBS};
+use crate::catalog::{Board, Form, Numbers, Position, SequenceOf, Tokens};
 use dashu_int::UBig;
 
 use super::graphs::GraphInput;
-use super::play::{graph_of_play, Options, PlayMove};
-use super::{Analysis, Component, Game, Monitor, Move, Sequence, SumValue, Summands, Terms};
+use crate::catalog::play::{graph_of_play, Options, PlayMove};
+use crate::catalog::{
+    Analysis, Component, Game, Monitor, Move, Sequence, SumValue, Summands, Terms,
+};
 use crate::error::Error;
 use crate::games::digraph::{parse_digraph, Digraph, DigraphError, Gamma, SumMove};
 use crate::graph::Vertex;
@@ -33,7 +35,7 @@ pub(crate) const ENTRY: Entry = Entry {
 };
 
 /// `digraph`.
-pub(super) fn digraph() -> Box<dyn Game> {
+pub(crate) fn digraph() -> Box<dyn Game> {
     Box::new(DigraphEntry)
 }
 
@@ -120,7 +122,7 @@ impl Game for DigraphEntry {
     /// under misère play and Every-SG too; the solvers here need games that
     /// end.
     fn summands(&self, _: &Position) -> Result<Summands<'_>, Error> {
-        Err(super::unsupported(
+        Err(crate::catalog::unsupported(
             self.spec(),
             "--misere or --every",
             "its graph may have cycles, whose positions can be draws under any ending; the \

@@ -1,26 +1,26 @@
 //! Heap games: one adapter, [`HeapEntry`], for every game of the
 //! [`HeapTheory`] shape (Nim, Bash, subtraction games), and staircase Nim.
 
-use super::registry::{Build, Entry, ANALYZE_ONLY, HEAP_VERBS};
-use super::{Board, Form, Position, SequenceOf};
 use crate::arith::decimal;
+use crate::catalog::registry::{Build, Entry, ANALYZE_ONLY, HEAP_VERBS};
+use crate::catalog::{Board, Form, Position, SequenceOf};
 use crate::limits::{
     DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION, PLAY_OPTIONS, REACHABLE_HEAPS, REMOTENESS_BUDGET,
     SUBTRACTION_WORK,
 };
 use dashu_int::UBig;
 
-use super::answer::{sort_moves, Defence};
-use super::conventions::heap_change;
-use super::explore::single_report;
-use super::play::{applied, heap_options, heap_parts, PlayMove};
-use super::{
+use crate::analysis::conjecture::{certified_heap_period, heap_period, Conjecture};
+use crate::analysis::periodicity::{ArithmeticPeriod, Periodic};
+use crate::catalog::answer::{sort_moves, Defence};
+use crate::catalog::conventions::heap_change;
+use crate::catalog::explore::single_report;
+use crate::catalog::play::{applied, heap_options, heap_parts, PlayMove};
+use crate::catalog::{
     check_count, Alone, Analysis, Component, EveryForm, Game, Move, PeriodReport, Sequence,
     Summands, Tame, Terms,
 };
-use super::{ConjectureReport, Monitor};
-use crate::analysis::conjecture::{certified_heap_period, heap_period, Conjecture};
-use crate::analysis::periodicity::{ArithmeticPeriod, Periodic};
+use crate::catalog::{ConjectureReport, Monitor};
 use crate::error::Error;
 use crate::game::{EveryHeaps, HeapGame, HeapMove, Heaps, Outcome};
 use crate::games::bash::Bash;
@@ -102,17 +102,17 @@ pub(crate) const STAIRCASE: Entry = Entry {
 };
 
 /// `nim`.
-pub(super) fn nim() -> Box<dyn Game> {
+pub(crate) fn nim() -> Box<dyn Game> {
     Box::new(HeapEntry(Nim))
 }
 
 /// `staircase`.
-pub(super) fn staircase() -> Box<dyn Game> {
+pub(crate) fn staircase() -> Box<dyn Game> {
     Box::new(StaircaseEntry)
 }
 
 /// `bash:M`.
-pub(super) fn bash(spec: &str, m: &str) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn bash(spec: &str, m: &str) -> Result<Box<dyn Game>, Error> {
     let max = decimal::<u64>(m).and_then(Bash::new).ok_or_else(|| {
         Error::spec(
             spec,
@@ -123,7 +123,7 @@ pub(super) fn bash(spec: &str, m: &str) -> Result<Box<dyn Game>, Error> {
 }
 
 /// `subtraction:S1,S2,...`.
-pub(super) fn subtraction(spec: &str, set: &str) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn subtraction(spec: &str, set: &str) -> Result<Box<dyn Game>, Error> {
     let amounts = set
         .split(',')
         .map(|s| {
@@ -219,7 +219,7 @@ fn heap_defence<G: HeapTheory + HeapGame + Clone>(game: &G, heaps: &[UBig]) -> O
 /// divided by the number of heaps; `describe`
 /// turns the move in heap `i` leaving the heaps `left` into a [`Move`]. `None`
 /// beyond the budget, or when there is no move.
-pub(super) fn searched_heap_defence<G: HeapGame + Clone>(
+pub(crate) fn searched_heap_defence<G: HeapGame + Clone>(
     game: &G,
     heaps: &[UBig],
     describe: impl Fn(usize, &[u64]) -> Option<Move>,
@@ -269,7 +269,7 @@ pub(super) fn searched_heap_defence<G: HeapGame + Clone>(
 /// What the catalogue needs of a game played on a sum of heaps whose values
 /// have a period (Nim, Bash, subtraction games): the one shape that
 /// [`HeapEntry`] turns into a [`Game`].
-pub(super) trait HeapTheory {
+pub(crate) trait HeapTheory {
     /// The canonical spec.
     fn spec(&self) -> String;
 
@@ -323,7 +323,7 @@ pub(super) trait HeapTheory {
 }
 
 /// A certified period of a heap game and how it was established.
-pub(super) struct HeapPeriod {
+pub(crate) struct HeapPeriod {
     period: ArithmeticPeriod,
     /// How many values were computed (0 for a closed form).
     checked_to: u64,
@@ -843,7 +843,7 @@ impl Game for StaircaseEntry {
 }
 
 /// A number beyond what the misère and Every-SG searches could reach.
-pub(super) fn beyond_convention_budget(n: &UBig) -> Error {
+pub(crate) fn beyond_convention_budget(n: &UBig) -> Error {
     Error::Limit(format!(
         "unknown: {n} is beyond the search budget of {} positions of misère play and Every-SG",
         crate::limits::CONVENTION_BUDGET
