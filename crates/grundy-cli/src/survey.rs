@@ -162,24 +162,7 @@ fn run_shard(out: &mut impl Write, json: bool, args: &SurveyOctal) -> Result<(),
     let dir = &args.out;
     fs::create_dir_all(dir)
         .map_err(|e| bad_argument(format!("cannot create --out {}: {e}", dir.display())))?;
-    // Games done before are found first, so that a count that does not
-    // match is refused before any work.
-    let mut done = Vec::with_capacity(games.len());
-    for game in &games {
-        let code = game.to_string();
-        let record = read_record(&result_path(dir, &code))?;
-        if let Some(r) = &record {
-            if r.count != args.count {
-                return Err(bad_argument(format!(
-                    "{} holds {code} to {} heaps, and this run asks --count {}; give another --out",
-                    result_path(dir, &code).display(),
-                    r.count,
-                    args.count
-                )));
-            }
-        }
-        done.push(record);
-    }
+    let done = records_done(dir, &games, args.count)?;
     let to_do = done.iter().filter(|r| r.is_none()).count() as u64;
     let mut monitor = ShellMonitor::new("survey", None);
     crate::monitor::keeps_when_stopped(format!(
@@ -235,6 +218,31 @@ fn run_shard(out: &mut impl Write, json: bool, args: &SurveyOctal) -> Result<(),
     // A game's progress that could not be saved cost nothing now, but would
     // have been lost to a stop: say so once the results are out.
     monitor.checkpoint_saved()
+}
+
+/// The record of each of `games` done before in `dir`, read first so that a
+/// count that does not match is refused before any work.
+fn records_done(
+    dir: &Path,
+    games: &[Octal],
+    count: u64,
+) -> Result<Vec<Option<SurveyRecord>>, Failure> {
+    let mut done = Vec::with_capacity(games.len());
+    for game in games {
+        let code = game.to_string();
+        let record = read_record(&result_path(dir, &code))?;
+        if let Some(r) = &record {
+            if r.count != count {
+                return Err(bad_argument(format!(
+                    "{} holds {code} to {} heaps, and this run asks --count {count}; give another --out",
+                    result_path(dir, &code).display(),
+                    r.count,
+                )));
+            }
+        }
+        done.push(record);
+    }
+    Ok(done)
 }
 
 /// Computes `game` to `count` heaps, resuming from and saving its progress in

@@ -1,7 +1,8 @@
 //! The layering rules of ARCHITECTURE.md ("Per-module invariants"), checked on
 //! the source: which top-level module may import which, that the library does
 //! no I/O and prints nothing, where threads are started and where values are
-//! serialised. Test modules (from the first `#[cfg(test)]` of a file on) and
+//! serialised; and of the binary, that its modules import each other without
+//! a cycle and that it compares no string with a game's name. Test modules (from the first `#[cfg(test)]` of a file on) and
 //! comments are left out: tests may use anything.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -52,8 +53,7 @@ const MAY_IMPORT: &[(&str, &[&str])] = &[
             "word_hash",
         ],
     ),
-    // The error type reads the catalogue's list of games for its message: the
-    // one known cycle, removed by the registry of issue 10 (then: `&[]`).
+    // The error type keeps the error types of games and graphs as sources.
     ("error", &["games", "graph"]),
 ];
 
@@ -97,14 +97,18 @@ fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
-/// Every `.rs` file below `dir`, as paths relative to `src/`.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+/// Every `.rs` file below `dir`, as paths relative to `root`.
+fn rust_files(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in fs::read_dir(dir).expect("the source directory is readable") {
         let path = entry.expect("a directory entry").path();
         if path.is_dir() {
-            rust_files(&path, out);
+            rust_files(root, &path, out);
         } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path.strip_prefix(src()).expect("below src").to_path_buf());
+            out.push(
+                path.strip_prefix(root)
+                    .expect("below the root")
+                    .to_path_buf(),
+            );
         }
     }
 }
@@ -228,13 +232,19 @@ struct Source {
 }
 
 fn library_sources() -> Vec<Source> {
+    sources_below(&src())
+}
+
+/// Every source file below `root` (a crate's `src/`), its code without tests
+/// and comments.
+fn sources_below(root: &Path) -> Vec<Source> {
     let mut files = Vec::new();
-    rust_files(&src(), &mut files);
+    rust_files(root, root, &mut files);
     files.sort();
     files
         .into_iter()
         .map(|path| {
-            let text = fs::read_to_string(src().join(&path)).expect("a readable source file");
+            let text = fs::read_to_string(root.join(&path)).expect("a readable source file");
             Source {
                 module: module_path(&path),
                 code: library_code(&text),
@@ -385,4 +395,112 @@ fn values_are_serialised_only_where_json_is_known() {
         sources.iter().all(|s| !s.code.contains("serde_json")),
         "serde_json is for tests only"
     );
+}
+
+/// The binary's sources (`crates/grundy-cli/src`), as the library's are read.
+fn binary_sources() -> Vec<Source> {
+    sources_below(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../grundy-cli/src"))
+}
+
+/// The modules of the binary that `top` imports, for each top-level module
+/// but the crate root (`main.rs` declares them all).
+fn binary_imports() -> BTreeMap<String, BTreeSet<String>> {
+    let mut imports: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for source in binary_sources() {
+        let top = source.module[0].clone();
+        if top == "main" {
+            continue;
+        }
+        let mut referenced = referenced_modules(&source.code, &source.module);
+        referenced.remove(&top);
+        imports.entry(top).or_default().extend(referenced);
+    }
+    imports
+}
+
+/// A cycle of `imports`, as the modules along it, if there is one.
+fn cycle_of(imports: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        module: &str,
+        imports: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|m| m == module) {
+            let mut cycle = path[at..].to_vec();
+            cycle.push(module.to_string());
+            return Some(cycle);
+        }
+        if !done.insert(module.to_string()) {
+            return None;
+        }
+        path.push(module.to_string());
+        for next in imports.get(module).into_iter().flatten() {
+            if let Some(cycle) = visit(next, imports, path, done) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        None
+    }
+    let mut done = BTreeSet::new();
+    imports
+        .keys()
+        .find_map(|module| visit(module, imports, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn the_binary_imports_without_a_cycle_and_never_from_main() {
+    let imports = binary_imports();
+    assert!(imports.len() >= 15, "only {} modules read", imports.len());
+    assert!(imports["output"].contains("text"), "{imports:?}");
+    for (module, imported) in &imports {
+        assert!(!imported.contains("main"), "{module} imports main.rs");
+    }
+    assert_eq!(cycle_of(&imports), None);
+    // Not vacuous: a cycle is found where there is one.
+    let mut with_cycle = imports.clone();
+    with_cycle
+        .entry("text".into())
+        .or_default()
+        .insert("output".into());
+    assert!(cycle_of(&with_cycle).is_some());
+}
+
+/// The places of `code` that compare a string with a game's name (`== "nim"`,
+/// `starts_with("wythoff")`) or write a spec (`"dynsub:`).
+fn spec_matching(code: &str, names: &[&str]) -> Vec<String> {
+    let mut found = Vec::new();
+    for name in names {
+        for pattern in [
+            format!("starts_with(\"{name}"),
+            format!("== \"{name}\""),
+            format!("\"{name}:"),
+        ] {
+            if code.contains(&pattern) {
+                found.push(pattern);
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_faces_hold_no_game_names() {
+    let names = grundy::catalog::game_names();
+    assert!(names.contains(&"wythoff") && names.contains(&"dynsub"));
+    let mut matched = Vec::new();
+    for source in binary_sources() {
+        for pattern in spec_matching(&source.code, &names) {
+            matched.push(format!("{}: {pattern}", unix(&source.path)));
+        }
+    }
+    assert!(
+        matched.is_empty(),
+        "game names in the binary:\n{}",
+        matched.join("\n")
+    );
+    // Not vacuous: the matching the player held before is found.
+    let old = "None if spec.starts_with(\"wythoff\") => pile_lines(position),";
+    assert_eq!(spec_matching(old, &names), ["starts_with(\"wythoff"]);
 }

@@ -623,18 +623,7 @@ fn slope_conjecture(pairs: &[(u64, u64)], complementary: bool, c: Option<u64>) -
         );
     }
     let terms = shared_terms(lower, upper);
-    let mut params = vec![
-        (
-            "slope_interval",
-            Param::Text(format!(
-                "[{}, {})",
-                fraction_text(lower),
-                fraction_text(upper)
-            )),
-        ),
-        ("continued_fraction_seen", Param::Ints(small_terms(&terms))),
-        ("fitted_on", Param::Int(fit as u64)),
-    ];
+    let mut params = fit_params((lower, upper), &terms, fit);
     let how = format!("read from the first {fit} pairs, checked on all {n}");
     for (alpha, reading) in slope_candidates(&terms, c) {
         stop::poll();
@@ -645,49 +634,14 @@ fn slope_conjecture(pairs: &[(u64, u64)], complementary: bool, c: Option<u64>) -
             .then(|| alpha.complement().ok())
             .flatten()
             .filter(|beta| floors_hold(pairs.iter().map(|p| p.1), beta));
-        params.extend([
-            ("alpha", Param::Text(alpha.to_string())),
-            ("p", signed(alpha.p())),
-            ("q", signed(alpha.q())),
-            ("d", natural(alpha.d())),
-            ("s", natural(alpha.s())),
-        ]);
-        let mut statement = format!("a_i = floor(i*alpha) with alpha = {alpha}");
-        if reading.period.is_empty() {
-            statement.push_str(&format!(
-                " (the root of 1/alpha + 1/(alpha + {}) = 1)",
-                c.unwrap_or_default()
-            ));
-        } else {
-            let list = |t: &[u128]| {
-                small_terms(t)
-                    .iter()
-                    .map(u64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            statement.push_str(&format!(
-                " = [{}; ({})*] (continued fraction)",
-                list(&reading.preperiod),
-                list(&reading.period)
-            ));
-            params.push(("cf_preperiod", Param::Ints(small_terms(&reading.preperiod))));
-            params.push(("cf_period", Param::Ints(small_terms(&reading.period))));
-        }
-        statement.push_str(&format!(", for every i < {n} ({how})"));
-        if let Some(beta) = &beta {
-            statement.push_str(&format!(
-                "; b_i = floor(i*beta), beta = alpha/(alpha - 1) = {beta}: complementary Beatty sequences"
-            ));
-            params.push(("beta", Param::Text(beta.to_string())));
-        }
-        params.push(("found", Param::Flag(true)));
-        return Conjecture {
-            kind: "beatty",
-            statement,
-            params,
-            verified_up_to: n,
+        let found = Found {
+            alpha: &alpha,
+            reading: &reading,
+            beta: beta.as_ref(),
+            c,
+            n,
         };
+        return beatty_found(found, &how, params);
     }
     if let Some(r) = rational_slope(pairs, lower, fit) {
         params.push(("found", Param::Flag(true)));
@@ -715,6 +669,94 @@ fn slope_conjecture(pairs: &[(u64, u64)], complementary: bool, c: Option<u64>) -
         ),
         params,
     )
+}
+
+/// What a slope fit saw: the interval of slopes of the first `fit` pairs,
+/// the continued fraction its ends share.
+fn fit_params(
+    (lower, upper): ((u128, u128), (u128, u128)),
+    terms: &[u128],
+    fit: usize,
+) -> Vec<(&'static str, Param)> {
+    vec![
+        (
+            "slope_interval",
+            Param::Text(format!(
+                "[{}, {})",
+                fraction_text(lower),
+                fraction_text(upper)
+            )),
+        ),
+        ("continued_fraction_seen", Param::Ints(small_terms(terms))),
+        ("fitted_on", Param::Int(fit as u64)),
+    ]
+}
+
+/// A Beatty slope that holds on every pair: the slope, the continued
+/// fraction it was read from, the complementary slope of the `b_i` if it
+/// holds too, the constant `c` of the `b_i - a_i` difference, and how many
+/// pairs were checked.
+struct Found<'a> {
+    alpha: &'a QuadraticIrrational,
+    reading: &'a PeriodicFraction,
+    beta: Option<&'a QuadraticIrrational>,
+    c: Option<u64>,
+    n: u64,
+}
+
+/// The conjecture `a_i = floor(i*alpha)` of a slope `found` on every pair
+/// (`how` says how it was read), with the slope's parameters added to `params`.
+fn beatty_found(found: Found<'_>, how: &str, mut params: Vec<(&'static str, Param)>) -> Conjecture {
+    let Found {
+        alpha,
+        reading,
+        beta,
+        c,
+        n,
+    } = found;
+    params.extend([
+        ("alpha", Param::Text(alpha.to_string())),
+        ("p", signed(alpha.p())),
+        ("q", signed(alpha.q())),
+        ("d", natural(alpha.d())),
+        ("s", natural(alpha.s())),
+    ]);
+    let mut statement = format!("a_i = floor(i*alpha) with alpha = {alpha}");
+    if reading.period.is_empty() {
+        statement.push_str(&format!(
+            " (the root of 1/alpha + 1/(alpha + {}) = 1)",
+            c.unwrap_or_default()
+        ));
+    } else {
+        let list = |t: &[u128]| {
+            small_terms(t)
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        statement.push_str(&format!(
+            " = [{}; ({})*] (continued fraction)",
+            list(&reading.preperiod),
+            list(&reading.period)
+        ));
+        params.push(("cf_preperiod", Param::Ints(small_terms(&reading.preperiod))));
+        params.push(("cf_period", Param::Ints(small_terms(&reading.period))));
+    }
+    statement.push_str(&format!(", for every i < {n} ({how})"));
+    if let Some(beta) = &beta {
+        statement.push_str(&format!(
+                "; b_i = floor(i*beta), beta = alpha/(alpha - 1) = {beta}: complementary Beatty sequences"
+            ));
+        params.push(("beta", Param::Text(beta.to_string())));
+    }
+    params.push(("found", Param::Flag(true)));
+    Conjecture {
+        kind: "beatty",
+        statement,
+        params,
+        verified_up_to: n,
+    }
 }
 
 /// The rational lower end of the fitted interval, if its denominator is at

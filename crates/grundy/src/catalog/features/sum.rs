@@ -984,8 +984,8 @@ mod tests {
 /// search of each sum's own tree under that convention.
 #[cfg(test)]
 mod convention_tests {
-    use super::*;
     use super::tests::{Pos, Rules, SumRules};
+    use super::*;
     use crate::catalog::{analyze_convention_sum, parse, Play};
     use crate::game::Impartial;
     use crate::games::bash::Bash;

@@ -2,7 +2,7 @@
 //! on their one error line, shells get completions and a manual page, and the
 //! text answers say what they mean without doubled words.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 
@@ -214,7 +214,7 @@ fn no_text_answer_doubles_a_word() {
         for verb in ["period", "conjecture"] {
             let out = grundy(&[verb, game]);
             let text = String::from_utf8_lossy(&out.stdout).into_owned()
-                + &String::from_utf8_lossy(&out.stderr);
+                + String::from_utf8_lossy(&out.stderr).as_ref();
             assert_eq!(doubled_word(&text), None, "{verb} {game}");
         }
     }

@@ -3,7 +3,7 @@
 //! and its JSON (`remoteness`, `longest_move`) against a brute force over the
 //! rules written here, and absent where the search would exceed its budget.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -3,7 +3,7 @@
 //! written or that another run holds, output files that cannot be written, and
 //! long answers written as they are computed.
 
-mod common;
+use crate::common;
 
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! `--misere` and `--every` through the binary: the contract's keys, the
 //! rules named in `method`, and the refusals.
 
-mod common;
+use crate::common;
 
 use common::{grundy, json_of};
 use serde_json::{json, Value};

@@ -3,7 +3,7 @@
 //! The arithmetic and the theories are tested against their definitions and
 //! the rules in the library.
 
-mod common;
+use crate::common;
 
 use common::{grundy_with_stdin, json_of, refusal, text_of};
 use serde_json::json;

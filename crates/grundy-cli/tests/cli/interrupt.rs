@@ -3,7 +3,7 @@
 //! that resumes, and that command giving the answer of an uninterrupted run.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};

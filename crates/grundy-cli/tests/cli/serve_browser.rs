@@ -5,8 +5,8 @@
 //! Chromium is Debian's `chromium` package (installed by `.ci/run`); without
 //! it the test says so and passes, except in CI (`CI` set), where it fails.
 
-mod common;
-mod serve_support;
+use crate::common;
+use crate::serve_support;
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpStream;

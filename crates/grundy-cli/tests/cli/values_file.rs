@@ -4,7 +4,7 @@
 //! or damaged, is refused with one line and exit status 2.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};

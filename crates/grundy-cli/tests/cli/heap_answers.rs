@@ -3,7 +3,7 @@
 //! options the verb has, an apparent period is never mistaken for the answer,
 //! `conjecture` and `period` agree, and `analyze` output is linear in the input.
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 

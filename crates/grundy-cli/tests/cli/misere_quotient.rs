@@ -1,7 +1,7 @@
 //! `period octal:CODE --misere`: the misère quotient, checked on the built
 //! binary against the analyses it must agree with.
 
-mod common;
+use crate::common;
 
 use common::{json_of, refusal, text_of};
 

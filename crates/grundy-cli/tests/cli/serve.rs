@@ -2,8 +2,8 @@
 //! line answers, byte for byte, refuses bad input with the command line's
 //! error line, and keeps its limits without falling over.
 
-mod common;
-mod serve_support;
+use crate::common;
+use crate::serve_support;
 
 use std::time::{Duration, Instant};
 

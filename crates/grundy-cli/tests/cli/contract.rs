@@ -1,6 +1,6 @@
 //! The command-line contract (shared/CLI.md), checked on the built binary.
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 
@@ -319,7 +319,7 @@ fn octal_sums_with_splits_and_huge_heaps() {
     let one = json_of(&["analyze", "kayles", &huge, "7", "--moves", "one"]);
     assert_eq!(outcome_after("kayles", &one["winning_moves"][0]["to"]), "P");
     // Every winning move of a heap of 10^100 cannot be listed: they are counted
-    // and described as families (tests/octal_answers.rs).
+    // and described as families (tests/cli/octal_answers.rs).
     let all = json_of(&["analyze", "kayles", &huge]);
     assert_eq!(all["winning_moves_complete"], false);
 }

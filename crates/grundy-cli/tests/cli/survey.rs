@@ -3,7 +3,7 @@
 //! run; a run stopped midway resumes with only the unfinished games; the
 //! database holds one row per game; bad input is one line and exit 2.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

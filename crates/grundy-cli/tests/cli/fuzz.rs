@@ -9,7 +9,7 @@
 //! it is listed at the end (run with `--nocapture` to see the list).
 //!
 //! The default number of cases keeps this test near a minute in the dev
-//! profile; `GRUNDY_FUZZ_CASES=5000 cargo test -p grundy-cli --test fuzz --
+//! profile; `GRUNDY_FUZZ_CASES=5000 cargo test -p grundy-cli --test cli fuzz --
 //! --nocapture` runs thousands.
 
 use std::io::{Read, Write};
@@ -18,7 +18,7 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-mod serve_support;
+use crate::serve_support;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};

@@ -1,7 +1,7 @@
 //! The registry seen from the command line: `grundy games`, the help of each
 //! verb, and every example of the registry run through the binary.
 
-mod common;
+use crate::common;
 
 use common::{grundy, grundy_with_stdin, json_of};
 use grundy::catalog::{Verb, GAMES};

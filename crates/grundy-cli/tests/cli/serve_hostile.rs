@@ -6,7 +6,7 @@
 //! hostile clients: `serve_load`, a binary of its own so that its load
 //! does not slow these down.)
 
-mod serve_support;
+use crate::serve_support;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;

@@ -3,7 +3,7 @@
 //! without text, so the SVG's text is not drawn: only there may the two
 //! differ (the PNG's glyphs are black where the rendered SVG is white).
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

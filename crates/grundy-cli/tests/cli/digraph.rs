@@ -3,7 +3,7 @@
 //! files and positions. The theory itself is tested against retrograde
 //! analysis in the library (`games::digraph`).
 
-mod common;
+use crate::common;
 
 use common::{grundy, grundy_with_stdin, json_of, refusal};
 use serde_json::{json, Value};

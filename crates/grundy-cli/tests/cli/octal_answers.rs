@@ -2,7 +2,7 @@
 //! winning moves at every size, in the contract's order, families where the
 //! moves are too many, and answers from checkpoints for the count asked.
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 

@@ -1,7 +1,7 @@
 //! Games you write (`script:FILE`): every verb on the example scripts, against
 //! the built-in games; bad scripts get one `error:` line.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -3,15 +3,15 @@
 //! `GRUNDY_LOAD_REQUESTS` (200 by default, so that CI stays quick); README's
 //! figure is the run with 1000 on the release build:
 //!
-//!     GRUNDY_LOAD_REQUESTS=1000 cargo test --release -p grundy-cli --test serve_load -- --nocapture
+//!     GRUNDY_LOAD_REQUESTS=1000 cargo test --release -p grundy-cli --test cli serve_load -- --nocapture
 //!
 //! And a cheap request answered within a second while 16 clients send the
 //! heaviest requests they can, for `GRUNDY_HOSTILE_SECONDS` (10 by default;
 //! README's figure is the minute of the issue that asked for it):
 //!
-//!     GRUNDY_HOSTILE_SECONDS=60 cargo test --release -p grundy-cli --test serve_load hostile -- --nocapture
+//!     GRUNDY_HOSTILE_SECONDS=60 cargo test --release -p grundy-cli --test cli serve_load::a_cheap_request -- --nocapture
 
-mod serve_support;
+use crate::serve_support;
 
 use std::time::{Duration, Instant};
 

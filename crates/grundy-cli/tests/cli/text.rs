@@ -4,7 +4,7 @@
 //! kinds in words. Each text is checked against the JSON of the same run, so
 //! that the words cannot drift from the answer.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -21,7 +21,7 @@
 //!   short: the real line starts with the text before `...}` and ends with `}`.
 //! - Commands shown but not run go in ```` ```sh ```` blocks.
 //!
-//! `GRUNDY_BLESS=1 cargo test -p grundy-cli --test readme` rewrites every
+//! `GRUNDY_BLESS=1 cargo test -p grundy-cli --test cli readme` rewrites every
 //! output shown that differs with what the binary prints now, keeping the elision
 //! marks where they are (see [`bless_output`]).
 
@@ -212,7 +212,7 @@ fn run(invocation: &Invocation, dir: &Path) -> Ran {
     let status_error = (out.status.code() != Some(expected))
         .then(|| format!("exit status {:?}, expected {expected}", out.status.code()));
     Ran {
-        printed: stdout + &stderr,
+        printed: stdout + stderr.as_str(),
         status_error,
     }
 }
@@ -372,7 +372,7 @@ fn every_documented_command_prints_what_is_shown() {
     assert!(
         failures.is_empty(),
         "the documents have drifted from the binary (GRUNDY_BLESS=1 cargo test -p grundy-cli \
-         --test readme rewrites the outputs shown):\n\n{}",
+         --test cli readme rewrites the outputs shown):\n\n{}",
         failures.join("\n\n")
     );
 }

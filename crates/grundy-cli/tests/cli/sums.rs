@@ -1,7 +1,7 @@
 //! Sums of different games (shared/CLI.md, "Sums of different games"),
 //! checked on the built binary.
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 

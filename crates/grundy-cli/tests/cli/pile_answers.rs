@@ -1,6 +1,6 @@
 //! Two-pile answers (issue 9): complete lists, true statements, values given.
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 

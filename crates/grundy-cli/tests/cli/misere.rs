@@ -1,7 +1,7 @@
 //! `analyze --misere` through the binary: sums of heaps answered by the
 //! misère quotient, and misère staircase Nim in closed form.
 
-mod common;
+use crate::common;
 
 use common::{grundy, json_of};
 use serde_json::{json, Value};
