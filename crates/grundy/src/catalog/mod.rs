@@ -55,8 +55,10 @@ pub trait Game {
     fn spec(&self) -> String;
 
     /// How the game's positions are written: what its arguments are, whether
-    /// it is played on a graph or given by a script.
-    fn form(&self) -> Form<'_>;
+    /// it is played on a graph or given by a script. By default, heap sizes.
+    fn form(&self) -> Form<'_> {
+        Form::numbers("heap size")
+    }
 
     /// Outcome, Grundy value and the winning moves of the position `at`: all
     /// of them, or with `first_only` the first in the contract's order (games
@@ -301,6 +303,18 @@ pub(crate) trait ByWords: Game {
 
 #[cfg(test)]
 impl<G: Game + ?Sized> ByWords for G {}
+
+/// The heaps each winning move of `a` reaches, as machine words.
+#[cfg(test)]
+pub(crate) fn reached_heaps(a: &Analysis) -> Vec<Vec<u64>> {
+    let heaps = |m: &Move| {
+        m.apply(&a.position)
+            .iter()
+            .map(|h| u64::try_from(h).expect("a small heap"))
+            .collect()
+    };
+    a.winning_moves.iter().map(heaps).collect()
+}
 
 #[cfg(test)]
 mod tests {

@@ -68,10 +68,7 @@ impl Form<'_> {
             numbers,
             graph: Some(usage),
             script: None,
-            board: Board::Graph {
-                arrow: "-",
-                tokens: Tokens::Many,
-            },
+            board: Board::graph("-", Tokens::Many),
         }
     }
 }
@@ -97,6 +94,14 @@ pub enum Board {
         /// What the numbers of the position are on the graph.
         tokens: Tokens,
     },
+}
+
+impl Board {
+    /// A graph drawn with `arrow` between the ends of an edge, its numbers
+    /// being `tokens`.
+    pub const fn graph(arrow: &'static str, tokens: Tokens) -> Board {
+        Board::Graph { arrow, tokens }
+    }
 }
 
 /// What the numbers of a graph game's position are, for its board.

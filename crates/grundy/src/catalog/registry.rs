@@ -7,7 +7,7 @@
 
 use std::sync::{PoisonError, RwLock};
 
-use serde::ser::{SerializeMap, SerializeSeq};
+use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
 use super::adapters::{
@@ -461,11 +461,7 @@ struct EntriesJson<'a>(&'a [Entry]);
 
 impl Serialize for EntriesJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
-        for entry in self.0 {
-            seq.serialize_element(entry)?;
-        }
-        seq.end()
+        serializer.collect_seq(self.0)
     }
 }
 

@@ -127,12 +127,7 @@ impl Game for ChompEntry {
         format!("chomp:{}x{}", self.0.rows(), self.0.columns())
     }
 
-    fn analyze(
-        &self,
-        at: &Position,
-        _first_only: bool,
-        _: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
         let (heights, table, method) = self.solved(at)?;
         let moves = table
             .winning_moves(&heights)

@@ -119,7 +119,7 @@ impl Game for CircleEntry {
     fn analyze(
         &self,
         at: &Position,
-        _first_only: bool,
+        _: bool,
         monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
         let n = parse_coins(at)?;

@@ -69,10 +69,7 @@ impl Game for DigraphEntry {
             "it is played on a graph: grundy analyze digraph FILE V1 [V2 ...] (FILE - for stdin)",
             Numbers::Required("vertex (a token's position)"),
         )
-        .drawn(Board::Graph {
-            arrow: "->",
-            tokens: Tokens::Many,
-        })
+        .drawn(Board::graph("->", Tokens::Many))
     }
 
     /// Move one token along an arc; two tokens on one vertex make the same

@@ -172,12 +172,7 @@ impl Game for DynSubEntry {
         Ok(applied(at, self.amount_moves(&n, amounts)))
     }
 
-    fn analyze(
-        &self,
-        at: &Position,
-        _first_only: bool,
-        _monitor: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
         let [n, limit] = parse_pile_and_limit(at)?;
         let (is_p, amounts) = self
             .solve(&n, &limit)

@@ -73,10 +73,7 @@ impl Game for HackenbushEntry {
             "it is played on a graph: grundy analyze hackenbush FILE (or - for stdin)",
             Numbers::Refused("hackenbush takes only the graph file"),
         )
-        .drawn(Board::Graph {
-            arrow: "-",
-            tokens: Tokens::Ground,
-        })
+        .drawn(Board::graph("-", Tokens::Ground))
     }
 
     fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
@@ -206,10 +203,7 @@ impl Game for GeographyEntry {
             "it is played on a graph: grundy analyze geography FILE [V], or --grid FILE [V]",
             Numbers::Optional("start vertex"),
         )
-        .drawn(Board::Graph {
-            arrow: "-",
-            tokens: Tokens::One,
-        })
+        .drawn(Board::graph("-", Tokens::One))
     }
 
     fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {

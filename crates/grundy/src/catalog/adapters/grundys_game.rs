@@ -2,7 +2,7 @@
 //! splits from them.
 
 use crate::catalog::registry::{Build, Entry, Verb};
-use crate::catalog::{Form, SequenceOf};
+use crate::catalog::SequenceOf;
 use dashu_int::UBig;
 
 use super::heap::searched_heap_defence;
@@ -133,10 +133,6 @@ fn split_move(heaps: &[UBig], heap: usize, a: usize) -> Move {
 }
 
 impl Game for GrundysEntry {
-    fn form(&self) -> Form<'_> {
-        Form::numbers("heap size")
-    }
-
     fn spec(&self) -> String {
         "grundys-game".into()
     }
@@ -144,7 +140,7 @@ impl Game for GrundysEntry {
     fn analyze(
         &self,
         at: &Position,
-        _first_only: bool,
+        _: bool,
         monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
         let heaps = at.numbers.clone();
@@ -253,17 +249,7 @@ mod tests {
                 let a = GrundysEntry
                     .analyze_words(&args, false, &mut Quiet)
                     .unwrap();
-                let big: Vec<UBig> = heaps.iter().map(|&h| UBig::from(h)).collect();
-                let reached = a
-                    .winning_moves
-                    .iter()
-                    .map(|m| {
-                        m.apply(&big)
-                            .iter()
-                            .map(|h| u64::try_from(h).unwrap())
-                            .collect()
-                    })
-                    .collect();
+                let reached = crate::catalog::reached_heaps(&a);
                 (a.grundy.unwrap(), reached)
             },
             3,

@@ -379,20 +379,11 @@ impl HeapPeriod {
 struct HeapEntry<G>(G);
 
 impl<G: HeapTheory + HeapGame + Clone> Game for HeapEntry<G> {
-    fn form(&self) -> Form<'_> {
-        Form::numbers("heap size")
-    }
-
     fn spec(&self) -> String {
         self.0.spec()
     }
 
-    fn analyze(
-        &self,
-        at: &Position,
-        _first_only: bool,
-        _monitor: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
         let heaps = at.numbers.clone();
         let (method, answer) = self.0.analyse(&heaps, &UBig::ZERO)?;
         Ok(heap_analysis(self, heaps, answer, &method).defended(|h| heap_defence(&self.0, h)))
@@ -753,12 +744,7 @@ impl Game for StaircaseEntry {
         "staircase".into()
     }
 
-    fn analyze(
-        &self,
-        at: &Position,
-        _first_only: bool,
-        _monitor: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
         let stairs = at.numbers.clone();
         let value = Staircase.grundy(&stairs);
         let moves = stair_moves(&stairs, Staircase.winning_moves(&stairs));

@@ -2,7 +2,7 @@
 //! of heaps of any size as a take plus families of splits.
 
 use crate::catalog::registry::{Build, Entry, HEAP_VERBS};
-use crate::catalog::{Form, SequenceOf};
+use crate::catalog::SequenceOf;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -198,10 +198,6 @@ impl LaskerEntry {
 }
 
 impl Game for LaskerEntry {
-    fn form(&self) -> Form<'_> {
-        Form::numbers("heap size")
-    }
-
     fn spec(&self) -> String {
         "lasker".into()
     }
@@ -210,7 +206,7 @@ impl Game for LaskerEntry {
         &self,
         at: &Position,
         first_only: bool,
-        _monitor: &mut dyn Monitor,
+        _: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
         let heaps = at.numbers.clone();
         let limit = if first_only { 1 } else { MOVE_LIST_LIMIT };
@@ -318,17 +314,7 @@ mod tests {
             |heaps| {
                 let a = analyze(heaps);
                 assert!(a.winning_move_count.is_none(), "{heaps:?}");
-                let big: Vec<UBig> = heaps.iter().map(|&h| UBig::from(h)).collect();
-                let reached = a
-                    .winning_moves
-                    .iter()
-                    .map(|m| {
-                        m.apply(&big)
-                            .iter()
-                            .map(|h| u64::try_from(h).unwrap())
-                            .collect()
-                    })
-                    .collect();
+                let reached = crate::catalog::reached_heaps(&a);
                 (a.grundy.unwrap(), reached)
             },
             3,

@@ -2,7 +2,6 @@
 //! size; every winning move within [`MOORE_LISTING_WORK`].
 
 use crate::catalog::registry::{Build, Entry, ANALYZE_ONLY};
-use crate::catalog::Form;
 use dashu_int::UBig;
 
 use crate::arith::decimal;
@@ -57,10 +56,6 @@ struct MooreEntry(Moore);
 const METHOD: &str = "Moore's theorem: P iff every binary digit column sums to 0 mod K+1";
 
 impl Game for MooreEntry {
-    fn form(&self) -> Form<'_> {
-        Form::numbers("heap size")
-    }
-
     fn spec(&self) -> String {
         format!("moore:k={}", self.0.k())
     }
@@ -69,7 +64,7 @@ impl Game for MooreEntry {
         &self,
         at: &Position,
         first_only: bool,
-        _monitor: &mut dyn Monitor,
+        _: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
         let heaps = at.numbers.clone();
         let outcome = Outcome::from_p(self.0.is_p_position(&heaps));
@@ -183,17 +178,7 @@ mod tests {
             for heaps in heap_tuples(3, 4) {
                 let args: Vec<String> = heaps.iter().map(u64::to_string).collect();
                 let a = entry.analyze_words(&args, false, &mut Quiet).unwrap();
-                let big: Vec<UBig> = heaps.iter().map(|&h| UBig::from(h)).collect();
-                let reached = a
-                    .winning_moves
-                    .iter()
-                    .map(|m| {
-                        m.apply(&big)
-                            .iter()
-                            .map(|h| u64::try_from(h).unwrap())
-                            .collect()
-                    })
-                    .collect();
+                let reached = crate::catalog::reached_heaps(&a);
                 let claim = Claim {
                     outcome: Some(a.outcome),
                     value: None,

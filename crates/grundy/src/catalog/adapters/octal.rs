@@ -1,7 +1,7 @@
 //! Take-and-break games (`octal:CODE`, `kayles`, `dawson`).
 
 use crate::catalog::registry::{Alias, Build, Entry, HEAP_VERBS};
-use crate::catalog::{Form, Position, SequenceOf};
+use crate::catalog::{Position, SequenceOf};
 use crate::limits::{
     FULL_POSITION_LIMIT, MAX_OCTAL_COUNT, MOVE_LIST_BITS, MOVE_LIST_LIMIT, OCTAL_PERIOD_SEARCH,
     QUOTIENT_DEFAULT_HEAPS, QUOTIENT_HEAPS, QUOTIENT_TABLE,
@@ -342,10 +342,6 @@ fn listed_moves_limit(heaps: &[UBig]) -> usize {
 }
 
 impl Game for OctalEntry {
-    fn form(&self) -> Form<'_> {
-        Form::numbers("heap size")
-    }
-
     fn spec(&self) -> String {
         format!("octal:{}", self.0)
     }

@@ -292,12 +292,7 @@ impl Game for ScriptEntry {
 
     /// The value by memoised search over the script's moves; the winning
     /// moves are the script's moves to positions of value 0.
-    fn analyze(
-        &self,
-        at: &Position,
-        _first_only: bool,
-        _monitor: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
         let given = at.numbers.clone();
         let p = script_position(&given)?;
         let mut memo = self.memo.borrow_mut();
@@ -351,11 +346,7 @@ impl Game for ScriptEntry {
 
     /// No theorem applies to a script's rules: the period is the one the
     /// values computed show, reported as apparent.
-    fn period(
-        &self,
-        max_terms: Option<u64>,
-        _monitor: &mut dyn Monitor,
-    ) -> Result<PeriodReport, Error> {
+    fn period(&self, max_terms: Option<u64>, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
         let count = max_terms.unwrap_or(SCRIPT_PERIOD_SEARCH);
         check_count(count)?;
         let values: Vec<u64> = self.heap_values(count)?.iter().map(|v| v.0).collect();

@@ -95,7 +95,7 @@ impl Game for TwoPileEntry {
     fn analyze(
         &self,
         at: &Position,
-        _first_only: bool,
+        _: bool,
         monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
         let (x, y) = parse_piles(at)?;

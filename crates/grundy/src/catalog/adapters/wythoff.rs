@@ -97,7 +97,7 @@ impl Game for WythoffEntry {
     fn analyze(
         &self,
         at: &Position,
-        _first_only: bool,
+        _: bool,
         monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
         let (x, y) = parse_piles(at)?;
@@ -292,7 +292,7 @@ impl Game for RatiosEntry {
     fn analyze(
         &self,
         at: &Position,
-        _first_only: bool,
+        _: bool,
         monitor: &mut dyn Monitor,
     ) -> Result<Analysis, Error> {
         let (x, y) = parse_piles(at)?;

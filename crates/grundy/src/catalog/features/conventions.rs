@@ -243,14 +243,8 @@ impl<'a> Summands<'a> {
             }))
         };
         Summands {
-            position,
-            layout: Layout::Whole,
-            tame: None,
-            alone: None,
-            every: None,
-            quotient: None,
-            names: None,
             build: Box::new(build),
+            ..Summands::closed_only(position)
         }
     }
 

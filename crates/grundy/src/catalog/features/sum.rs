@@ -17,7 +17,7 @@
 
 use crate::catalog::Position;
 use dashu_int::UBig;
-use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
 use crate::catalog::{Game, GraphInput, Monitor, Move};
@@ -420,11 +420,7 @@ struct ComponentsJson<'a>(&'a [SumComponent]);
 
 impl Serialize for ComponentsJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
-        for c in self.0 {
-            seq.serialize_element(&ComponentJson(c))?;
-        }
-        seq.end()
+        serializer.collect_seq(self.0.iter().map(ComponentJson))
     }
 }
 
@@ -445,11 +441,7 @@ pub(crate) struct SumMovesJson<'a>(pub(super) &'a [SumMove]);
 
 impl Serialize for SumMovesJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
-        for m in self.0 {
-            seq.serialize_element(&SumMoveJson(m))?;
-        }
-        seq.end()
+        serializer.collect_seq(self.0.iter().map(SumMoveJson))
     }
 }
 
