@@ -10,9 +10,9 @@ use std::io::{self, Read};
 use std::path::Path;
 
 use grundy::catalog::{
-    Analysis, ConjectureReport, ConventionSum, Game, GameList, GraphInput, MisereSequence, Monitor,
-    PeriodReport, Play, Position, QuotientReport, Sequence, SequenceOf, SumAnalysis, SumPart,
-    Table,
+    Analysis, ConjectureReport, Convention, ConventionSum, Game, GameList, GraphInput,
+    MisereSequence, Monitor, PeriodReport, Position, QuotientReport, Sequence, SequenceOf,
+    SumAnalysis, SumPart, Table,
 };
 use serde::{Serialize, Serializer};
 
@@ -207,10 +207,10 @@ pub fn answer(
 }
 
 /// The play convention of `--misere` or `--every`; `None` for normal play.
-fn play_of(misere: bool, every: bool) -> Option<Play> {
+fn play_of(misere: bool, every: bool) -> Option<Convention> {
     match (misere, every) {
-        (true, _) => Some(Play::Misere),
-        (_, true) => Some(Play::Every),
+        (true, _) => Some(Convention::Misere),
+        (_, true) => Some(Convention::Every),
         _ => None,
     }
 }
@@ -219,7 +219,7 @@ fn play_of(misere: bool, every: bool) -> Option<Play> {
 fn analyze(
     spec: &str,
     position: &[String],
-    how: (MovesWanted, Option<Play>),
+    how: (MovesWanted, Option<Convention>),
     inputs: &Inputs,
     monitor: &mut dyn Monitor,
 ) -> Result<Answer, Failure> {

@@ -5,8 +5,8 @@ use std::io::{self, Write};
 
 use dashu_int::UBig;
 use grundy::catalog::{
-    Analysis, BeattyReport, Board, ConjectureReport, ConventionSum, MisereSequence, Move, PairList,
-    Param, PeriodReport, Play, Sequence, SumAnalysis, Table, Terms, ValueStats,
+    Analysis, BeattyReport, Board, ConjectureReport, Convention, ConventionSum, MisereSequence,
+    Move, PairList, Param, PeriodReport, Sequence, SumAnalysis, Table, Terms, ValueStats,
 };
 use grundy::Outcome;
 
@@ -73,7 +73,7 @@ pub fn analysis(
     grid: Option<GridCells>,
 ) -> io::Result<()> {
     let name = match a.play {
-        Play::Normal => name.to_string(),
+        Convention::Normal => name.to_string(),
         play => format!("{name} ({})", play.words()),
     };
     match (a.position.is_empty(), grid) {
@@ -171,7 +171,9 @@ pub fn convention_sum(out: &mut dyn Write, a: &ConventionSum) -> io::Result<()> 
         writeln!(out, "winning moves: none; every move loses")?;
     } else {
         match a.play {
-            Play::Every => writeln!(out, "winning moves (one in every summand that has a move):")?,
+            Convention::Every => {
+                writeln!(out, "winning moves (one in every summand that has a move):")?
+            }
             _ => writeln!(out, "winning moves:")?,
         }
         for m in &a.winning_moves {

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use grundy::catalog::{
     analyze_convention, analyze_convention_sum, analyze_sum, beatty, misere_quotient,
-    misere_sequence, parse, Game, GraphInput, Play, Position, Quiet, SequenceOf, SumPart,
+    misere_sequence, parse, Convention, Game, GraphInput, Position, Quiet, SequenceOf, SumPart,
 };
 use grundy::stop::{self, Stop, Stopped};
 
@@ -121,7 +121,7 @@ fn analyze_graph(spec: &'static str, name: &str, graph: String, position: &'stat
     })
 }
 
-fn convention(spec: &'static str, position: &'static str, play: Play) -> Case {
+fn convention(spec: &'static str, position: &'static str, play: Convention) -> Case {
     case(format!("analyze {spec} {position} {play:?}"), move || {
         let game = game(spec)?;
         let at = at(game.as_ref(), position, None)?;
@@ -129,7 +129,7 @@ fn convention(spec: &'static str, position: &'static str, play: Play) -> Case {
     })
 }
 
-fn convention_graph(spec: &'static str, name: &str, graph: String, play: Play) -> Case {
+fn convention_graph(spec: &'static str, name: &str, graph: String, play: Convention) -> Case {
     case(format!("analyze {spec} {name} {play:?}"), move || {
         let game = game(spec)?;
         let at = at(game.as_ref(), "", Some(GraphInput::Edges(graph)))?;
@@ -168,7 +168,7 @@ fn script_case(name: &str, source: &'static str, position: &'static str) -> Case
     })
 }
 
-fn sum(parts: &'static [(&'static str, &'static str)], play: Option<Play>) -> Case {
+fn sum(parts: &'static [(&'static str, &'static str)], play: Option<Convention>) -> Case {
     case(format!("analyze sum {parts:?} {play:?}"), move || {
         let parts: Vec<SumPart> = parts
             .iter()
@@ -186,7 +186,7 @@ fn sum(parts: &'static [(&'static str, &'static str)], play: Option<Play>) -> Ca
 fn cases() -> Vec<Case> {
     vec![
         // The requests that held a server's slot past its time limit.
-        convention_graph("hackenbush", "path3000", path(3000), Play::Every),
+        convention_graph("hackenbush", "path3000", path(3000), Convention::Every),
         analyze_graph("node-kayles", "tree1000", random_tree(1000, 3), ""),
         analyze_graph(
             "geography:directed",
@@ -205,7 +205,11 @@ fn cases() -> Vec<Case> {
         case("period dawson --misere --max 256", || {
             done(misere_quotient("dawson", Some(256), &mut Quiet))
         }),
-        convention("kayles", "20 21 22 23 24 25 26 27 28 29 30", Play::Misere),
+        convention(
+            "kayles",
+            "20 21 22 23 24 25 26 27 28 29 30",
+            Convention::Misere,
+        ),
         conjecture("octal:0.161"),
         analyze("grundys-game", "1000000"),
         sequence("lasker", 100_000_000),
@@ -245,9 +249,9 @@ fn cases() -> Vec<Case> {
             let at = Position::of(game.as_ref(), &steps, None).map_err(|e| e.to_string())?;
             done(game.analyze(&at, false, &mut Quiet))
         }),
-        convention("dynsub:k=2", "3000 3000", Play::Misere),
-        convention("fibonacci-nim", "3000 2999", Play::Misere),
-        convention("circle:4", "300", Play::Misere),
+        convention("dynsub:k=2", "3000 3000", Convention::Misere),
+        convention("fibonacci-nim", "3000 2999", Convention::Misere),
+        convention("circle:4", "300", Convention::Misere),
         analyze_graph(
             "geography",
             "random 10^5 vertices, 10^6 edges",

@@ -3,7 +3,7 @@
 //! this part holds no terminal code; the library decides every move.
 
 use grundy::catalog::play::{Choice, MoveList, Session, Turn};
-use grundy::catalog::Play;
+use grundy::catalog::Convention;
 use grundy::game::Outcome;
 use grundy::Error;
 
@@ -92,7 +92,7 @@ impl App {
 
     /// Whether misère play is on.
     pub fn misere(&self) -> bool {
-        self.session.play_convention() == Play::Misere
+        self.session.play_convention() == Convention::Misere
     }
 
     /// When the game is over, whether the user won: under normal play the

@@ -28,7 +28,7 @@ use crate::dispatch::{self, Inputs};
 use crate::failure::Failure;
 use crate::terminal::Terminal;
 use app::{App, Key};
-use grundy::catalog::Play;
+use grundy::catalog::Convention;
 
 /// Runs `grundy play`.
 pub fn run(play: &args::Play) -> Result<Record, Failure> {
@@ -159,7 +159,7 @@ impl Serialize for Record {
             }
         }
         if self.misere {
-            map.serialize_entry("play", Play::Misere.key())?;
+            map.serialize_entry("play", Convention::Misere.key())?;
         }
         map.serialize_entry("moves", &self.moves)?;
         map.serialize_entry("result", self.result)?;

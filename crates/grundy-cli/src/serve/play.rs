@@ -6,7 +6,7 @@
 
 use grundy::catalog::play::{self, Hint, Session, Turn};
 use grundy::catalog::Position;
-use grundy::catalog::{GraphInput, Play};
+use grundy::catalog::{Convention, GraphInput};
 use grundy::json::Int;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
@@ -203,7 +203,7 @@ fn respond(
     specs: &[String],
     reply: Option<&play::Reply<Turn>>,
 ) -> Result<Vec<u8>, Failure> {
-    let misere = session.play_convention() == Play::Misere;
+    let misere = session.play_convention() == Convention::Misere;
     let list = session.list_moves(LISTED_MOVES)?;
     let hint: Hint<Turn> = session.hint()?;
     let winning = hint

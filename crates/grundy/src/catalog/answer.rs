@@ -137,7 +137,7 @@ pub struct Analysis {
     pub remoteness: Option<UBig>,
     /// The play convention the answer is for (normal play unless
     /// `--misere` or `--every`); the JSON's `play` when not normal.
-    pub play: super::Play,
+    pub play: super::Convention,
     /// Every-SG: how many moves the game lasts (the largest suspense of a
     /// summand); the JSON's `steps`, beside `outcome`.
     pub steps: Option<UBig>,
@@ -231,7 +231,7 @@ impl Analysis {
             loopy: None,
             longest_defence: None,
             remoteness: None,
-            play: super::Play::Normal,
+            play: super::Convention::Normal,
             steps: None,
         }
     }
@@ -298,7 +298,7 @@ impl Serialize for Analysis {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut s = serializer.serialize_struct("Analysis", 6)?;
         s.serialize_field("game", &self.game)?;
-        if self.play != super::Play::Normal {
+        if self.play != super::Convention::Normal {
             s.serialize_field("play", self.play.key())?;
         }
         s.serialize_field("position", &Ints(&self.position))?;

@@ -29,8 +29,8 @@ pub use answer::{
     Analysis, Defence, Move, MoveFamily, PairList, PeriodReport, Sequence, Terms, ValueStats,
 };
 pub use conventions::{
-    analyze_convention, analyze_convention_sum, misere_sequence, Alone, ConventionSum, EveryForm,
-    Layout, MisereSequence, Play, Summands, Tame,
+    analyze_convention, analyze_convention_sum, misere_sequence, Alone, Convention, ConventionSum,
+    EveryForm, Layout, MisereSequence, Summands, Tame,
 };
 pub use explore::{Cells, Table};
 pub use features::beatty::{beatty, BeattyReport};

@@ -53,9 +53,11 @@ use crate::limits::{
 use crate::solve::remoteness::Unsolved;
 use crate::solve::summands::{every_sg, sj_hypothesis, MisereSearch, SummandGraph};
 
-/// A play convention.
+/// A play convention: who wins when no move is left (normal, misère) or
+/// how a sum is played (Every-SG). Not to be confused with [`play`](super::play),
+/// playing a game against the program.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Play {
+pub enum Convention {
     /// Normal play: the player who cannot move loses.
     #[default]
     Normal,
@@ -66,22 +68,22 @@ pub enum Play {
     Every,
 }
 
-impl Play {
+impl Convention {
     /// The JSON's `play`: `"normal"`, `"misere"` or `"every"`.
     pub fn key(self) -> &'static str {
         match self {
-            Play::Normal => "normal",
-            Play::Misere => "misere",
-            Play::Every => "every",
+            Convention::Normal => "normal",
+            Convention::Misere => "misere",
+            Convention::Every => "every",
         }
     }
 
     /// For people: "normal play", "misère play", "Every-SG".
     pub fn words(self) -> &'static str {
         match self {
-            Play::Normal => "normal play",
-            Play::Misere => "misère play",
-            Play::Every => "Every-SG",
+            Convention::Normal => "normal play",
+            Convention::Misere => "misère play",
+            Convention::Every => "Every-SG",
         }
     }
 }
@@ -692,7 +694,11 @@ fn every_by_closed_forms(parts: &[Summands<'_>]) -> Option<Verdict> {
 }
 
 /// The analysis of one game's position under `play` (misère or Every-SG).
-pub fn analyze_convention(game: &dyn Game, at: &Position, play: Play) -> Result<Analysis, Error> {
+pub fn analyze_convention(
+    game: &dyn Game,
+    at: &Position,
+    play: Convention,
+) -> Result<Analysis, Error> {
     convention_analysis(game, game.summands(at)?, play)
 }
 
@@ -700,12 +706,12 @@ pub fn analyze_convention(game: &dyn Game, at: &Position, play: Play) -> Result<
 fn convention_analysis(
     game: &dyn Game,
     summands: Summands<'_>,
-    play: Play,
+    play: Convention,
 ) -> Result<Analysis, Error> {
     let verdict = match play {
-        Play::Misere => misere(std::slice::from_ref(&summands))?,
-        Play::Every => every(std::slice::from_ref(&summands))?,
-        Play::Normal => unreachable!("normal play is analyze itself"),
+        Convention::Misere => misere(std::slice::from_ref(&summands))?,
+        Convention::Every => every(std::slice::from_ref(&summands))?,
+        Convention::Normal => unreachable!("normal play is analyze itself"),
     };
     let moves = verdict.moves.into_iter().map(|(_, m)| m).collect();
     let mut analysis = Analysis::new(
@@ -716,7 +722,7 @@ fn convention_analysis(
         moves,
         &verdict.method,
     );
-    if play == Play::Misere {
+    if play == Convention::Misere {
         analysis = analysis.sorted();
     }
     // Parallel edges, or two move families of a two-pile game, can give
@@ -738,7 +744,7 @@ fn convention_analysis(
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConventionSum {
     /// The convention.
-    pub play: Play,
+    pub play: Convention,
     /// Each component: its game and position.
     pub components: Vec<(String, Vec<UBig>)>,
     /// Who wins.
@@ -754,22 +760,25 @@ pub struct ConventionSum {
 }
 
 /// Misère play or Every-SG of the sum of `parts`.
-pub fn analyze_convention_sum(parts: &[SumPart], play: Play) -> Result<ConventionSum, Error> {
+pub fn analyze_convention_sum(parts: &[SumPart], play: Convention) -> Result<ConventionSum, Error> {
     let parts: Vec<PartRef<'_>> = parts.iter().map(SumPart::as_ref).collect();
     convention_sum_of(&parts, play)
 }
 
 /// [`analyze_convention_sum`] of borrowed parts.
-pub(crate) fn convention_sum_of(parts: &[PartRef<'_>], play: Play) -> Result<ConventionSum, Error> {
+pub(crate) fn convention_sum_of(
+    parts: &[PartRef<'_>],
+    play: Convention,
+) -> Result<ConventionSum, Error> {
     let mut summands = Vec::with_capacity(parts.len());
     for (i, part) in parts.iter().enumerate() {
         let summand = part.game.summands(part.at);
         summands.push(summand.map_err(|e| in_part(i, part.words, e))?);
     }
     let verdict = match play {
-        Play::Misere => misere(&summands)?,
-        Play::Every => every(&summands)?,
-        Play::Normal => unreachable!("normal play is analyze_sum itself"),
+        Convention::Misere => misere(&summands)?,
+        Convention::Every => every(&summands)?,
+        Convention::Normal => unreachable!("normal play is analyze_sum itself"),
     };
     let owners: Vec<usize> = summands
         .iter()
@@ -928,7 +937,7 @@ impl Serialize for MisereSequence {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(5))?;
         map.serialize_entry("game", &self.game)?;
-        map.serialize_entry("play", Play::Misere.key())?;
+        map.serialize_entry("play", Convention::Misere.key())?;
         map.serialize_entry("values", &Ints(&self.values))?;
         let outcomes: Vec<&str> = self
             .values

@@ -33,8 +33,8 @@ use serde::Serialize;
 
 use crate::catalog::adapters::piles::pile_move;
 use crate::catalog::{
-    analyze_convention, parse, parse_naturals, Analysis, ConventionSum, Game, GraphInput, Move,
-    Play, Quiet, SumAnalysis,
+    analyze_convention, parse, parse_naturals, Analysis, Convention, ConventionSum, Game,
+    GraphInput, Move, Quiet, SumAnalysis,
 };
 use crate::error::Error;
 use crate::game::{HeapGame, Impartial, Outcome};
@@ -378,18 +378,18 @@ pub struct Reply<M = PlayMove> {
 }
 
 /// The reason of a winning reply.
-pub(crate) fn winning_reason(play: Play) -> String {
+pub(crate) fn winning_reason(play: Convention) -> String {
     match play {
-        Play::Misere => "a winning move: to a P-position of misère play".into(),
+        Convention::Misere => "a winning move: to a P-position of misère play".into(),
         _ => "a winning move: to a P-position".into(),
     }
 }
 
 /// The reason of a longest defence of remoteness `r` (under misère play,
 /// `r` counts the extra move of [`Misere`], which is no move of the game).
-pub(crate) fn defence_reason(play: Play, r: &UBig) -> String {
+pub(crate) fn defence_reason(play: Convention, r: &UBig) -> String {
     match play {
-        Play::Misere => format!(
+        Convention::Misere => format!(
             "every move loses; this one delays the end most ({} more moves with best play)",
             r - UBig::ONE
         ),
@@ -411,11 +411,11 @@ pub(crate) fn fallback_reason(outcome: Outcome) -> String {
 }
 
 /// What `analyze` (or `analyze --misere`) answers at `at`.
-pub fn analysis_in(game: &dyn Game, at: &Position, play: Play) -> Result<Analysis, Error> {
+pub fn analysis_in(game: &dyn Game, at: &Position, play: Convention) -> Result<Analysis, Error> {
     match play {
-        Play::Misere => {
+        Convention::Misere => {
             graph_args(game, at)?;
-            analyze_convention(game, at, Play::Misere)
+            analyze_convention(game, at, Convention::Misere)
         }
         _ => analyze_at(game, at),
     }
@@ -423,7 +423,7 @@ pub fn analysis_in(game: &dyn Game, at: &Position, play: Play) -> Result<Analysi
 
 /// The program's move at `at` under `play` (normal or misère); `None` when
 /// there is no legal move (the game is over).
-pub fn reply(game: &dyn Game, at: &Position, play: Play) -> Result<Option<Reply>, Error> {
+pub fn reply(game: &dyn Game, at: &Position, play: Convention) -> Result<Option<Reply>, Error> {
     let moves = options(game, at)?;
     if moves.is_empty() {
         return Ok(None);
@@ -453,7 +453,7 @@ pub fn reply(game: &dyn Game, at: &Position, play: Play) -> Result<Option<Reply>
             }
             let to = moves.iter().map(|m| m.to.clone());
             let found = match play {
-                Play::Misere => {
+                Convention::Misere => {
                     longest_defence(Misere(PlayRules::new(game)), Some(at.clone()), to.map(Some))
                 }
                 _ => longest_defence(PlayRules::new(game), at.clone(), to),
@@ -670,7 +670,7 @@ pub struct Hint<M = PlayMove> {
 
 /// The hint at `at` under `play`: outcome, Grundy value (normal play),
 /// every winning move, and why.
-pub fn hint(game: &dyn Game, at: &Position, play: Play) -> Result<Hint, Error> {
+pub fn hint(game: &dyn Game, at: &Position, play: Convention) -> Result<Hint, Error> {
     let analysis = analysis_in(game, at, play)?;
     let moves = options(game, at)?;
     let winning = analysis
@@ -679,7 +679,7 @@ pub fn hint(game: &dyn Game, at: &Position, play: Play) -> Result<Hint, Error> {
         .filter_map(|w| option_of(&moves, at, w).cloned())
         .collect();
     let why = match play {
-        Play::Misere => misere_why(&analysis.method),
+        Convention::Misere => misere_why(&analysis.method),
         _ => explain(game, at, &analysis),
     };
     Ok(Hint {
@@ -767,7 +767,7 @@ pub struct Session {
     /// per component.
     history: Vec<Vec<Position>>,
     /// Normal or misère play.
-    play: Play,
+    play: Convention,
 }
 
 impl Session {
@@ -788,7 +788,7 @@ impl Session {
         let session = Session {
             games,
             history: vec![start],
-            play: Play::Normal,
+            play: Convention::Normal,
         };
         session.hint()?;
         session.list_moves(0)?;
@@ -832,7 +832,7 @@ impl Session {
     }
 
     /// The play convention: normal or misère.
-    pub fn play_convention(&self) -> Play {
+    pub fn play_convention(&self) -> Convention {
         self.play
     }
 
@@ -935,7 +935,11 @@ impl Session {
     /// theory, or a misère search beyond its budget); play goes on as before.
     pub fn set_misere(&mut self, on: bool) -> Result<(), Error> {
         let before = self.play;
-        self.play = if on { Play::Misere } else { Play::Normal };
+        self.play = if on {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        };
         if on {
             if let Err(e) = self.hint() {
                 self.play = before;

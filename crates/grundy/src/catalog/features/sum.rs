@@ -978,7 +978,7 @@ mod tests {
 mod convention_tests {
     use super::tests::{Pos, Rules, SumRules};
     use super::*;
-    use crate::catalog::{analyze_convention_sum, parse, Play};
+    use crate::catalog::{analyze_convention_sum, parse, Convention};
     use crate::game::Impartial;
     use crate::games::bash::Bash;
     use crate::games::subtraction::Subtraction;
@@ -1032,7 +1032,7 @@ mod convention_tests {
 
     /// The misère answer against the misère tree of the sum; returns the method.
     fn check_misere(components: &[(Rules, Vec<u64>)]) -> String {
-        let answer = analyze_convention_sum(&parts(components), Play::Misere).unwrap();
+        let answer = analyze_convention_sum(&parts(components), Convention::Misere).unwrap();
         let label = format!("{components:?}");
         let rules = SumRules(components.iter().map(|(r, _)| r.clone()).collect());
         let start = start(components);
@@ -1109,7 +1109,7 @@ mod convention_tests {
     /// outcome, steps, and the moves of each component that some winning
     /// move of the sum uses.
     fn check_every(components: &[(Rules, Vec<u64>)]) {
-        let answer = analyze_convention_sum(&parts(components), Play::Every).unwrap();
+        let answer = analyze_convention_sum(&parts(components), Convention::Every).unwrap();
         let label = format!("{components:?}");
         let game = EveryRules(components.iter().map(|(r, _)| r.clone()).collect());
         let start = start(components);
@@ -1221,7 +1221,8 @@ mod convention_tests {
                     UBig::from(b),
                 ]);
                 let method = check_misere(&components);
-                let answer = analyze_convention_sum(&parts(&components), Play::Misere).unwrap();
+                let answer =
+                    analyze_convention_sum(&parts(&components), Convention::Misere).unwrap();
                 if by_rule != (answer.outcome == Outcome::P) {
                     assert!(method.starts_with("exhaustive misère search"), "{method}");
                     wrong.push((a, b));
@@ -1267,7 +1268,7 @@ mod convention_tests {
                 None => Position::of(game.as_ref(), &position, None),
             }
             .unwrap();
-            for play in [Play::Misere, Play::Every] {
+            for play in [Convention::Misere, Convention::Every] {
                 match crate::catalog::analyze_convention(game.as_ref(), &at, play) {
                     Ok(answer) => assert_eq!(answer.play, play),
                     Err(e) => assert!(!e.to_string().contains('\n'), "{}: {e}", entry.name),

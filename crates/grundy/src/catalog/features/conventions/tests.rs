@@ -54,7 +54,8 @@ fn check<G: Impartial + Clone>(
 ) {
     let entry = parse(spec).unwrap();
     let label = format!("{spec} {args:?}");
-    let answer = analyze_convention(entry.as_ref(), &entry.at_words(args), Play::Misere).unwrap();
+    let answer =
+        analyze_convention(entry.as_ref(), &entry.at_words(args), Convention::Misere).unwrap();
     let mut memo = Memo::new(Misere(game.clone()));
     assert_eq!(
         answer.outcome,
@@ -77,7 +78,8 @@ fn check<G: Impartial + Clone>(
         expected,
         "{label}"
     );
-    let every = analyze_convention(entry.as_ref(), &entry.at_words(args), Play::Every).unwrap();
+    let every =
+        analyze_convention(entry.as_ref(), &entry.at_words(args), Convention::Every).unwrap();
     let steps = tree_suspense(game, p, &mut HashMap::new());
     assert_eq!(every.steps, Some(UBig::from(steps)), "{label}");
     assert_eq!(every.outcome, Outcome::from_p(steps % 2 == 0), "{label}");
@@ -169,7 +171,7 @@ fn misere_wythoff_alone_is_closed_and_in_a_sum_searched() {
     let answer = analyze_convention(
         game.as_ref(),
         &game.at_words(&[big.clone(), big]),
-        Play::Misere,
+        Convention::Misere,
     )
     .unwrap();
     assert!(
@@ -179,7 +181,7 @@ fn misere_wythoff_alone_is_closed_and_in_a_sum_searched() {
     );
     assert_eq!(answer.outcome, Outcome::N);
     let parts = sum_parts(&[("wythoff", &[2, 2]), ("nim", &[1])]);
-    let sum = analyze_convention_sum(&parts, Play::Misere).unwrap();
+    let sum = analyze_convention_sum(&parts, Convention::Misere).unwrap();
     assert!(
         sum.method.starts_with("exhaustive misère search"),
         "{}",
@@ -267,7 +269,7 @@ fn mixed_sums_agree_with_their_own_trees() {
             let pair = Pair(wythoff.clone(), circle.clone());
             let start = ((x, y), CirclePosition::Circle(n));
             let parts = sum_parts(&[("wythoff", &[x, y]), ("circle:2", &[n])]);
-            let sum = analyze_convention_sum(&parts, Play::Misere).unwrap();
+            let sum = analyze_convention_sum(&parts, Convention::Misere).unwrap();
             let mut memo = Memo::new(Misere(pair.clone()));
             assert_eq!(
                 sum.outcome,
@@ -283,7 +285,7 @@ fn mixed_sums_agree_with_their_own_trees() {
             let pair = Pair(wythoff.clone(), dynsub);
             let start = ((x, y), (n, n));
             let parts = sum_parts(&[("wythoff", &[x, y]), ("dynsub:k=2", &[n, n])]);
-            let sum = analyze_convention_sum(&parts, Play::Misere).unwrap();
+            let sum = analyze_convention_sum(&parts, Convention::Misere).unwrap();
             assert_eq!(
                 sum.outcome,
                 misere_outcome(&pair, &start),
@@ -294,7 +296,12 @@ fn mixed_sums_agree_with_their_own_trees() {
 }
 
 /// A graph game's answer under `play`.
-fn graph_answer(spec: &str, text: &str, args: &[&str], play: Play) -> Result<Analysis, Error> {
+fn graph_answer(
+    spec: &str,
+    text: &str,
+    args: &[&str],
+    play: Convention,
+) -> Result<Analysis, Error> {
     let game = parse(spec).unwrap();
     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
     let at = Position::of(game.as_ref(), &args, Some(GraphInput::Edges(text.into())))?;
@@ -354,13 +361,13 @@ fn graph_games_agree_with_their_trees() {
             list
         };
         for (spec, args, outcome, winning, steps) in checks {
-            let misere = graph_answer(spec, text, &args, Play::Misere).unwrap();
+            let misere = graph_answer(spec, text, &args, Convention::Misere).unwrap();
             assert_eq!(
                 (misere.outcome, misere.winning_moves.len()),
                 (outcome, winning),
                 "{spec} {text}"
             );
-            let every = graph_answer(spec, text, &args, Play::Every).unwrap();
+            let every = graph_answer(spec, text, &args, Convention::Every).unwrap();
             assert_eq!(every.steps, Some(UBig::from(steps)), "{spec} {text}");
         }
         for vertex in 0..graph.vertex_count() as crate::graph::Vertex {
@@ -373,20 +380,21 @@ fn graph_games_agree_with_their_trees() {
                 to.dedup();
                 to.len()
             });
-            let misere = graph_answer("geography", text, &[&label], Play::Misere).unwrap();
+            let misere = graph_answer("geography", text, &[&label], Convention::Misere).unwrap();
             assert_eq!(
                 (misere.outcome, misere.winning_moves.len()),
                 (o, w),
                 "geography {v} {text}"
             );
-            let every = graph_answer("geography", text, &[&label], Play::Every).unwrap();
+            let every = graph_answer("geography", text, &[&label], Convention::Every).unwrap();
             assert_eq!(every.steps, Some(UBig::from(s)));
             let d = DirectedGeography::new(graph.clone());
             let start = d.start(vertex);
             let (o, w, _) = tree_numbers(&d, &start, |opts, memo| {
                 opts.iter().filter(|o| memo(o)).count()
             });
-            let misere = graph_answer("geography:directed", text, &[&label], Play::Misere).unwrap();
+            let misere =
+                graph_answer("geography:directed", text, &[&label], Convention::Misere).unwrap();
             assert_eq!(
                 (misere.outcome, misere.winning_moves.len()),
                 (o, w),
@@ -431,19 +439,19 @@ fn staircase_trees_are_searched_and_loopy_graphs_refused() {
             let (o, w, s) = tree_numbers(&tree, &start, |opts, memo| {
                 opts.iter().filter(|o| memo(o)).count()
             });
-            let misere = graph_answer("staircase-tree", &text, &[], Play::Misere).unwrap();
+            let misere = graph_answer("staircase-tree", &text, &[], Convention::Misere).unwrap();
             assert_eq!(
                 (misere.outcome, misere.winning_moves.len()),
                 (o, w),
                 "{text}"
             );
-            let every = graph_answer("staircase-tree", &text, &[], Play::Every).unwrap();
+            let every = graph_answer("staircase-tree", &text, &[], Convention::Every).unwrap();
             assert_eq!(every.steps, Some(UBig::from(s)), "{text}");
         }
     }
-    let refused = graph_answer("digraph", "0 1\n1 0\n", &["0"], Play::Misere).unwrap_err();
+    let refused = graph_answer("digraph", "0 1\n1 0\n", &["0"], Convention::Misere).unwrap_err();
     assert!(refused.to_string().contains("cycles"), "{refused}");
-    let refused = graph_answer("geography", "0 1\n", &[], Play::Misere).unwrap_err();
+    let refused = graph_answer("geography", "0 1\n", &[], Convention::Misere).unwrap_err();
     assert!(refused.to_string().contains("start vertex"), "{refused}");
 }
 
@@ -456,7 +464,7 @@ fn scripts_are_searched_and_their_failures_reported() {
     let game = crate::catalog::script("s.rhai", source).unwrap();
     let sub = parse("subtraction:1,3,4").unwrap();
     for n in 0..20u64 {
-        for play in [Play::Misere, Play::Every] {
+        for play in [Convention::Misere, Convention::Every] {
             let a = analyze_convention(game.as_ref(), &game.at_words(&words(&[n])), play).unwrap();
             let b = analyze_convention(sub.as_ref(), &sub.at_words(&words(&[n])), play).unwrap();
             assert_eq!((a.outcome, &a.steps), (b.outcome, &b.steps), "{n}");
@@ -472,7 +480,12 @@ fn scripts_are_searched_and_their_failures_reported() {
     let failing =
         "fn moves(p) { if p[0] == 3 { throw \"no\"; } if p[0] > 0 { [[p[0] - 1]] } else { [] } }";
     let game = crate::catalog::script("f.rhai", failing).unwrap();
-    assert!(analyze_convention(game.as_ref(), &game.at_words(&words(&[5])), Play::Misere).is_err());
+    assert!(analyze_convention(
+        game.as_ref(),
+        &game.at_words(&words(&[5])),
+        Convention::Misere
+    )
+    .is_err());
 }
 
 /// The Every-SG closed forms of Bash and of subtraction games (suspense
@@ -523,8 +536,12 @@ fn check_every_closed_form<G: HeapGame>(
         .into_iter()
         .chain(crate::games::oracle::heap_tuples(3, 12));
     for heaps in sums {
-        let answer =
-            analyze_convention(game.as_ref(), &game.at_words(&words(&heaps)), Play::Every).unwrap();
+        let answer = analyze_convention(
+            game.as_ref(),
+            &game.at_words(&words(&heaps)),
+            Convention::Every,
+        )
+        .unwrap();
         if heaps.iter().any(|&h| h >= from) {
             assert!(
                 answer.method.starts_with(method),
@@ -606,7 +623,7 @@ fn subtraction_heaps_alone_agree_with_their_trees() {
         let huge = analyze_convention(
             game.as_ref(),
             &game.at_words(&[String::from("1000000000000000000000000000000")]),
-            Play::Misere,
+            Convention::Misere,
         )
         .unwrap();
         assert!(huge
@@ -781,7 +798,7 @@ fn a_sum_beyond_the_search_is_answered_by_the_quotient() {
     let answer = analyze_convention(
         entry.as_ref(),
         &entry.at_words(&words(&heaps)),
-        Play::Misere,
+        Convention::Misere,
     )
     .unwrap();
     assert!(
@@ -830,7 +847,7 @@ fn a_sum_beyond_the_search_and_the_quotient_is_unknown() {
     let e = analyze_convention(
         entry.as_ref(),
         &entry.at_words(&words(&heaps)),
-        Play::Misere,
+        Convention::Misere,
     )
     .unwrap_err();
     let message = e.to_string();

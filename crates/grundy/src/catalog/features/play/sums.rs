@@ -13,7 +13,7 @@ use super::{
     option_reaching, options, winning_reason, Answer, Choice, Games, Hint, Listed, Reply, Turn,
 };
 use crate::catalog::conventions::convention_sum_of;
-use crate::catalog::{analyze_sum_of, Game, PartRef, Play, Position, Quiet};
+use crate::catalog::{analyze_sum_of, Convention, Game, PartRef, Position, Quiet};
 use crate::error::Error;
 use crate::game::{Impartial, Outcome};
 use crate::solve::misere::Misere;
@@ -50,7 +50,7 @@ impl<'g> Components<'g> {
     }
 
     /// `analyze` of the sum at `at` under `play`.
-    fn analysis(&self, at: &[Position], play: Play) -> Result<Answer, Error> {
+    fn analysis(&self, at: &[Position], play: Convention) -> Result<Answer, Error> {
         let games = at
             .iter()
             .enumerate()
@@ -69,10 +69,10 @@ impl<'g> Components<'g> {
                 words: &words[i],
             })
             .collect();
-        if play == Play::Misere {
+        if play == Convention::Misere {
             return Ok(Answer::ConventionSum(convention_sum_of(
                 &parts,
-                Play::Misere,
+                Convention::Misere,
             )?));
         }
         Ok(Answer::Sum(analyze_sum_of(&parts, false, &mut Quiet)?))
@@ -161,7 +161,11 @@ pub fn sum_choose(roots: &[&dyn Game], at: &[Position], choice: Choice<'_>) -> R
 }
 
 /// The hint at `at` of the sum of the games `roots` under `play`.
-pub fn sum_hint(roots: &[&dyn Game], at: &[Position], play: Play) -> Result<Hint<Turn>, Error> {
+pub fn sum_hint(
+    roots: &[&dyn Game],
+    at: &[Position],
+    play: Convention,
+) -> Result<Hint<Turn>, Error> {
     let components = Components::new(roots);
     let analysis = components.analysis(at, play)?;
     let winning = components.winning(at, &analysis)?;
@@ -201,7 +205,7 @@ pub fn sum_hint(roots: &[&dyn Game], at: &[Position], play: Play) -> Result<Hint
 pub fn sum_reply(
     roots: &[&dyn Game],
     at: &[Position],
-    play: Play,
+    play: Convention,
 ) -> Result<Option<Reply<Turn>>, Error> {
     let components = Components::new(roots);
     let turns = components.turns(at)?;
@@ -226,7 +230,9 @@ pub fn sum_reply(
             let to = turns.iter().map(|t| t.to.clone());
             let rules = SumRules::new(roots);
             let found = match play {
-                Play::Misere => longest_defence(Misere(rules), Some(at.to_vec()), to.map(Some)),
+                Convention::Misere => {
+                    longest_defence(Misere(rules), Some(at.to_vec()), to.map(Some))
+                }
                 _ => longest_defence(rules, at.to_vec(), to),
             };
             if let Some((i, r)) = found {
@@ -236,7 +242,7 @@ pub fn sum_reply(
         Outcome::D => {
             let drawn = |t: &Turn| {
                 components
-                    .analysis(&t.to, Play::Normal)
+                    .analysis(&t.to, Convention::Normal)
                     .is_ok_and(|a| a.outcome() == Outcome::D)
             };
             if let Some(t) = turns.iter().find(|t| drawn(t)) {

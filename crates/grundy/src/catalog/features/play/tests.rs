@@ -526,7 +526,7 @@ fn play_out(
         }
         return;
     }
-    let Some(answer) = reply(here, p, Play::Normal).unwrap() else {
+    let Some(answer) = reply(here, p, Convention::Normal).unwrap() else {
         assert_eq!(
             r,
             0,
@@ -562,7 +562,7 @@ fn hints_name_every_move_to_a_p_position_and_the_value() {
         let game = game.as_ref();
         let mut oracle = Memo::new(PlayRules::new(game));
         for start in &starts {
-            let h = hint(game, start, Play::Normal).unwrap();
+            let h = hint(game, start, Convention::Normal).unwrap();
             let value = oracle.grundy(start).unwrap();
             let label = format!("{} {start:?}", game.spec());
             let Answer::One(a) = &h.analysis else {
@@ -588,14 +588,14 @@ fn hints_name_every_move_to_a_p_position_and_the_value() {
 #[test]
 fn a_hint_explains_a_sum_by_the_nim_sum_of_its_heaps() {
     let game = parse("nim").unwrap();
-    let h = hint(game.as_ref(), &at(&[3, 4, 5]), Play::Normal).unwrap();
+    let h = hint(game.as_ref(), &at(&[3, 4, 5]), Convention::Normal).unwrap();
     assert_eq!(
         h.why,
         "the value is the nim-sum of the components' values: 3 (heap 1) xor 4 (heap 2) xor \
          5 (heap 3) = 2: a winning move takes a component of value g to g xor 2"
     );
     let kayles = parse("kayles").unwrap();
-    let h = hint(kayles.as_ref(), &at(&[3, 3]), Play::Normal).unwrap();
+    let h = hint(kayles.as_ref(), &at(&[3, 3]), Convention::Normal).unwrap();
     assert!(h.why.contains("3 (heap 1) xor 3 (heap 2) = 0"), "{}", h.why);
 }
 
@@ -672,7 +672,7 @@ fn a_session_plays_undoes_and_follows_a_circle_into_its_rows() {
     assert_eq!(session.undo(5), 2);
     assert_eq!(session.specs()[0], "circle:2");
     session.set_misere(true).unwrap();
-    assert_eq!(session.play_convention(), Play::Misere);
+    assert_eq!(session.play_convention(), Convention::Misere);
     let nim = parse("nim").unwrap();
     assert!(Position::of(nim.as_ref(), &[], None).is_err());
 }
@@ -685,21 +685,21 @@ fn in_a_loopy_digraph_the_program_keeps_a_draw_and_wins_from_n() {
     // 1, 2 and 3 are drawn: the program stays on the cycle, never moving to 4.
     let mut p = on_graph(text, &[1]);
     for _ in 0..10 {
-        let r = reply(game, &p, Play::Normal).unwrap().unwrap();
+        let r = reply(game, &p, Convention::Normal).unwrap().unwrap();
         assert_eq!(r.reason, "a move that keeps the game drawn");
         assert_eq!(analyze_at(game, &r.step.to).unwrap().outcome, Outcome::D);
         p = r.step.to;
     }
     // From 9 (N) it moves to a P-position; from 8 (P) its only move loses.
-    let r = reply(game, &on_graph(text, &[9]), Play::Normal)
+    let r = reply(game, &on_graph(text, &[9]), Convention::Normal)
         .unwrap()
         .unwrap();
     assert_eq!(analyze_at(game, &r.step.to).unwrap().outcome, Outcome::P);
-    let r = reply(game, &on_graph(text, &[8]), Play::Normal)
+    let r = reply(game, &on_graph(text, &[8]), Convention::Normal)
         .unwrap()
         .unwrap();
     assert_eq!(small(&r.step.to), vec![9]);
-    assert!(reply(game, &on_graph(text, &[7]), Play::Normal)
+    assert!(reply(game, &on_graph(text, &[7]), Convention::Normal)
         .unwrap()
         .is_none());
 }
@@ -775,7 +775,7 @@ fn under_misere_play_the_program_wins_from_n_and_delays_the_longest_from_p() {
         let game = game.as_ref();
         let mut oracle = Remoteness::new(Misere(PlayRules::new(game)), u64::MAX);
         let program = |p: &Option<Position>| {
-            let r = reply(game, p.as_ref()?, Play::Misere).unwrap()?;
+            let r = reply(game, p.as_ref()?, Convention::Misere).unwrap()?;
             Some(Some(r.step.to))
         };
         let mut seen = HashSet::new();
@@ -792,7 +792,7 @@ fn misere_hints_name_the_moves_to_misere_p_positions_and_the_rule() {
         let mut oracle = Memo::new(Misere(PlayRules::new(game)));
         for start in &starts {
             let label = format!("{} {start:?}", game.spec());
-            let h = hint(game, start, Play::Misere).unwrap();
+            let h = hint(game, start, Convention::Misere).unwrap();
             let outcome = oracle.outcome(&Some(start.clone())).unwrap();
             assert_eq!(h.analysis.outcome(), outcome, "{label}");
             assert_eq!(
@@ -813,12 +813,12 @@ fn misere_hints_name_the_moves_to_misere_p_positions_and_the_rule() {
     }
     // Which rule decided: Bouton's misère rule for Nim, the search for Kayles.
     let nim = parse("nim").unwrap();
-    let h = hint(nim.as_ref(), &at(&[1, 1, 5]), Play::Misere).unwrap();
+    let h = hint(nim.as_ref(), &at(&[1, 1, 5]), Convention::Misere).unwrap();
     assert!(h.why.contains("Bouton's misère rule"), "{}", h.why);
     assert_eq!(h.winning.len(), 1);
     assert_eq!(small(&h.winning[0].to), vec![1, 1, 1]);
     let kayles = parse("kayles").unwrap();
-    let h = hint(kayles.as_ref(), &at(&[4, 1]), Play::Misere).unwrap();
+    let h = hint(kayles.as_ref(), &at(&[4, 1]), Convention::Misere).unwrap();
     assert!(h.why.contains("exhaustive misère search"), "{}", h.why);
 }
 
@@ -835,17 +835,17 @@ fn the_misere_toggle_is_refused_where_analyze_has_no_misere_answer() {
             matches!(refused, Error::Unsupported { .. }),
             "{spec}: {refused}"
         );
-        assert_eq!(session.play_convention(), Play::Normal, "{spec}");
+        assert_eq!(session.play_convention(), Convention::Normal, "{spec}");
         assert!(session.hint().is_ok(), "{spec}: normal play goes on");
     }
     let mut session = Session::new(parse("nim").unwrap(), at(&[1, 1, 5])).unwrap();
     session.set_misere(true).unwrap();
-    assert_eq!(session.play_convention(), Play::Misere);
+    assert_eq!(session.play_convention(), Convention::Misere);
     let r = session.reply().unwrap().unwrap();
     assert_eq!(small(&r.step.to[0]), vec![1, 1, 1]);
     assert_eq!(r.reason, "a winning move: to a P-position of misère play");
     session.set_misere(false).unwrap();
-    assert_eq!(session.play_convention(), Play::Normal);
+    assert_eq!(session.play_convention(), Convention::Normal);
 }
 
 /// A sum's games and its start positions (one position per component).
@@ -908,7 +908,7 @@ fn in_a_sum_the_program_wins_from_n_and_delays_the_longest_from_p() {
         let roots = roots(&games);
         let mut oracle = Remoteness::new(SumRules::new(&roots), u64::MAX);
         let program = |p: &Vec<Position>| {
-            let r = sum_reply(&roots, p, Play::Normal).unwrap()?;
+            let r = sum_reply(&roots, p, Convention::Normal).unwrap()?;
             Some(r.step.to)
         };
         let mut seen = HashSet::new();
@@ -920,7 +920,7 @@ fn in_a_sum_the_program_wins_from_n_and_delays_the_longest_from_p() {
         let roots = roots(&games);
         let mut oracle = Remoteness::new(Misere(SumRules::new(&roots)), u64::MAX);
         let program = |p: &Option<Vec<Position>>| {
-            let r = sum_reply(&roots, p.as_ref()?, Play::Misere).unwrap()?;
+            let r = sum_reply(&roots, p.as_ref()?, Convention::Misere).unwrap()?;
             Some(Some(r.step.to))
         };
         let mut seen = HashSet::new();
@@ -937,7 +937,7 @@ fn sum_hints_name_the_winning_moves_of_every_component() {
         let mut oracle = Memo::new(SumRules::new(&roots));
         for start in &starts {
             let label = format!("{start:?}");
-            let h = sum_hint(&roots, start, Play::Normal).unwrap();
+            let h = sum_hint(&roots, start, Convention::Normal).unwrap();
             let value = oracle.grundy(start).unwrap();
             assert_eq!(h.analysis.outcome(), Outcome::of(value), "{label}");
             assert_eq!(h.analysis.value(), Some(value.0.to_string()), "{label}");
@@ -957,7 +957,7 @@ fn sum_hints_name_the_winning_moves_of_every_component() {
         let mut oracle = Memo::new(Misere(SumRules::new(&roots)));
         for start in &starts {
             let label = format!("{start:?}");
-            let h = sum_hint(&roots, start, Play::Misere).unwrap();
+            let h = sum_hint(&roots, start, Convention::Misere).unwrap();
             let outcome = oracle.outcome(&Some(start.clone())).unwrap();
             assert_eq!(h.analysis.outcome(), outcome, "{label}");
             let to_p: BTreeSet<Vec<Position>> = SumRules::new(&roots)
@@ -1013,7 +1013,7 @@ fn a_sum_is_played_component_by_component() {
     .unwrap();
     let refused = with_lasker.set_misere(true).unwrap_err().to_string();
     assert!(refused.contains("lasker"), "{refused}");
-    assert_eq!(with_lasker.play_convention(), Play::Normal);
+    assert_eq!(with_lasker.play_convention(), Convention::Normal);
     // A component whose value is not computed makes the sum an error.
     let geography = vec![
         (parse("geography").unwrap(), on_graph(GRAPH, &[0])),
