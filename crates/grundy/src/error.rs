@@ -6,6 +6,10 @@ use thiserror::Error;
 use crate::games::octal::search::SearchError;
 use crate::graph::parse::{GridError, ParseError};
 
+/// The result of a request to the [catalogue](crate::catalog): its answer or
+/// what was wrong with the request.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
 /// What was wrong with a request to the [catalogue](crate::catalog).
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum Error {

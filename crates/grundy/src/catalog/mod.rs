@@ -17,7 +17,7 @@ pub use features::{play, survey};
 
 use crate::limits::MAX_COUNT;
 
-use crate::error::Error;
+use crate::error::{Error, Result};
 
 pub use crate::analysis::conjecture::{Conjecture, ConjectureReport, Param};
 pub use adapters::graphs::GraphInput;
@@ -69,7 +69,7 @@ pub trait Game {
         at: &Position,
         first_only: bool,
         monitor: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
+    ) -> Result<Analysis> {
         let _ = (at, first_only, monitor);
         Err(unsupported(
             self.spec(),
@@ -81,21 +81,21 @@ pub trait Game {
     /// As a component of a sum: the Grundy value of `at` and its moves to a
     /// position of any value (see [`Component`]); an error saying why when
     /// the game cannot value it.
-    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>> {
         let _ = (at, monitor);
         Err(no_values(self.spec()))
     }
 
     /// The position's summands for misère play and Every-SG (see
     /// [`analyze_convention`]); an error saying why when the game offers none.
-    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+    fn summands(&self, at: &Position) -> Result<Summands<'_>> {
         let _ = at;
         Err(no_conventions(self.spec()))
     }
 
     /// The values of the game's sequence: of its first single heaps, or of
     /// the vertices of a game given by its graph (`digraph`).
-    fn sequence(&self, of: SequenceOf, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
+    fn sequence(&self, of: SequenceOf, monitor: &mut dyn Monitor) -> Result<Sequence> {
         let _ = (of, monitor);
         Err(unsupported(
             self.spec(),
@@ -107,11 +107,7 @@ pub trait Game {
     /// The period of the game's Grundy sequence, computing at most `max_terms`
     /// values, or with `None` at most the game's own default budget (stated in
     /// [`crate::limits`]).
-    fn period(
-        &self,
-        max_terms: Option<u64>,
-        monitor: &mut dyn Monitor,
-    ) -> Result<PeriodReport, Error> {
+    fn period(&self, max_terms: Option<u64>, monitor: &mut dyn Monitor) -> Result<PeriodReport> {
         let _ = (max_terms, monitor);
         Err(unsupported(
             self.spec(),
@@ -122,7 +118,7 @@ pub trait Game {
 
     /// The outcome of every position `(x, y)`, `0 <= x, y < size`, of a
     /// two-pile game, or with `values` its Grundy value.
-    fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
+    fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table> {
         let _ = (size, values, monitor);
         Err(unsupported(
             self.spec(),
@@ -132,7 +128,7 @@ pub trait Game {
     }
 
     /// Patterns found from the rules alone, each with how far it was checked.
-    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport> {
         let _ = monitor;
         Err(unsupported(
             self.spec(),
@@ -144,7 +140,7 @@ pub trait Game {
     /// For play ([`play`]): every legal move of `at` with the position it
     /// reaches, by the game's rules; a limit error beyond
     /// [`PLAY_OPTIONS`](crate::limits::PLAY_OPTIONS) moves.
-    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         let _ = at;
         Err(unsupported(self.spec(), "play", "its moves are not listed"))
     }
@@ -169,7 +165,7 @@ pub enum SequenceOf {
 impl SequenceOf {
     /// How many single heaps, for a game whose sequence is of heaps; the
     /// refusal of a graph for `game`.
-    pub fn count(&self, game: &(impl Game + ?Sized)) -> Result<u64, Error> {
+    pub fn count(&self, game: &(impl Game + ?Sized)) -> Result<u64> {
         match self {
             SequenceOf::Heaps(count) => Ok(*count),
             SequenceOf::Vertices(_) => Err(unsupported(
@@ -267,7 +263,7 @@ pub struct Quiet;
 impl Monitor for Quiet {}
 
 /// Checks a sequence length against [`MAX_COUNT`].
-pub(crate) fn check_count(count: u64) -> Result<usize, Error> {
+pub(crate) fn check_count(count: u64) -> Result<usize> {
     if count > MAX_COUNT {
         return Err(Error::Limit(format!(
             "--count {count} is more than the {MAX_COUNT} values one call computes"
@@ -286,12 +282,12 @@ pub(crate) trait ByWords: Game {
         words: &[String],
         first_only: bool,
         monitor: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
+    ) -> Result<Analysis> {
         self.analyze(&Position::of(self, words, None)?, first_only, monitor)
     }
 
     /// [`Game::analyze`] of the position `words` on `graph`.
-    fn analyze_graph_words(&self, graph: GraphInput, words: &[String]) -> Result<Analysis, Error> {
+    fn analyze_graph_words(&self, graph: GraphInput, words: &[String]) -> Result<Analysis> {
         self.analyze(&Position::of(self, words, Some(graph))?, false, &mut Quiet)
     }
 

@@ -9,7 +9,7 @@ use dashu_int::UBig;
 
 use super::{Game, GraphInput};
 use crate::arith::{decimal, is_decimal};
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::limits::PLAY_OPTIONS;
 
 /// A position of a game: its numbers (heaps, piles, stairs, the vertex a
@@ -136,7 +136,7 @@ impl Position {
         game: &(impl Game + ?Sized),
         args: &[String],
         graph: Option<GraphInput>,
-    ) -> Result<Self, Error> {
+    ) -> Result<Self> {
         let form = game.form();
         match (form.graph, &graph) {
             (Some(usage), None) => return Err(super::unsupported(game.spec(), "analyze", usage)),
@@ -196,7 +196,7 @@ impl Position {
 
     /// The numbers, each at most [`PLAY_OPTIONS`] (so that listing the
     /// options of a coordinate stays within the limit), as machine words.
-    pub(crate) fn small_numbers(&self, game: &dyn Game) -> Result<Vec<u64>, Error> {
+    pub(crate) fn small_numbers(&self, game: &dyn Game) -> Result<Vec<u64>> {
         self.numbers
             .iter()
             .map(|n| {
@@ -221,7 +221,7 @@ impl Position {
 
     /// The graph of a position of a graph game ([`Position::of`] checked
     /// that there is one).
-    pub(crate) fn graph(&self) -> Result<GraphInput, Error> {
+    pub(crate) fn graph(&self) -> Result<GraphInput> {
         self.graph
             .clone()
             .ok_or_else(|| Error::BadArgument("the position holds no graph".into()))
@@ -230,7 +230,7 @@ impl Position {
 
 /// Parses position arguments as non-negative integers of any size; `what` names
 /// one of them in messages ("heap size", "coins on a stair").
-pub fn parse_naturals(args: &[String], what: &str) -> Result<Vec<UBig>, Error> {
+pub fn parse_naturals(args: &[String], what: &str) -> Result<Vec<UBig>> {
     if args.is_empty() {
         return Err(Error::BadPosition(format!("give at least one {what}")));
     }

@@ -15,7 +15,7 @@ use super::adapters::{
     node_kayles, octal, script, staircase_tree, twopile, wythoff,
 };
 use super::Game;
-use crate::error::Error;
+use crate::error::{Error, Result};
 
 /// A verb of the catalogue: what can be asked of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -65,7 +65,7 @@ impl Verb {
 }
 
 /// A game built from a spec, or why the spec is refused.
-type Built = Result<Box<dyn Game>, Error>;
+type Built = Result<Box<dyn Game>>;
 
 /// How an entry's spec takes parameters, and the constructor that reads them.
 #[derive(Clone, Copy)]
@@ -226,7 +226,7 @@ pub static GAMES: &[Entry] = &[
 ];
 
 /// Parses a game spec (`name` or `name:params`, case-insensitive).
-pub fn parse(spec: &str) -> Result<Box<dyn Game>, Error> {
+pub fn parse(spec: &str) -> Result<Box<dyn Game>> {
     let lower = spec.to_ascii_lowercase();
     let (name, params) = match lower.split_once(':') {
         Some((name, params)) => (name, Some(params)),
@@ -247,12 +247,7 @@ pub fn parse(spec: &str) -> Result<Box<dyn Game>, Error> {
 }
 
 /// Builds `entry`'s game from the parameters of `spec`.
-fn build(
-    entry: &Entry,
-    spec: &str,
-    name: &str,
-    params: Option<&str>,
-) -> Result<Box<dyn Game>, Error> {
+fn build(entry: &Entry, spec: &str, name: &str, params: Option<&str>) -> Result<Box<dyn Game>> {
     match (entry.build, params) {
         (Build::Plain(build), None) => Ok(build()),
         (Build::Plain(_), Some(_)) => Err(no_parameters(spec, name)),
@@ -432,7 +427,7 @@ pub fn entries() -> Vec<Entry> {
 /// catalogue, as the built-in games are: its spec then parses, every face
 /// answers it, and `grundy games` lists it. Refused when its name or one of
 /// its aliases is already a game's.
-pub fn register(entry: Entry) -> Result<(), Error> {
+pub fn register(entry: Entry) -> Result<()> {
     let mut registered = REGISTERED.write().unwrap_or_else(PoisonError::into_inner);
     let taken = GAMES
         .iter()
@@ -567,8 +562,7 @@ mod tests {
     fn claimed_verbs_are_the_verbs_that_answer() {
         for entry in GAMES {
             let game = parse(entry.example_spec).unwrap();
-            let refused =
-                |result: Result<(), Error>| matches!(result, Err(Error::Unsupported { .. }));
+            let refused = |result: Result<()>| matches!(result, Err(Error::Unsupported { .. }));
             let answers = [
                 (
                     Verb::Sequence,

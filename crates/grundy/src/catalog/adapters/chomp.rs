@@ -8,7 +8,7 @@ use dashu_int::UBig;
 use crate::arith::decimal;
 use crate::catalog::play::{applied, too_many};
 use crate::catalog::{Analysis, Component, Game, Monitor, Move, PlayMove, Position};
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::games::chomp::{Chomp, ChompError, ChompMove, ChompTable};
 use crate::limits::PLAY_OPTIONS;
 
@@ -34,7 +34,7 @@ pub(crate) const ENTRY: Entry = Entry {
 };
 
 /// `chomp:RxC`.
-pub(crate) fn chomp(spec: &str, params: &str) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn chomp(spec: &str, params: &str) -> Result<Box<dyn Game>> {
     let usage = "write chomp:RxC, R >= 1 rows and C >= 1 columns (e.g. chomp:3x100)";
     let (rows, columns) = params
         .split_once('x')
@@ -48,7 +48,7 @@ struct ChompEntry(Chomp);
 
 impl ChompEntry {
     /// The column heights of `position`, checked (none: the full bar).
-    fn heights(&self, at: &Position) -> Result<Vec<u32>, Error> {
+    fn heights(&self, at: &Position) -> Result<Vec<u32>> {
         if at.numbers.is_empty() {
             return Ok(self.0.full());
         }
@@ -63,14 +63,14 @@ impl ChompEntry {
                     ))
                 })
             })
-            .collect::<Result<Vec<u32>, Error>>()?;
+            .collect::<Result<Vec<u32>>>()?;
         self.0.check(&heights).map_err(chomp_error)?;
         Ok(heights)
     }
 
     /// The heights, the table of values of the board that holds them, and
     /// how the values were found.
-    fn solved(&self, at: &Position) -> Result<(Vec<u32>, ChompTable, String), Error> {
+    fn solved(&self, at: &Position) -> Result<(Vec<u32>, ChompTable, String)> {
         let heights = self.heights(at)?;
         let table = self.0.solve(&heights).map_err(chomp_error)?;
         let method = format!(
@@ -127,7 +127,7 @@ impl Game for ChompEntry {
         format!("chomp:{}x{}", self.0.rows(), self.0.columns())
     }
 
-    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis> {
         let (heights, table, method) = self.solved(at)?;
         let moves = table
             .winning_moves(&heights)
@@ -148,7 +148,7 @@ impl Game for ChompEntry {
     /// [`PLAY_OPTIONS`] squares. Play needs the heights written out: the
     /// moves are changes of them, which an empty position (the full bar)
     /// does not have.
-    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         if at.numbers.is_empty() {
             return Err(Error::BadPosition(format!(
                 "play {} from its column heights: the full bar is {} heights of {}",
@@ -184,7 +184,7 @@ impl Game for ChompEntry {
         Ok(applied(at, moves))
     }
 
-    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>> {
         let (heights, table, method) = self.solved(at)?;
         let value = UBig::from(table.value(&heights));
         let position = position_of(&heights);

@@ -10,7 +10,7 @@ use dashu_int::UBig;
 use super::octal::OctalEntry;
 use crate::catalog::play::PlayMove;
 use crate::catalog::{Analysis, Component, Game, Monitor, Move, Summands};
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::game::Outcome;
 use crate::games::circle::{Circle, CirclePosition};
 use crate::games::octal::moves::HeapValues;
@@ -33,7 +33,7 @@ pub(crate) const ENTRY: Entry = Entry {
 };
 
 /// `circle:K`.
-pub(crate) fn circle(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn circle(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>> {
     let game = params
         .and_then(decimal::<u64>)
         .and_then(Circle::new)
@@ -95,7 +95,7 @@ impl Game for CircleEntry {
 
     /// Take `1..=min(K, N)` adjacent coins: the circle opens into a row,
     /// a position of the octal game of the rows.
-    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         let n = parse_coins(at)?;
         let rows = self.0.row_game().ok_or_else(|| {
             Error::Limit(format!(
@@ -116,12 +116,7 @@ impl Game for CircleEntry {
             .collect())
     }
 
-    fn analyze(
-        &self,
-        at: &Position,
-        _: bool,
-        monitor: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, monitor: &mut dyn Monitor) -> Result<Analysis> {
         let n = parse_coins(at)?;
         // Beyond u64 coins every K fits below N, and the second player wins (K >= 2)
         // or parity decides (K = 1).
@@ -163,7 +158,7 @@ impl Game for CircleEntry {
 
     /// Misère play and Every-SG by the rules: the circle, then its rows
     /// (every position reachable, searched within the budget).
-    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+    fn summands(&self, at: &Position) -> Result<Summands<'_>> {
         let n = parse_coins(at)?;
         let budget = crate::limits::CONVENTION_BUDGET;
         let small = u64::try_from(&n)
@@ -190,7 +185,7 @@ impl Game for CircleEntry {
 
     /// The mex of the rows a first move leaves, each valued as an octal
     /// game by the engine (as `analyze` values N-positions).
-    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>> {
         let n = parse_coins(at)?;
         let options = self.options(&n, monitor).map_err(|why| {
             Error::Limit(format!(
@@ -218,7 +213,7 @@ impl Game for CircleEntry {
 }
 
 /// The number of coins `N`.
-fn parse_coins(at: &Position) -> Result<UBig, Error> {
+fn parse_coins(at: &Position) -> Result<UBig> {
     let [n] = <[UBig; 1]>::try_from(at.numbers.clone()).map_err(|p| {
         Error::BadPosition(format!(
             "circle takes one number N of coins, not {}",

@@ -11,7 +11,7 @@ use crate::catalog::play::{graph_of_play, Options, PlayMove};
 use crate::catalog::{
     Analysis, Component, Game, Monitor, Move, Sequence, SumValue, Summands, Terms,
 };
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::games::digraph::{parse_digraph, Digraph, DigraphError, Gamma, SumMove};
 use crate::graph::Vertex;
 use crate::limits::MOVE_LIST_LIMIT;
@@ -47,7 +47,7 @@ const METHOD: &str = "generalised Sprague-Grundy function of loopy impartial gam
                       a sum with one infinite component inf(K) and finite part a is inf(K xor a)";
 
 /// The graph of the file, or the error naming the bad line or the limit.
-fn digraph_of(input: GraphInput) -> Result<Digraph, Error> {
+fn digraph_of(input: GraphInput) -> Result<Digraph> {
     let GraphInput::Edges(text) = input else {
         return Err(Error::BadArgument(
             "--grid is for geography; digraph reads a file of moves 'U V'".into(),
@@ -74,7 +74,7 @@ impl Game for DigraphEntry {
 
     /// Move one token along an arc; two tokens on one vertex make the same
     /// options (listed once by play).
-    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         let size = at.graph.as_ref().map_or(0, |g| match g {
             GraphInput::Edges(text) | GraphInput::Grid(text) => text.lines().count(),
         });
@@ -118,7 +118,7 @@ impl Game for DigraphEntry {
     /// Refused: a digraph may have cycles, where a position can be a draw
     /// under misère play and Every-SG too; the solvers here need games that
     /// end.
-    fn summands(&self, _: &Position) -> Result<Summands<'_>, Error> {
+    fn summands(&self, _: &Position) -> Result<Summands<'_>> {
         Err(crate::catalog::unsupported(
             self.spec(),
             "--misere or --every",
@@ -128,18 +128,13 @@ impl Game for DigraphEntry {
         ))
     }
 
-    fn analyze(
-        &self,
-        at: &Position,
-        first_only: bool,
-        _: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, first: bool, _: &mut dyn Monitor) -> Result<Analysis> {
         let input = at.graph()?;
         let graph = digraph_of(input)?;
         let (labels, tokens) = tokens_of(&graph, &at.numbers)?;
         let gamma = graph.gamma();
         let value = gamma.sum_value(&tokens);
-        let limit = if first_only { 1 } else { MOVE_LIST_LIMIT };
+        let limit = if first { 1 } else { MOVE_LIST_LIMIT };
         let found = gamma.sum_winning_moves(&tokens, limit);
         let moves = found
             .moves
@@ -161,7 +156,7 @@ impl Game for DigraphEntry {
     /// or infinite), and its moves to a finite value `t` (see
     /// [`GammaFunction::sum_moves_to`](crate::games::digraph::GammaFunction::sum_moves_to)), every one of them or an error past
     /// [`MOVE_LIST_LIMIT`].
-    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>> {
         let input = at.graph()?;
         let graph = digraph_of(input)?;
         let (labels, tokens) = tokens_of(&graph, &at.numbers)?;
@@ -193,7 +188,7 @@ impl Game for DigraphEntry {
 
     /// The values of the graph's vertices; without a graph, the argument is
     /// missing.
-    fn sequence(&self, of: SequenceOf, _: &mut dyn Monitor) -> Result<Sequence, Error> {
+    fn sequence(&self, of: SequenceOf, _: &mut dyn Monitor) -> Result<Sequence> {
         let SequenceOf::Vertices(input) = of else {
             return Err(Error::BadArgument(
                 "digraph is played on a graph: grundy sequence digraph FILE (or - for stdin)"
@@ -215,7 +210,7 @@ impl Game for DigraphEntry {
 }
 
 /// The token labels of `position` and their vertices in `graph`.
-fn tokens_of(graph: &Digraph, position: &[UBig]) -> Result<(Vec<UBig>, Vec<Vertex>), Error> {
+fn tokens_of(graph: &Digraph, position: &[UBig]) -> Result<(Vec<UBig>, Vec<Vertex>)> {
     let labels = position.to_vec();
     let tokens = labels
         .iter()
@@ -225,7 +220,7 @@ fn tokens_of(graph: &Digraph, position: &[UBig]) -> Result<(Vec<UBig>, Vec<Verte
                 .and_then(|l| graph.vertex(l))
                 .ok_or_else(|| Error::BadPosition(format!("vertex {label} is not in the graph")))
         })
-        .collect::<Result<Vec<Vertex>, Error>>()?;
+        .collect::<Result<Vec<Vertex>>>()?;
     Ok((labels, tokens))
 }
 

@@ -9,7 +9,7 @@ use dashu_int::UBig;
 use super::graphs::{geography, start_vertex, token_summands, without_vertex, GraphInput};
 use crate::catalog::play::graph_of_play;
 use crate::catalog::{Analysis, Component, Game, Monitor, Move, PlayMove, Position, Summands};
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::game::Impartial;
 use crate::games::directed_geography::{value_of, DirectedGeography, DirectedGeographyError};
 use crate::graph::parse::parse_edges;
@@ -35,7 +35,7 @@ pub(crate) const GEOGRAPHY: Entry = Entry {
 };
 
 /// `geography` or `geography:directed`.
-pub(crate) fn geography_of(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn geography_of(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>> {
     match params {
         None => Ok(geography()),
         Some("directed") => Ok(Box::new(DirectedEntry)),
@@ -58,7 +58,7 @@ const METHOD: &str = "memoised search over (vertex, unvisited vertices still rea
 impl DirectedEntry {
     /// The game, the start vertex and the value of every move from it
     /// (vertex moved to, value left), ascending by vertex.
-    fn solve(&self, input: GraphInput, position: &[UBig]) -> Result<Solved, Error> {
+    fn solve(&self, input: GraphInput, position: &[UBig]) -> Result<Solved> {
         let (game, start, vertex) = self.game_of(input, position)?;
         let mut search = game.search(vertex).map_err(search_error)?;
         let options = search.start_options().map_err(search_error)?;
@@ -71,7 +71,7 @@ impl DirectedEntry {
         &self,
         input: GraphInput,
         position: &[UBig],
-    ) -> Result<(DirectedGeography, UBig, Vertex), Error> {
+    ) -> Result<(DirectedGeography, UBig, Vertex)> {
         let GraphInput::Edges(text) = input else {
             return Err(Error::BadArgument(
                 "--grid is for undirected geography; geography:directed reads a file of arcs 'U V'"
@@ -121,14 +121,14 @@ impl Game for DirectedEntry {
     }
 
     /// Misère play and Every-SG by the rules, from the start vertex.
-    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+    fn summands(&self, at: &Position) -> Result<Summands<'_>> {
         let input = at.graph()?;
         let (game, _, _) = self.game_of(input, &at.numbers)?;
         let graph = game.graph().clone();
         token_summands(game, &graph, &at.numbers, DirectedGeography::start)
     }
 
-    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis> {
         let input = at.graph()?;
         let (game, start, options, method) = self.solve(input, &at.numbers)?;
         let moves = moves_to(&game, &options, &UBig::ZERO);
@@ -138,7 +138,7 @@ impl Game for DirectedEntry {
 
     /// The token moved along an arc out of its vertex, which leaves the
     /// graph (visited); loops and visited vertices are gone from the file.
-    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         let input = at.graph.clone().unwrap_or(GraphInput::Edges(String::new()));
         let GraphInput::Edges(text) = &input else {
             return Err(Error::BadArgument(
@@ -175,7 +175,7 @@ impl Game for DirectedEntry {
             .collect())
     }
 
-    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>> {
         let input = at.graph()?;
         let (game, start, options, method) = self.solve(input, &at.numbers)?;
         let value = UBig::from(value_of(&options));
@@ -191,7 +191,7 @@ mod tests {
     use crate::error::ErrorKind;
     use crate::game::Outcome;
 
-    fn analyze(text: &str, start: &str) -> Result<Analysis, Error> {
+    fn analyze(text: &str, start: &str) -> Result<Analysis> {
         parse("geography:directed")
             .unwrap()
             .analyze_graph_words(GraphInput::Edges(text.into()), &[start.to_string()])

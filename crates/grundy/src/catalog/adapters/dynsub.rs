@@ -8,7 +8,7 @@ use dashu_int::UBig;
 
 use crate::catalog::play::{applied, PlayMove};
 use crate::catalog::{Analysis, Component, Game, Monitor, Move, Summands};
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::games::dynsub::{Amount, DynSub, DynSubError};
 
 /// The registry's entry of `dynsub`.
@@ -31,7 +31,7 @@ pub(crate) const ENTRY: Entry = Entry {
 };
 
 /// `dynsub:k=K` (and `fibonacci-nim`, which passes `k=2`).
-pub(crate) fn dynsub(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn dynsub(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>> {
     let k = params
         .and_then(|p| p.strip_prefix("k="))
         .and_then(decimal::<u64>)
@@ -65,7 +65,7 @@ impl DynSubEntry {
 }
 
 /// The pile and the current limit, `N L`.
-fn parse_pile_and_limit(at: &Position) -> Result<[UBig; 2], Error> {
+fn parse_pile_and_limit(at: &Position) -> Result<[UBig; 2]> {
     <[UBig; 2]>::try_from(at.numbers.clone()).map_err(|p| {
         Error::BadPosition(format!(
             "dynsub takes the pile and the current limit, N L, not {} numbers",
@@ -96,7 +96,7 @@ impl Game for DynSubEntry {
 
     /// Misère play and Every-SG by the rules, from `(N, min(L, N))` (a
     /// limit of at least the pile allows every move).
-    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+    fn summands(&self, at: &Position) -> Result<Summands<'_>> {
         let [n, limit] = parse_pile_and_limit(at)?;
         let budget = crate::limits::CONVENTION_BUDGET;
         let pile = u64::try_from(&n)
@@ -118,7 +118,7 @@ impl Game for DynSubEntry {
 
     /// Values and moves from the rules' table, for piles up to
     /// [`GRUNDY_PILE_LIMIT`] (Schwenk's theorem gives outcomes only).
-    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>> {
         let [n, limit] = parse_pile_and_limit(at)?;
         let beyond = || {
             Error::Limit(format!(
@@ -164,7 +164,7 @@ impl Game for DynSubEntry {
 
     /// Take `1..=min(L, N)`; the next limit is written `K * t` as `analyze`
     /// writes it (a limit above the pile allows the same moves as the pile).
-    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         let [n, limit] = parse_pile_and_limit(at)?;
         let most = at.small_numbers(self)?.into_iter().min().unwrap_or(0);
         debug_assert_eq!(UBig::from(most), (&n).min(&limit).clone());
@@ -172,7 +172,7 @@ impl Game for DynSubEntry {
         Ok(applied(at, self.amount_moves(&n, amounts)))
     }
 
-    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis> {
         let [n, limit] = parse_pile_and_limit(at)?;
         let (is_p, amounts) = self
             .solve(&n, &limit)

@@ -6,7 +6,7 @@ use dashu_int::UBig;
 
 use crate::catalog::play::{graph_of_play, PlayMove};
 use crate::catalog::{Analysis, Component, Game, Monitor, Move, Summands};
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::game::{Impartial, Outcome};
 use crate::games::geography::{Geography, GeographyPosition};
 use crate::games::hackenbush::Hackenbush;
@@ -50,7 +50,7 @@ pub(crate) fn geography() -> Box<dyn Game> {
     Box::new(GeographyEntry)
 }
 
-fn graph_of(input: GraphInput) -> Result<Graph, Error> {
+fn graph_of(input: GraphInput) -> Result<Graph> {
     match input {
         GraphInput::Edges(text) => Ok(parse_edges(&text)?),
         GraphInput::Grid(text) => Ok(parse_grid(&text)?.graph),
@@ -76,7 +76,7 @@ impl Game for HackenbushEntry {
         .drawn(Board::graph("-", Tokens::Ground))
     }
 
-    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis> {
         let input = at.graph()?;
         let game = hackenbush_of(input, &at.numbers)?;
         let moves = cuts(&game, game.winning_moves());
@@ -92,7 +92,7 @@ impl Game for HackenbushEntry {
 
     /// Misère play and Every-SG by the rules: the graph is one summand,
     /// every edge set reachable by cuts searched within the budget.
-    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+    fn summands(&self, at: &Position) -> Result<Summands<'_>> {
         let input = at.graph()?;
         let game = hackenbush_of(input, &at.numbers)?;
         let start = game.start();
@@ -105,7 +105,7 @@ impl Game for HackenbushEntry {
 
     /// The graph file alone; moves to a value cut an edge (the theory's
     /// [`Hackenbush::moves_to`]), each edge listed once.
-    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>> {
         let input = at.graph()?;
         let game = hackenbush_of(input, &at.numbers)?;
         let value = UBig::from(game.grundy().0);
@@ -121,7 +121,7 @@ impl Game for HackenbushEntry {
 
     /// Cut an edge joined to the ground (parallel edges are one option);
     /// what no longer touches the ground falls and is left out.
-    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         let input = at.graph.clone().unwrap_or(GraphInput::Edges(String::new()));
         let game = hackenbush_of(input, &at.numbers)?;
         let start = game.start();
@@ -148,7 +148,7 @@ impl Game for HackenbushEntry {
 }
 
 /// The game of a hackenbush graph file, which takes no other argument.
-fn hackenbush_of(input: GraphInput, position: &[UBig]) -> Result<Hackenbush, Error> {
+fn hackenbush_of(input: GraphInput, position: &[UBig]) -> Result<Hackenbush> {
     if !position.is_empty() {
         return Err(Error::BadPosition(
             "hackenbush takes only the graph file".into(),
@@ -206,14 +206,14 @@ impl Game for GeographyEntry {
         .drawn(Board::graph("-", Tokens::One))
     }
 
-    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         self.moves(at)
     }
 
     /// Misère play and Every-SG from a start vertex by the rules (the
     /// start-choosing game is refused: its first move is no move of the
     /// rules).
-    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+    fn summands(&self, at: &Position) -> Result<Summands<'_>> {
         let input = at.graph()?;
         if at.numbers.len() != 1 {
             return Err(crate::catalog::unsupported(
@@ -227,7 +227,7 @@ impl Game for GeographyEntry {
         token_summands(game, &graph, &at.numbers, Geography::start)
     }
 
-    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis> {
         let input = at.graph()?;
         let game = Geography::new(graph_of(input)?);
         let method = "maximum matchings: the player to move from v wins iff every maximum matching covers v \
@@ -257,7 +257,7 @@ impl Game for GeographyEntry {
 }
 
 /// The start vertex of `position` (one argument), as given and in `graph`.
-pub(crate) fn start_vertex(graph: &Graph, position: &[UBig]) -> Result<(UBig, Vertex), Error> {
+pub(crate) fn start_vertex(graph: &Graph, position: &[UBig]) -> Result<(UBig, Vertex)> {
     let start = position[0].clone();
     let vertex = u64::try_from(&start)
         .ok()
@@ -288,7 +288,7 @@ pub(crate) fn token_summands<'a, G>(
     graph: &Graph,
     position: &[UBig],
     start: impl Fn(&G, Vertex) -> GeographyPosition,
-) -> Result<Summands<'a>, Error>
+) -> Result<Summands<'a>>
 where
     G: Impartial<Position = GeographyPosition> + 'a,
 {
@@ -304,7 +304,7 @@ impl GeographyEntry {
     /// The moves of geography: with no token yet, place it anywhere (the
     /// opponent moves first); else move it to a neighbour, leaving its
     /// vertex out of the graph (a blocked cell of a grid).
-    fn moves(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn moves(&self, at: &Position) -> Result<Vec<PlayMove>> {
         let input = at.graph.clone().unwrap_or(GraphInput::Edges(String::new()));
         let graph = graph_of(input.clone())?;
         let lines = graph.vertex_count() + graph.edge_count();
@@ -392,7 +392,7 @@ pub(crate) fn without_vertex(
     input: &GraphInput,
     graph: &Graph,
     gone: Vertex,
-) -> Result<GraphInput, Error> {
+) -> Result<GraphInput> {
     let label = graph.label(gone);
     match input {
         GraphInput::Edges(_) => Ok(without_vertices(graph, |v| v == gone)),

@@ -12,7 +12,7 @@ use crate::catalog::{
     Analysis, Component, Game, Monitor, Move, PeriodReport, PlayMove, Position, Sequence, Terms,
     ValueStats,
 };
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::games::grundys_game::{self, GrundysGame};
 use crate::games::octal::search::{run_to, Progress};
 use crate::games::octal::sparse::{SparseSolver, Value};
@@ -43,12 +43,7 @@ struct GrundysEntry;
 
 /// The values `G(0..count)`, or the limit they exceed; progress goes to
 /// `monitor` (no snapshot: a run is not resumed).
-fn solve(
-    count: u64,
-    limit: u64,
-    option: &str,
-    monitor: &mut dyn Monitor,
-) -> Result<SparseSolver, Error> {
+fn solve(count: u64, limit: u64, option: &str, monitor: &mut dyn Monitor) -> Result<SparseSolver> {
     if count > limit {
         return Err(Error::Limit(format!(
             "{option} {count} is more than the {limit} values of Grundy's game one run computes"
@@ -77,7 +72,7 @@ impl Progress for Reporting<'_> {
 }
 
 /// The values of every heap up to the largest of `heaps`.
-fn values_for(heaps: &[UBig], monitor: &mut dyn Monitor) -> Result<SparseSolver, Error> {
+fn values_for(heaps: &[UBig], monitor: &mut dyn Monitor) -> Result<SparseSolver> {
     let largest = heaps.iter().max().cloned().unwrap_or(UBig::ZERO);
     let count = u64::try_from(&largest)
         .ok()
@@ -137,12 +132,7 @@ impl Game for GrundysEntry {
         "grundys-game".into()
     }
 
-    fn analyze(
-        &self,
-        at: &Position,
-        _: bool,
-        monitor: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, monitor: &mut dyn Monitor) -> Result<Analysis> {
         let heaps = at.numbers.clone();
         let solver = values_for(&heaps, monitor)?;
         let values = solver.values();
@@ -162,7 +152,7 @@ impl Game for GrundysEntry {
         Ok(analysis.listing_at_most(MOVE_LIST_LIMIT, UBig::from(count), Vec::new()))
     }
 
-    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         heap_options(self, &GrundysGame, at, |heap, left| {
             let a = usize::try_from(&left[0]).expect("a small heap");
             split_move(&at.numbers, heap, a)
@@ -173,7 +163,7 @@ impl Game for GrundysEntry {
         heap_parts(at)
     }
 
-    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>> {
         let heaps = at.numbers.clone();
         let solver = values_for(&heaps, monitor)?;
         let values = solver.into_values();
@@ -204,7 +194,7 @@ impl Game for GrundysEntry {
         ))
     }
 
-    fn sequence(&self, of: SequenceOf, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
+    fn sequence(&self, of: SequenceOf, monitor: &mut dyn Monitor) -> Result<Sequence> {
         let count = of.count(self)?;
         let solver = solve(count, MAX_OCTAL_COUNT, "--count", monitor)?;
         let split = solver.split();
@@ -222,7 +212,7 @@ impl Game for GrundysEntry {
         })
     }
 
-    fn period(&self, _: Option<u64>, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
+    fn period(&self, _: Option<u64>, _: &mut dyn Monitor) -> Result<PeriodReport> {
         Err(crate::catalog::unsupported(
             self.spec(),
             "period",

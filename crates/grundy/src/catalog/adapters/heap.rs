@@ -21,7 +21,7 @@ use crate::catalog::{
     Summands, Tame, Terms,
 };
 use crate::catalog::{ConjectureReport, Monitor};
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::game::{EveryHeaps, HeapGame, HeapMove, Heaps, Outcome};
 use crate::games::bash::Bash;
 use crate::games::nim::Nim;
@@ -112,7 +112,7 @@ pub(crate) fn staircase() -> Box<dyn Game> {
 }
 
 /// `bash:M`.
-pub(crate) fn bash(spec: &str, m: &str) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn bash(spec: &str, m: &str) -> Result<Box<dyn Game>> {
     let max = decimal::<u64>(m).and_then(Bash::new).ok_or_else(|| {
         Error::spec(
             spec,
@@ -123,7 +123,7 @@ pub(crate) fn bash(spec: &str, m: &str) -> Result<Box<dyn Game>, Error> {
 }
 
 /// `subtraction:S1,S2,...`.
-pub(crate) fn subtraction(spec: &str, set: &str) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn subtraction(spec: &str, set: &str) -> Result<Box<dyn Game>> {
     let amounts = set
         .split(',')
         .map(|s| {
@@ -136,7 +136,7 @@ pub(crate) fn subtraction(spec: &str, set: &str) -> Result<Box<dyn Game>, Error>
                     )
                 })
         })
-        .collect::<Result<Vec<u64>, Error>>()?;
+        .collect::<Result<Vec<u64>>>()?;
     let game = Subtraction::new(&amounts).expect("amounts are positive and there is one");
     Ok(Box::new(HeapEntry(game)))
 }
@@ -275,11 +275,7 @@ pub(crate) trait HeapTheory {
 
     /// The value of the sum of `heaps` and its moves to a sum of value
     /// `target` (0: its winning moves), with the method that found them.
-    fn analyse(
-        &self,
-        heaps: &[UBig],
-        target: &UBig,
-    ) -> Result<(String, (UBig, Vec<HeapMove>)), Error>;
+    fn analyse(&self, heaps: &[UBig], target: &UBig) -> Result<(String, (UBig, Vec<HeapMove>))>;
 
     /// `G(0), ..., G(count - 1)`.
     fn values(&self, count: usize) -> Vec<Nimber>;
@@ -292,7 +288,7 @@ pub(crate) trait HeapTheory {
 
     /// The certified period, searched over at most `max_terms` values (or the
     /// game's own budget); `verb` is the verb asking, for a refusal.
-    fn period(&self, max_terms: Option<u64>, verb: &'static str) -> Result<HeapPeriod, Error>;
+    fn period(&self, max_terms: Option<u64>, verb: &'static str) -> Result<HeapPeriod>;
 
     /// Misère play in closed form: the Nim heap each heap plays as, where the
     /// theory says the heaps are tame (otherwise the rules answer).
@@ -317,7 +313,7 @@ pub(crate) trait HeapTheory {
 
     /// What `conjecture` states: the very claim of `period`, so that the two
     /// verbs agree on what is certified.
-    fn conjecture(&self) -> Result<Conjecture, Error> {
+    fn conjecture(&self) -> Result<Conjecture> {
         Ok(self.period(None, "conjecture")?.conjecture())
     }
 }
@@ -383,13 +379,13 @@ impl<G: HeapTheory + HeapGame + Clone> Game for HeapEntry<G> {
         self.0.spec()
     }
 
-    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis> {
         let heaps = at.numbers.clone();
         let (method, answer) = self.0.analyse(&heaps, &UBig::ZERO)?;
         Ok(heap_analysis(self, heaps, answer, &method).defended(|h| heap_defence(&self.0, h)))
     }
 
-    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         heap_options(self, &self.0, at, |i, left| {
             heap_move(&at.numbers, i, left[0].clone())
         })
@@ -399,7 +395,7 @@ impl<G: HeapTheory + HeapGame + Clone> Game for HeapEntry<G> {
         heap_parts(at)
     }
 
-    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>> {
         let heaps = at.numbers.clone();
         let (method, (value, _)) = self.0.analyse(&heaps, &UBig::ZERO)?;
         let position = heaps.clone();
@@ -412,7 +408,7 @@ impl<G: HeapTheory + HeapGame + Clone> Game for HeapEntry<G> {
         Ok(Component::new(position, value, method, moves_to))
     }
 
-    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+    fn summands(&self, at: &Position) -> Result<Summands<'_>> {
         let heaps = at.numbers.clone();
         let tame = self.0.tame(&heaps);
         let every = self.0.every(&heaps);
@@ -424,7 +420,7 @@ impl<G: HeapTheory + HeapGame + Clone> Game for HeapEntry<G> {
         Ok(summands)
     }
 
-    fn sequence(&self, of: SequenceOf, _: &mut dyn Monitor) -> Result<Sequence, Error> {
+    fn sequence(&self, of: SequenceOf, _: &mut dyn Monitor) -> Result<Sequence> {
         let count = of.count(self)?;
         let count = check_count(count)?;
         Ok(Sequence {
@@ -434,11 +430,11 @@ impl<G: HeapTheory + HeapGame + Clone> Game for HeapEntry<G> {
         })
     }
 
-    fn period(&self, max_terms: Option<u64>, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
+    fn period(&self, max_terms: Option<u64>, _: &mut dyn Monitor) -> Result<PeriodReport> {
         Ok(self.0.period(max_terms, "period")?.report(self.spec()))
     }
 
-    fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+    fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport> {
         Ok(single_report(self, self.0.conjecture()?))
     }
 }
@@ -448,11 +444,7 @@ impl HeapTheory for Nim {
         "nim".into()
     }
 
-    fn analyse(
-        &self,
-        heaps: &[UBig],
-        target: &UBig,
-    ) -> Result<(String, (UBig, Vec<HeapMove>)), Error> {
+    fn analyse(&self, heaps: &[UBig], target: &UBig) -> Result<(String, (UBig, Vec<HeapMove>))> {
         let method = "closed form (Bouton): the nim-sum of the heap sizes";
         Ok((method.into(), Nim::moves_to(self, heaps, target)))
     }
@@ -465,7 +457,7 @@ impl HeapTheory for Nim {
         Some(self.remoteness(heap))
     }
 
-    fn period(&self, _max_terms: Option<u64>, _verb: &'static str) -> Result<HeapPeriod, Error> {
+    fn period(&self, _max_terms: Option<u64>, _verb: &'static str) -> Result<HeapPeriod> {
         Ok(HeapPeriod::closed_form(1, 1, "closed form: G(n) = n"))
     }
 
@@ -491,11 +483,7 @@ impl HeapTheory for Bash {
         format!("bash:{}", self.max())
     }
 
-    fn analyse(
-        &self,
-        heaps: &[UBig],
-        target: &UBig,
-    ) -> Result<(String, (UBig, Vec<HeapMove>)), Error> {
+    fn analyse(&self, heaps: &[UBig], target: &UBig) -> Result<(String, (UBig, Vec<HeapMove>))> {
         let method = "closed form: G(n) = n mod (M+1)";
         Ok((method.into(), Bash::moves_to(self, heaps, target)))
     }
@@ -535,7 +523,7 @@ impl HeapTheory for Bash {
     }
 
     /// The period `M + 1`, which the report holds in 64 bits.
-    fn period(&self, _max_terms: Option<u64>, verb: &'static str) -> Result<HeapPeriod, Error> {
+    fn period(&self, _max_terms: Option<u64>, verb: &'static str) -> Result<HeapPeriod> {
         let period = u64::try_from(Bash::period(self)).map_err(|_| Error::Unsupported {
             verb,
             game: HeapTheory::spec(self),
@@ -560,11 +548,7 @@ impl HeapTheory for Subtraction {
     /// largest heap `h` by the rules when they are within it. A window can only
     /// repeat after `max S` values, so heaps up to `max S` are computed
     /// directly, without a period search (a heap below `min S` has value 0).
-    fn analyse(
-        &self,
-        heaps: &[UBig],
-        target: &UBig,
-    ) -> Result<(String, (UBig, Vec<HeapMove>)), Error> {
+    fn analyse(&self, heaps: &[UBig], target: &UBig) -> Result<(String, (UBig, Vec<HeapMove>))> {
         let largest_heap = heaps.iter().max().cloned().unwrap_or(UBig::ZERO);
         let search = match u64::try_from(&largest_heap) {
             Ok(h) if h < self.largest() => h + 1,
@@ -667,7 +651,7 @@ impl HeapTheory for Subtraction {
 
     /// The certified period, searched over at most `max_terms` values (the
     /// `period` verb's `--max`).
-    fn period(&self, max_terms: Option<u64>, _verb: &'static str) -> Result<HeapPeriod, Error> {
+    fn period(&self, max_terms: Option<u64>, _verb: &'static str) -> Result<HeapPeriod> {
         let max_terms = max_terms.unwrap_or_else(|| subtraction_search_budget(self));
         let periodic = self.periodic(max_terms).map_err(|_| {
             Error::Limit(format!(
@@ -688,7 +672,7 @@ impl HeapTheory for Subtraction {
     /// [`search_budget`](subtraction_search_budget) values, what all those values show (said to
     /// be apparent): fewer values could suggest a period that the first heap
     /// beyond them breaks (`subtraction:9999999` is 0 up to 9999998).
-    fn conjecture(&self) -> Result<Conjecture, Error> {
+    fn conjecture(&self) -> Result<Conjecture> {
         Ok(match self.periodic(subtraction_search_budget(self)) {
             Ok(periodic) => {
                 HeapPeriod::of_periodic(&periodic, subtraction_window_method(self)).conjecture()
@@ -744,7 +728,7 @@ impl Game for StaircaseEntry {
         "staircase".into()
     }
 
-    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis> {
         let stairs = at.numbers.clone();
         let value = Staircase.grundy(&stairs);
         let moves = stair_moves(&stairs, Staircase.winning_moves(&stairs));
@@ -757,7 +741,7 @@ impl Game for StaircaseEntry {
         ))
     }
 
-    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>> {
         let stairs = at.numbers.clone();
         let value = Staircase.grundy(&stairs);
         let position = stairs.clone();
@@ -770,7 +754,7 @@ impl Game for StaircaseEntry {
     }
 
     /// Every amount from every stair, within [`PLAY_OPTIONS`] coins in all.
-    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         let stairs = at.small_numbers(self)?;
         if stairs.iter().sum::<u64>() > PLAY_OPTIONS as u64 {
             return Err(Error::Limit(format!(
@@ -803,7 +787,7 @@ impl Game for StaircaseEntry {
 
     /// The staircase is one summand, played by its rules; alone under misère
     /// play, by misère Nim on its odd stairs at any size ([`Staircase::misere`]).
-    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+    fn summands(&self, at: &Position) -> Result<Summands<'_>> {
         let stairs = at.numbers.clone();
         let (is_p, moves) = Staircase.misere(&stairs);
         let alone = Alone {

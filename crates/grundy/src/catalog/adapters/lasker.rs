@@ -18,7 +18,7 @@ use crate::catalog::{
     check_count, Analysis, Component, ConjectureReport, Game, Monitor, Move, MoveFamily,
     PeriodReport, PlayMove, Position, Sequence, Terms,
 };
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::games::lasker::{self, Lasker, SplitFamily};
 use crate::limits::MOVE_LIST_LIMIT;
 use crate::nimber::Nimber;
@@ -202,16 +202,11 @@ impl Game for LaskerEntry {
         "lasker".into()
     }
 
-    fn analyze(
-        &self,
-        at: &Position,
-        first_only: bool,
-        _: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, first: bool, _: &mut dyn Monitor) -> Result<Analysis> {
         let heaps = at.numbers.clone();
-        let limit = if first_only { 1 } else { MOVE_LIST_LIMIT };
+        let limit = if first { 1 } else { MOVE_LIST_LIMIT };
         let mut analysis = self.listing(heaps, limit);
-        if first_only {
+        if first {
             analysis.keep_first_move();
             analysis.winning_move_count = None;
             analysis.winning_move_families.clear();
@@ -219,7 +214,7 @@ impl Game for LaskerEntry {
         Ok(analysis)
     }
 
-    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         heap_options(self, &Lasker, at, |heap, left| match left {
             [a, _] => split_move(&at.numbers, heap, a),
             _ => take_move(&at.numbers, heap, &left[0]),
@@ -230,7 +225,7 @@ impl Game for LaskerEntry {
         heap_parts(at)
     }
 
-    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>> {
         let heaps = at.numbers.clone();
         let (total, _) = moves_to(&heaps, &UBig::ZERO);
         let position = heaps.clone();
@@ -253,7 +248,7 @@ impl Game for LaskerEntry {
         Ok(Component::new(position, total, METHOD, moves_to))
     }
 
-    fn sequence(&self, of: SequenceOf, _: &mut dyn Monitor) -> Result<Sequence, Error> {
+    fn sequence(&self, of: SequenceOf, _: &mut dyn Monitor) -> Result<Sequence> {
         let count = of.count(self)?;
         let count = check_count(count)?;
         let values = stop::polling(0..count as u64)
@@ -266,7 +261,7 @@ impl Game for LaskerEntry {
         })
     }
 
-    fn period(&self, _max: Option<u64>, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
+    fn period(&self, _max: Option<u64>, _: &mut dyn Monitor) -> Result<PeriodReport> {
         Ok(PeriodReport {
             game: self.spec(),
             preperiod: PERIOD.preperiod,
@@ -279,7 +274,7 @@ impl Game for LaskerEntry {
         })
     }
 
-    fn conjecture(&self, _: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+    fn conjecture(&self, _: &mut dyn Monitor) -> Result<ConjectureReport> {
         let found = certified_heap_period(&PERIOD, 0, "closed form (Lasker's Nim)");
         Ok(single_report(self, found))
     }

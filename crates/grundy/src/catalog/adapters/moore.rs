@@ -7,7 +7,7 @@ use dashu_int::UBig;
 use crate::arith::decimal;
 use crate::catalog::play::{heap_parts, rules_options, too_many};
 use crate::catalog::{Analysis, Game, Monitor, Move, PlayMove, Position};
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::game::Outcome;
 use crate::games::moore::{Moore, MooreMove};
 use crate::limits::{MOORE_LISTING_WORK, MOVE_LIST_LIMIT, PLAY_OPTIONS};
@@ -34,7 +34,7 @@ pub(crate) const ENTRY: Entry = Entry {
 };
 
 /// `moore:k=K`.
-pub(crate) fn moore(spec: &str, params: &str) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn moore(spec: &str, params: &str) -> Result<Box<dyn Game>> {
     let game = params
         .strip_prefix("k=")
         .and_then(decimal::<u64>)
@@ -60,15 +60,10 @@ impl Game for MooreEntry {
         format!("moore:k={}", self.0.k())
     }
 
-    fn analyze(
-        &self,
-        at: &Position,
-        first_only: bool,
-        _: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, first: bool, _: &mut dyn Monitor) -> Result<Analysis> {
         let heaps = at.numbers.clone();
         let outcome = Outcome::from_p(self.0.is_p_position(&heaps));
-        if first_only {
+        if first {
             let moves = self.0.winning_move(&heaps).into_iter();
             let moves = moves.map(|m| describe(&heaps, m)).collect();
             let method = format!("{METHOD}; one winning move by Moore's construction");
@@ -100,7 +95,7 @@ impl Game for MooreEntry {
 
     /// Every move, refused (before any is built) when there are more than
     /// [`PLAY_OPTIONS`]: a move changes 1..K heaps, so sets of heaps multiply.
-    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         let heaps = at.small_numbers(self)?;
         if move_count(&heaps, self.0.k()) > PLAY_OPTIONS as u64 {
             return Err(too_many(self));

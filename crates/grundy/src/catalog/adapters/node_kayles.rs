@@ -10,7 +10,7 @@ use super::graphs::{without_vertices, GraphInput};
 use crate::bits::BitSet;
 use crate::catalog::play::graph_of_play;
 use crate::catalog::{Analysis, Component, Game, Monitor, Move, PlayMove, Position, Summands};
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::games::node_kayles::{NodeKayles, Solution};
 use crate::graph::parse::parse_edges;
 use crate::graph::Vertex;
@@ -45,7 +45,7 @@ impl NodeKaylesEntry {
         &self,
         input: GraphInput,
         position: &[UBig],
-    ) -> Result<(NodeKayles, Solution, String), Error> {
+    ) -> Result<(NodeKayles, Solution, String)> {
         let game = self.game_of(input, position)?;
         let solution = game.solve().map_err(|e| Error::Limit(e.to_string()))?;
         let method = format!(
@@ -58,7 +58,7 @@ impl NodeKaylesEntry {
     }
 
     /// The game of the graph file, which takes no other argument.
-    fn game_of(&self, input: GraphInput, position: &[UBig]) -> Result<NodeKayles, Error> {
+    fn game_of(&self, input: GraphInput, position: &[UBig]) -> Result<NodeKayles> {
         if !position.is_empty() {
             return Err(Error::BadPosition(
                 "node-kayles takes only the graph file (the whole graph is the position)".into(),
@@ -106,7 +106,7 @@ impl Game for NodeKaylesEntry {
     /// Misère play and Every-SG by the rules: the graph is one summand,
     /// every subgraph left by choices searched within the budget. The
     /// options of the whole graph choose its vertices in order.
-    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+    fn summands(&self, at: &Position) -> Result<Summands<'_>> {
         let input = at.graph()?;
         let game = self.game_of(input, &at.numbers)?;
         let start = game.everything();
@@ -116,7 +116,7 @@ impl Game for NodeKaylesEntry {
         Ok(Summands::whole(game, start, Vec::new(), |_: &BitSet| Vec::new()).named(names))
     }
 
-    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis> {
         let input = at.graph()?;
         let (game, solution, method) = self.solve(input, &at.numbers)?;
         let moves = moves_to(&game, &solution, &UBig::ZERO);
@@ -125,7 +125,7 @@ impl Game for NodeKaylesEntry {
     }
 
     /// Each vertex chosen: the graph without it and its neighbours.
-    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         let Some(GraphInput::Edges(text)) = &at.graph else {
             return Err(Error::BadArgument(
                 "node-kayles is played on a graph file of edges 'U V'".into(),
@@ -156,7 +156,7 @@ impl Game for NodeKaylesEntry {
             .collect())
     }
 
-    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>> {
         let input = at.graph()?;
         let (game, solution, method) = self.solve(input, &at.numbers)?;
         let value = UBig::from(solution.value);
@@ -172,7 +172,7 @@ mod tests {
     use crate::error::ErrorKind;
     use crate::game::Outcome;
 
-    fn analyze(text: &str, position: &[&str]) -> Result<Analysis, Error> {
+    fn analyze(text: &str, position: &[&str]) -> Result<Analysis> {
         let position: Vec<String> = position.iter().map(|s| s.to_string()).collect();
         parse("node-kayles")
             .unwrap()

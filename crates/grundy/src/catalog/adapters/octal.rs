@@ -23,7 +23,7 @@ use crate::catalog::explore::{certified, single_report};
 use crate::catalog::play::{heap_options, heap_parts, PlayMove};
 use crate::catalog::{Analysis, Component, Game, Monitor, Move, MoveFamily, PeriodReport};
 use crate::catalog::{ConjectureReport, Sequence, Summands, Terms, ValueStats};
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::games::octal::moves::{family_total, first_moves, HeapValues, OctalFamily};
 use crate::games::octal::search::{self, Progress, SearchError};
 use crate::games::octal::sparse::{SparseSolver, Value};
@@ -61,7 +61,7 @@ pub(crate) const ENTRY: Entry = Entry {
 };
 
 /// `octal:CODE` (and the aliases, which pass their code).
-pub(crate) fn octal(spec: &str, code: &str) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn octal(spec: &str, code: &str) -> Result<Box<dyn Game>> {
     let game: Octal = code
         .parse()
         .map_err(|e: crate::games::octal::OctalError| Error::spec(spec, e.to_string()))?;
@@ -80,7 +80,7 @@ struct Found {
 
 impl OctalEntry {
     /// The values stored in the monitor's snapshot, if there is one.
-    fn resumed(&self, monitor: &mut dyn Monitor) -> Result<Option<Vec<Value>>, Error> {
+    fn resumed(&self, monitor: &mut dyn Monitor) -> Result<Option<Vec<Value>>> {
         monitor
             .resume()
             .map(|bytes| {
@@ -92,7 +92,7 @@ impl OctalEntry {
     /// A solver for at most `capacity` values: in the memory the monitor
     /// lends (resumed from what it holds), else resumed from the monitor's
     /// snapshot, else fresh.
-    fn solver(&self, capacity: usize, monitor: &mut dyn Monitor) -> Result<SparseSolver, Error> {
+    fn solver(&self, capacity: usize, monitor: &mut dyn Monitor) -> Result<SparseSolver> {
         if let Some(lent) = self.lent(capacity, monitor)? {
             return Ok(SparseSolver::resume_in(&self.0, lent));
         }
@@ -104,11 +104,7 @@ impl OctalEntry {
 
     /// The memory the monitor lends for `capacity` values, if it does, with
     /// the values it holds.
-    fn lent(
-        &self,
-        capacity: usize,
-        monitor: &mut dyn Monitor,
-    ) -> Result<Option<ValueStore>, Error> {
+    fn lent(&self, capacity: usize, monitor: &mut dyn Monitor) -> Result<Option<ValueStore>> {
         let lent = monitor
             .lend_values(&self.spec(), capacity as u64)
             .map_err(Error::BadArgument)?;
@@ -125,7 +121,7 @@ impl OctalEntry {
         count: usize,
         total: u64,
         monitor: &mut dyn Monitor,
-    ) -> Result<(), Error> {
+    ) -> Result<()> {
         search::run_to(solver, count, total, &mut self.reporting(monitor)).map_err(limit)
     }
 
@@ -136,7 +132,7 @@ impl OctalEntry {
         solver: &mut SparseSolver,
         max: u64,
         monitor: &mut dyn Monitor,
-    ) -> Result<Option<(u64, u64)>, Error> {
+    ) -> Result<Option<(u64, u64)>> {
         search::search_period(solver, max, &mut self.reporting(monitor)).map_err(limit)
     }
 
@@ -146,7 +142,7 @@ impl OctalEntry {
         &self,
         heaps: &[UBig],
         monitor: &mut dyn Monitor,
-    ) -> Result<SparseSolver, Error> {
+    ) -> Result<SparseSolver> {
         search::values_for(&self.0, heaps, &mut self.reporting(monitor)).map_err(limit)
     }
 
@@ -238,7 +234,7 @@ impl OctalEntry {
         }
     }
 
-    /// The winning moves of `heaps` (of nim-sum `total`): with `first_only`,
+    /// The winning moves of `heaps` (of nim-sum `total`): with `first`,
     /// at least the first in the contract's order (every heap's moves reach
     /// positions below those of the heaps after it, so the first heap with a
     /// winning move holds it, among its families' first moves).
@@ -247,7 +243,7 @@ impl OctalEntry {
         heaps: &[UBig],
         values: &HeapValues,
         total: u64,
-        first_only: bool,
+        first: bool,
         limit: usize,
     ) -> Found {
         let mut found = Found {
@@ -261,7 +257,7 @@ impl OctalEntry {
         for (i, n) in heaps.iter().enumerate() {
             let target = values.value(n) ^ total;
             let families = self.0.winning_families(i, n, target, values);
-            if first_only && !families.is_empty() {
+            if first && !families.is_empty() {
                 let firsts = families.iter().map(|f| f.member(n, &UBig::ZERO));
                 found.moves = firsts.map(|m| self.describe(heaps, &m)).collect();
                 return found;
@@ -319,7 +315,7 @@ fn save(game: &Octal, solver: &SparseSolver, monitor: &mut dyn Monitor) {
 
 /// `count` as an index, when one run computes that many values (the
 /// `option` that asked for it is named otherwise).
-fn run_length(count: u64, option: &str) -> Result<usize, Error> {
+fn run_length(count: u64, option: &str) -> Result<usize> {
     usize::try_from(count)
         .ok()
         .filter(|_| count <= MAX_OCTAL_COUNT)
@@ -346,7 +342,7 @@ impl Game for OctalEntry {
         format!("octal:{}", self.0)
     }
 
-    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         heap_options(self, &self.0, at, |heap, leaves| {
             let kept = leaves.iter().fold(UBig::ZERO, |a, h| a + h);
             let take = u64::try_from(&at.numbers[heap] - kept).expect("a small heap");
@@ -359,19 +355,14 @@ impl Game for OctalEntry {
         heap_parts(at)
     }
 
-    fn analyze(
-        &self,
-        at: &Position,
-        first_only: bool,
-        monitor: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, first: bool, monitor: &mut dyn Monitor) -> Result<Analysis> {
         let heaps = at.numbers.clone();
         let solver = self.values_for(&heaps, monitor)?;
         let period = solver.period();
         let values = HeapValues::new(solver.values(), period).expect("a certified period");
         let total = heaps.iter().fold(0, |acc, n| acc ^ values.value(n));
         let limit = listed_moves_limit(&heaps);
-        let found = self.winning(&heaps, &values, total, first_only, limit);
+        let found = self.winning(&heaps, &values, total, first, limit);
         let method = match period {
             Some((n0, p)) => format!(
                 "period {p} from {n0} certified by the Guy-Smith theorem ({} values computed), then the nim-sum",
@@ -390,7 +381,7 @@ impl Game for OctalEntry {
         };
         let mut analysis = Analysis::valued(self, heaps, UBig::from(total), found.moves, &method)
             .defended(|h| self.defence(h));
-        if first_only {
+        if first {
             analysis.keep_first_move();
             return Ok(analysis);
         }
@@ -401,12 +392,12 @@ impl Game for OctalEntry {
     /// value are its winning families towards that value, all listed, or an
     /// error when there are more than `analyze` lists.
     /// Misère play and Every-SG by the rules (see `catalog::conventions`).
-    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+    fn summands(&self, at: &Position) -> Result<Summands<'_>> {
         let heaps = at.numbers.clone();
         Ok(Summands::heaps(&self.0, heaps))
     }
 
-    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>> {
         let heaps = at.numbers.clone();
         let solver = self.values_for(&heaps, monitor)?;
         let period = solver.period();
@@ -454,7 +445,7 @@ impl Game for OctalEntry {
         Ok(Component::new(position, UBig::from(total), method, moves_to).with_first(first))
     }
 
-    fn sequence(&self, of: SequenceOf, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
+    fn sequence(&self, of: SequenceOf, monitor: &mut dyn Monitor) -> Result<Sequence> {
         let count = of.count(self)?;
         let count = run_length(count, "--count")?;
         let solver = match self.lent(count, monitor)? {
@@ -505,11 +496,7 @@ impl Game for OctalEntry {
         })
     }
 
-    fn period(
-        &self,
-        max_terms: Option<u64>,
-        monitor: &mut dyn Monitor,
-    ) -> Result<PeriodReport, Error> {
+    fn period(&self, max_terms: Option<u64>, monitor: &mut dyn Monitor) -> Result<PeriodReport> {
         let max_terms = max_terms.unwrap_or(OCTAL_PERIOD_SEARCH);
         let capacity = run_length(max_terms, "--max")?;
         let mut solver = self.solver(capacity, monitor)?;
@@ -543,7 +530,7 @@ impl Game for OctalEntry {
     }
 
     /// The period certified by the Guy-Smith theorem, else the values' own.
-    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport> {
         let mut solver = SparseSolver::new(&self.0);
         let found = self.search_period(&mut solver, OCTAL_PERIOD_SEARCH, monitor)?;
         let checked_to = solver.values().len() as u64;
@@ -567,7 +554,7 @@ pub fn misere_quotient(
     spec: &str,
     max_heap: Option<u64>,
     monitor: &mut dyn Monitor,
-) -> Result<QuotientReport, Error> {
+) -> Result<QuotientReport> {
     let game = crate::catalog::parse(spec)?;
     let canonical = game.spec();
     let code = canonical
@@ -723,12 +710,10 @@ mod tests {
     use crate::solve::Memo;
     use proptest::prelude::*;
 
-    fn analyze(code: &str, heaps: &[u64], first_only: bool) -> Analysis {
+    fn analyze(code: &str, heaps: &[u64], first: bool) -> Analysis {
         let entry = OctalEntry(code.parse().unwrap());
         let position: Vec<String> = heaps.iter().map(u64::to_string).collect();
-        entry
-            .analyze_words(&position, first_only, &mut Quiet)
-            .unwrap()
+        entry.analyze_words(&position, first, &mut Quiet).unwrap()
     }
 
     fn small(position: &[UBig]) -> Vec<u64> {

@@ -10,7 +10,7 @@ use crate::catalog::explore::{
     check_rules_cost, pile_report, progress_of, row_width, table_error, value_out_of_budget, Table,
 };
 use crate::catalog::{Component, ConjectureReport, Game, Monitor, Move, Summands};
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::game::Impartial;
 use crate::games::rows::{certify_rows, PeriodicRow, RowBudget, RowShape};
 use crate::limits::{CERTIFIED_ROWS, REMOTENESS_BUDGET, ROW_COLUMNS, ROW_WORK};
@@ -26,7 +26,7 @@ pub(crate) fn rules_table(
     rules: &impl RectRules,
     size: usize,
     monitor: &mut dyn Monitor,
-) -> Result<Table, Error> {
+) -> Result<Table> {
     check_rules_cost(&game.spec(), size, rules.rect_cost(size, size))?;
     let table = rules
         .rect_table(size, size, &mut progress_of(monitor))
@@ -41,7 +41,7 @@ pub(crate) fn pile_conjecture(
     rules: &impl RectRules,
     rows: &PRows,
     monitor: &mut dyn Monitor,
-) -> Result<ConjectureReport, Error> {
+) -> Result<ConjectureReport> {
     let table = row_width(|r, w| rules.rect_cost(r, w))
         .map(|w| {
             rules.rect_table(
@@ -56,7 +56,7 @@ pub(crate) fn pile_conjecture(
 }
 
 /// The two piles of a position.
-pub(crate) fn parse_piles(at: &Position) -> Result<(UBig, UBig), Error> {
+pub(crate) fn parse_piles(at: &Position) -> Result<(UBig, UBig)> {
     match at.numbers.as_slice() {
         [x, y] => Ok((x.clone(), y.clone())),
         other => Err(Error::BadPosition(format!(
@@ -118,7 +118,7 @@ where
 /// within [`CONVENTION_BUDGET`](crate::limits::CONVENTION_BUDGET); a
 /// rectangle below it of more cells than the budget is refused at once
 /// (its first option list alone could exceed it).
-pub(crate) fn pile_summands<'a, G>(rules: G, x: &UBig, y: &UBig) -> Result<Summands<'a>, Error>
+pub(crate) fn pile_summands<'a, G>(rules: G, x: &UBig, y: &UBig) -> Result<Summands<'a>>
 where
     G: Impartial<Position = (u64, u64)> + 'a,
 {
@@ -161,7 +161,7 @@ pub(crate) fn value_from_rules(
     rules: &impl RectRules,
     shapes: Option<Shapes<'_>>,
     monitor: &mut dyn Monitor,
-) -> Result<Result<(UBig, String), String>, Error> {
+) -> Result<Result<(UBig, String), String>> {
     let why = match table_value(x, y, symmetric, rules, monitor)? {
         Ok(value) => {
             return Ok(Ok((
@@ -191,7 +191,7 @@ fn table_value(
     symmetric: bool,
     rules: &impl RectRules,
     monitor: &mut dyn Monitor,
-) -> Result<Result<UBig, String>, Error> {
+) -> Result<Result<UBig, String>> {
     let (Some(sx), Some(sy)) = (small(x), small(y)) else {
         return Ok(Err("a pile is beyond 2^64".into()));
     };
@@ -218,8 +218,8 @@ fn table_value(
 /// The Grundy value, and what `method` says of it.
 pub(crate) fn value_and_note(
     is_p: bool,
-    value: impl FnOnce() -> Result<Result<(UBig, String), String>, Error>,
-) -> Result<(Option<UBig>, String), Error> {
+    value: impl FnOnce() -> Result<Result<(UBig, String), String>>,
+) -> Result<(Option<UBig>, String)> {
     if is_p {
         return Ok((Some(UBig::ZERO), String::new()));
     }
@@ -258,7 +258,7 @@ pub(crate) fn pile_component<'a, R>(
     symmetric: bool,
     shapes: Option<Shapes<'a>>,
     monitor: &mut dyn Monitor,
-) -> Result<Component<'a>, Error>
+) -> Result<Component<'a>>
 where
     R: RectRules + Impartial<Position = (u64, u64)>,
 {

@@ -17,7 +17,7 @@ use crate::catalog::{
     check_count, Analysis, Component, ConjectureReport, Game, Monitor, Move, PeriodReport,
     Sequence, Summands, Terms,
 };
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::game::{Impartial, Outcome};
 use crate::games::script::{Script, ScriptError, ScriptMemo};
 use crate::limits::{SCRIPT_CONJECTURE_SIDE, SCRIPT_PERIOD_SEARCH};
@@ -46,7 +46,7 @@ pub(crate) const ENTRY: Entry = Entry {
 
 /// The game of the script `source`, read from `path` (`-`: stdin), which
 /// messages name.
-pub fn script(path: &str, source: &str) -> Result<Box<dyn Game>, Error> {
+pub fn script(path: &str, source: &str) -> Result<Box<dyn Game>> {
     let spec = format!("script:{path}");
     let name = if path == "-" { "stdin" } else { path };
     let compiled = Script::compile(name, source).map_err(|e| library_error(e, &spec))?;
@@ -67,7 +67,7 @@ fn library_error(e: ScriptError, spec: &str) -> Error {
 
 /// `script:FILE` as parsed, its file not read yet. The path is taken from the
 /// spec as typed (the registry lowercases the parameters it passes).
-pub(crate) fn unread(spec: &str, _params: &str) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn unread(spec: &str, _params: &str) -> Result<Box<dyn Game>> {
     let path = spec.split_once(':').map_or("", |(_, path)| path);
     if path.is_empty() {
         return Err(Error::spec(spec, MISSING_FILE));
@@ -90,7 +90,7 @@ struct UnreadScript {
 
 impl UnreadScript {
     /// Every verb's answer: the file must be read first.
-    fn unread<T>(&self) -> Result<T, Error> {
+    fn unread<T>(&self) -> Result<T> {
         Err(Error::spec(
             &self.spec,
             format!(
@@ -113,23 +113,23 @@ impl Game for UnreadScript {
         self.spec.clone()
     }
 
-    fn analyze(&self, _: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+    fn analyze(&self, _: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis> {
         self.unread()
     }
 
-    fn sequence(&self, _: SequenceOf, _: &mut dyn Monitor) -> Result<Sequence, Error> {
+    fn sequence(&self, _: SequenceOf, _: &mut dyn Monitor) -> Result<Sequence> {
         self.unread()
     }
 
-    fn period(&self, _: Option<u64>, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
+    fn period(&self, _: Option<u64>, _: &mut dyn Monitor) -> Result<PeriodReport> {
         self.unread()
     }
 
-    fn table(&self, _: u64, _: bool, _: &mut dyn Monitor) -> Result<Table, Error> {
+    fn table(&self, _: u64, _: bool, _: &mut dyn Monitor) -> Result<Table> {
         self.unread()
     }
 
-    fn conjecture(&self, _: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+    fn conjecture(&self, _: &mut dyn Monitor) -> Result<ConjectureReport> {
         self.unread()
     }
 }
@@ -160,7 +160,7 @@ impl ScriptEntry {
     }
 
     /// The values of `[0], ..., [count - 1]`.
-    fn heap_values(&self, count: u64) -> Result<Vec<Nimber>, Error> {
+    fn heap_values(&self, count: u64) -> Result<Vec<Nimber>> {
         self.memo
             .borrow_mut()
             .heap_values(count)
@@ -169,7 +169,7 @@ impl ScriptEntry {
 
     /// The values of `[x, y]`, `x < rows`, `y < width`, row by row, as the
     /// explorer stores them.
-    fn pile_values(&self, rows: usize, width: usize) -> Result<Vec<u32>, Error> {
+    fn pile_values(&self, rows: usize, width: usize) -> Result<Vec<u32>> {
         let values = self
             .memo
             .borrow_mut()
@@ -190,7 +190,7 @@ impl ScriptEntry {
 }
 
 /// A position's integers as the script takes them.
-fn script_position(position: &[UBig]) -> Result<Vec<u64>, Error> {
+fn script_position(position: &[UBig]) -> Result<Vec<u64>> {
     position
         .iter()
         .map(|n| {
@@ -234,7 +234,7 @@ impl Game for ScriptEntry {
     /// Misère play and Every-SG by the script's moves (its components are
     /// not used: the whole position is one summand); a failure of the
     /// script is the answer's error.
-    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+    fn summands(&self, at: &Position) -> Result<Summands<'_>> {
         let given = at.numbers.clone();
         let p = script_position(&given)?;
         // A failure left by an earlier call is not this search's.
@@ -267,7 +267,7 @@ impl Game for ScriptEntry {
     }
 
     /// The script's moves.
-    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         let p = script_position(&at.numbers)?;
         let moves = self.memo.borrow().script().moves(&p);
         let mut options = Options::new(self);
@@ -292,7 +292,7 @@ impl Game for ScriptEntry {
 
     /// The value by memoised search over the script's moves; the winning
     /// moves are the script's moves to positions of value 0.
-    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis> {
         let given = at.numbers.clone();
         let p = script_position(&given)?;
         let mut memo = self.memo.borrow_mut();
@@ -313,7 +313,7 @@ impl Game for ScriptEntry {
         ))
     }
 
-    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>> {
         let given = at.numbers.clone();
         let p = script_position(&given)?;
         let mut memo = self.memo.borrow_mut();
@@ -334,7 +334,7 @@ impl Game for ScriptEntry {
         Ok(Component::new(given, UBig::from(value.0), method, moves_to))
     }
 
-    fn sequence(&self, of: SequenceOf, _monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
+    fn sequence(&self, of: SequenceOf, _monitor: &mut dyn Monitor) -> Result<Sequence> {
         let count = of.count(self)?;
         check_count(count)?;
         Ok(Sequence {
@@ -346,7 +346,7 @@ impl Game for ScriptEntry {
 
     /// No theorem applies to a script's rules: the period is the one the
     /// values computed show, reported as apparent.
-    fn period(&self, max_terms: Option<u64>, _: &mut dyn Monitor) -> Result<PeriodReport, Error> {
+    fn period(&self, max_terms: Option<u64>, _: &mut dyn Monitor) -> Result<PeriodReport> {
         let count = max_terms.unwrap_or(SCRIPT_PERIOD_SEARCH);
         check_count(count)?;
         let values: Vec<u64> = self.heap_values(count)?.iter().map(|v| v.0).collect();
@@ -370,7 +370,7 @@ impl Game for ScriptEntry {
         })
     }
 
-    fn table(&self, size: u64, values: bool, _monitor: &mut dyn Monitor) -> Result<Table, Error> {
+    fn table(&self, size: u64, values: bool, _monitor: &mut dyn Monitor) -> Result<Table> {
         let side = check_side(size)?;
         let rect = RectTable::from_values(side, self.pile_values(side, side)?);
         let table = Table::of_rect(self, &rect);
@@ -379,7 +379,7 @@ impl Game for ScriptEntry {
 
     /// The P-positions of the square of side [`SCRIPT_CONJECTURE_SIDE`] (each
     /// row known below that side only) and the periods of its first rows.
-    fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+    fn conjecture(&self, _monitor: &mut dyn Monitor) -> Result<ConjectureReport> {
         let side = SCRIPT_CONJECTURE_SIDE;
         let values = self.pile_values(side, side)?;
         let rows = PRows {

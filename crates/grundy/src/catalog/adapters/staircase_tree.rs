@@ -8,7 +8,7 @@ use dashu_int::UBig;
 use super::heap::beyond_convention_budget as beyond_budget;
 use crate::catalog::play::{graph_of_play, too_many, PlayMove};
 use crate::catalog::{Analysis, Component, Game, GraphInput, Monitor, Move, Summands};
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::games::staircase_tree::{StaircaseTree, TreeError, TreeMove};
 use crate::limits::MAX_TREE_VERTICES;
 use crate::limits::PLAY_OPTIONS;
@@ -39,7 +39,7 @@ struct StaircaseTreeEntry;
 const METHOD: &str = "closed form: the nim-sum of the coins at odd depth (breadth-first from 0)";
 
 /// The tree of the file, which takes no other argument.
-fn tree_of(input: GraphInput, position: &[UBig]) -> Result<StaircaseTree, Error> {
+fn tree_of(input: GraphInput, position: &[UBig]) -> Result<StaircaseTree> {
     if !position.is_empty() {
         return Err(Error::BadPosition(
             "staircase-tree takes only its file (edges 'U V' and 'coins V N' lines)".into(),
@@ -99,7 +99,7 @@ impl Game for StaircaseTreeEntry {
 
     /// Misère play and Every-SG by the rules: the tree is one summand. Its
     /// options move `1..=coins` from each vertex but the root, in order.
-    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+    fn summands(&self, at: &Position) -> Result<Summands<'_>> {
         let input = at.graph()?;
         let tree = tree_of(input, &at.numbers)?;
         let coins: Vec<u64> = (0..tree.vertex_count())
@@ -123,7 +123,7 @@ impl Game for StaircaseTreeEntry {
         Ok(Summands::whole(tree, coins, Vec::new(), |_: &Vec<u64>| Vec::new()).named(names))
     }
 
-    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis> {
         let input = at.graph()?;
         let tree = tree_of(input, &at.numbers)?;
         let moves = tree_moves(&tree, tree.winning_moves());
@@ -138,7 +138,7 @@ impl Game for StaircaseTreeEntry {
 
     /// Every number of coins from every vertex but the root to its parent,
     /// refused when the coins off the root are more than [`PLAY_OPTIONS`].
-    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         let input = at.graph.clone().unwrap_or(GraphInput::Edges(String::new()));
         let tree = tree_of(input, &at.numbers)?;
         let coins: Vec<UBig> = (0..tree.vertex_count())
@@ -177,7 +177,7 @@ impl Game for StaircaseTreeEntry {
         Ok(options)
     }
 
-    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+    fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>> {
         let input = at.graph()?;
         let tree = tree_of(input, &at.numbers)?;
         let value = tree.grundy();
@@ -195,7 +195,7 @@ mod tests {
     use super::*;
     use crate::catalog::{parse, ByWords};
 
-    fn analyze(text: &str) -> Result<Analysis, Error> {
+    fn analyze(text: &str) -> Result<Analysis> {
         let game = parse("staircase-tree").unwrap();
         game.analyze_graph_words(GraphInput::Edges(text.into()), &[])
     }

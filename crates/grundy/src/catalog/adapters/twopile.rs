@@ -15,7 +15,7 @@ use crate::catalog::explore::{
 };
 use crate::catalog::play::{pile_options, PlayMove};
 use crate::catalog::{Analysis, Component, ConjectureReport, Game, Monitor, Summands};
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::game::Outcome;
 use crate::games::twopile::TwoPile;
 use crate::solve::table::RectRules;
@@ -40,7 +40,7 @@ pub(crate) const ENTRY: Entry = Entry {
 };
 
 /// `twopile:...`.
-pub(crate) fn two_pile(spec: &str, families: &str) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn two_pile(spec: &str, families: &str) -> Result<Box<dyn Game>> {
     let game = TwoPile::parse(families).map_err(|reason| Error::spec(spec, reason))?;
     let transposed = game.transposed();
     Ok(Box::new(TwoPileEntry(game, transposed)))
@@ -57,7 +57,7 @@ impl TwoPileEntry {
 
     /// `analyze` of a position beyond the table's budget (`why`): from a
     /// certified row, or why not.
-    fn analyze_by_rows(&self, x: UBig, y: UBig, why: String) -> Result<Analysis, Error> {
+    fn analyze_by_rows(&self, x: UBig, y: UBig, why: String) -> Result<Analysis> {
         let reading = RowReading::of(self.shapes(), &x, &y).map_err(|row_why| {
             Error::Limit(format!(
                 "twopile games are solved from their rules, and this position is too large: {why}, \
@@ -85,19 +85,14 @@ impl Game for TwoPileEntry {
         format!("twopile:{}", self.0)
     }
 
-    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         pile_options(self, &self.0, at)
     }
 
     /// The table of the `(x + 1) x (y + 1)` positions up to `(x, y)` decides
     /// it, its options and its value; its cost (checked first against the
     /// value budget) is bounded by the position, whatever caps the spec writes.
-    fn analyze(
-        &self,
-        at: &Position,
-        _: bool,
-        monitor: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, monitor: &mut dyn Monitor) -> Result<Analysis> {
         let (x, y) = parse_piles(at)?;
         let fits = |v: &UBig| {
             u64::try_from(v)
@@ -136,16 +131,16 @@ impl Game for TwoPileEntry {
     }
 
     /// Misère play and Every-SG by the rules.
-    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+    fn summands(&self, at: &Position) -> Result<Summands<'_>> {
         let (x, y) = parse_piles(at)?;
         pile_summands(self.0.clone(), &x, &y)
     }
 
-    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>> {
         pile_component(self, &self.0, at, false, Some(self.shapes()), monitor)
     }
 
-    fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
+    fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table> {
         let table = rules_table(self, &self.0, check_side(size)?, monitor)?;
         Ok(if values { table } else { table.outcomes() })
     }
@@ -153,7 +148,7 @@ impl Game for TwoPileEntry {
     /// Exact rows when a family takes any amount from the second pile alone
     /// (each earlier P-position attacks at most one cell per family), else a
     /// rectangle whose rows are known below its width only.
-    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport> {
         let rows = match self.0.p_rows(
             sieve_rows(self.0.families().len()),
             &mut progress_of(monitor),

@@ -20,7 +20,7 @@ use crate::catalog::{
 };
 use crate::catalog::{ConjectureReport, Monitor};
 use crate::catalog::{Summands, Terms};
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::game::{Impartial, Outcome};
 use crate::games::wythoff::{Wythoff, WythoffRatios};
 use crate::solve::lines::{PRows, RowP};
@@ -61,7 +61,7 @@ fn closed_defence(game: &Wythoff, x: &UBig, y: &UBig) -> Option<Defence> {
 }
 
 /// `wythoff`, `wythoff:k=K` or `wythoff:ratios`.
-pub(crate) fn wythoff(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>, Error> {
+pub(crate) fn wythoff(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>> {
     let accepted = "write wythoff, wythoff:k=K with 0 <= K < 2^64, or wythoff:ratios";
     match params {
         None => Ok(Box::new(WythoffEntry(Wythoff::classic()))),
@@ -90,16 +90,11 @@ impl Game for WythoffEntry {
         }
     }
 
-    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         pile_options(self, &self.0, at)
     }
 
-    fn analyze(
-        &self,
-        at: &Position,
-        _: bool,
-        monitor: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, monitor: &mut dyn Monitor) -> Result<Analysis> {
         let (x, y) = parse_piles(at)?;
         let is_p = self.0.is_p(&x, &y);
         let moves = self
@@ -130,7 +125,7 @@ impl Game for WythoffEntry {
     /// Misère play alone in closed form for Wythoff's game (see
     /// [`Wythoff::misere_is_p`]) and Every-SG alone for every `k` (see
     /// [`Wythoff::suspense`]), else by the rules.
-    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+    fn summands(&self, at: &Position) -> Result<Summands<'_>> {
         let (x, y) = parse_piles(at)?;
         let alone = self.0.misere_is_p(&x, &y).map(|is_p| Alone {
             outcome: Outcome::from_p(is_p),
@@ -173,11 +168,11 @@ impl Game for WythoffEntry {
         Ok(summands)
     }
 
-    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>> {
         pile_component(self, &self.0, at, true, Some((&self.0, &self.0)), monitor)
     }
 
-    fn sequence(&self, of: SequenceOf, _: &mut dyn Monitor) -> Result<Sequence, Error> {
+    fn sequence(&self, of: SequenceOf, _: &mut dyn Monitor) -> Result<Sequence> {
         let count = of.count(self)?;
         let count = check_count(count)?;
         Ok(Sequence {
@@ -192,18 +187,18 @@ impl Game for WythoffEntry {
         })
     }
 
-    fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
+    fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table> {
         self.draw(size, values, monitor)
     }
 
-    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport> {
         self.explore(monitor)
     }
 }
 
 impl WythoffEntry {
     /// Grundy values: the parallel table for Wythoff's game, the rules for k > 0.
-    fn values(&self, size: usize, monitor: &mut dyn Monitor) -> Result<Table, Error> {
+    fn values(&self, size: usize, monitor: &mut dyn Monitor) -> Result<Table> {
         if self.0.k() == 0 {
             let fast = wythoff_table(size).map_err(table_error)?;
             let values = stop::polling(fast.values().iter())
@@ -218,7 +213,7 @@ impl WythoffEntry {
     }
 
     /// The table verb: P-positions from the closed form, values as above.
-    fn draw(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
+    fn draw(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table> {
         let size = check_side(size)?;
         if values {
             return self.values(size, monitor);
@@ -232,7 +227,7 @@ impl WythoffEntry {
 
     /// The conjecture verb: P-positions by the rules, row by row (each earlier
     /// P-position attacks two intervals of a row), and rows of values.
-    fn explore(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+    fn explore(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport> {
         let rows = self.0.p_rows(sieve_rows(2), &mut progress_of(monitor));
         pile_conjecture(self, &self.0, &rows, monitor)
     }
@@ -241,7 +236,7 @@ impl WythoffEntry {
 struct RatiosEntry;
 
 impl RatiosEntry {
-    fn draw(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
+    fn draw(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table> {
         let size = check_side(size)?;
         if values {
             return rules_table(self, &WythoffRatios, size, monitor);
@@ -254,14 +249,14 @@ impl RatiosEntry {
         Ok(Table::of_p_positions(self, size, p))
     }
 
-    fn explore(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+    fn explore(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport> {
         let rows = WythoffRatios.rows(RATIOS_ROWS, RATIOS_ROW_CAP, &mut progress_of(monitor));
         pile_conjecture(self, &WythoffRatios, &rows, monitor)
     }
 
     /// The rows `x < rows` of the ratio game, each searched below `cap`, after
     /// checking [`RATIOS_MAX_ROWS`].
-    fn rows(rows: usize, cap: u128, monitor: &mut dyn Monitor) -> Result<PRows, Error> {
+    fn rows(rows: usize, cap: u128, monitor: &mut dyn Monitor) -> Result<PRows> {
         if rows > RATIOS_MAX_ROWS {
             return Err(Error::Limit(format!(
                 "wythoff:ratios has no closed form: the answer needs {rows} rows of P-positions, more than \
@@ -281,20 +276,15 @@ impl Game for RatiosEntry {
         "wythoff:ratios".into()
     }
 
-    fn options(&self, at: &Position) -> Result<Vec<PlayMove>, Error> {
+    fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         pile_options(self, &WythoffRatios, at)
     }
 
-    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>, Error> {
+    fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>> {
         pile_component(self, &WythoffRatios, at, true, None, monitor)
     }
 
-    fn analyze(
-        &self,
-        at: &Position,
-        _: bool,
-        monitor: &mut dyn Monitor,
-    ) -> Result<Analysis, Error> {
+    fn analyze(&self, at: &Position, _: bool, monitor: &mut dyn Monitor) -> Result<Analysis> {
         let (x, y) = parse_piles(at)?;
         let too_big = || {
             Error::Limit(format!(
@@ -347,7 +337,7 @@ impl Game for RatiosEntry {
     }
 
     /// Misère play and Every-SG by the rules.
-    fn summands(&self, at: &Position) -> Result<Summands<'_>, Error> {
+    fn summands(&self, at: &Position) -> Result<Summands<'_>> {
         let (x, y) = parse_piles(at)?;
         pile_summands(WythoffRatios, &x, &y)
     }
@@ -357,7 +347,7 @@ impl Game for RatiosEntry {
     /// its P-position found (every option of a cell below the search bound is
     /// below it, so the first free cell found is exact), or the row proved to
     /// hold none. Rows are added until `count` pairs are certain.
-    fn sequence(&self, of: SequenceOf, monitor: &mut dyn Monitor) -> Result<Sequence, Error> {
+    fn sequence(&self, of: SequenceOf, monitor: &mut dyn Monitor) -> Result<Sequence> {
         let count = of.count(self)?;
         let count = check_count(count)?;
         // About 0.45 P-pairs per row.
@@ -406,11 +396,11 @@ impl Game for RatiosEntry {
         }
     }
 
-    fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table, Error> {
+    fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table> {
         self.draw(size, values, monitor)
     }
 
-    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport, Error> {
+    fn conjecture(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport> {
         self.explore(monitor)
     }
 }

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::arith::{BeattySequence, FloorMultiples, QuadraticIrrational};
 use crate::catalog::check_count;
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::json::IntStream;
 
 /// `floor(n*alpha)` for `n = 1..=count`, and the complementary sequence when
@@ -47,7 +47,7 @@ impl Serialize for BeattyReport {
 
 /// The Beatty sequence of `alpha` (`phi`, `sqrt2`, `sqrt(D)` or
 /// `(P+Q*sqrt(D))/S`), its first `count` terms.
-pub fn beatty(alpha: &str, count: u64) -> Result<BeattyReport, Error> {
+pub fn beatty(alpha: &str, count: u64) -> Result<BeattyReport> {
     check_count(count)?;
     let alpha: QuadraticIrrational = alpha
         .parse()

@@ -42,7 +42,7 @@ use serde::Serialize;
 
 use crate::analysis::misere_quotient::{MisereQuotient, QuotientError, QuotientLimits};
 use crate::catalog::{in_part, Analysis, Game, Move, PartRef, SumPart};
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::game::{HeapGame, Outcome};
 use crate::games::nim::{misere_is_p, misere_moves};
 use crate::json::{Int, Ints, Polled};
@@ -179,7 +179,7 @@ pub struct Summands<'a> {
     pub names: Option<Vec<Move>>,
     /// The rules as a graph holding at most `budget` positions and options
     /// (`None` beyond); an error when the rules themselves fail (a script).
-    pub build: Box<dyn Fn(u64) -> Result<Option<Built>, Error> + 'a>,
+    pub build: Box<dyn Fn(u64) -> Result<Option<Built>> + 'a>,
 }
 
 impl<'a> Summands<'a> {
@@ -233,7 +233,7 @@ impl<'a> Summands<'a> {
         start: G::Position,
         position: Vec<UBig>,
         coordinates: impl Fn(&G::Position) -> Vec<UBig> + 'a,
-        check: impl Fn(&G) -> Result<(), Error> + 'a,
+        check: impl Fn(&G) -> Result<()> + 'a,
     ) -> Self {
         let build = move |budget: u64| {
             let explored = SummandGraph::explore(&game, std::slice::from_ref(&start), budget);
@@ -375,7 +375,7 @@ struct Arena {
     labels: Vec<Vec<UBig>>,
 }
 
-fn arena(parts: &[Summands<'_>]) -> Result<Arena, Error> {
+fn arena(parts: &[Summands<'_>]) -> Result<Arena> {
     let mut arena = Arena {
         graph: SummandGraph::default(),
         owners: Vec::new(),
@@ -396,7 +396,7 @@ fn arena(parts: &[Summands<'_>]) -> Result<Arena, Error> {
 }
 
 /// Misère play of the sum of `parts` (see [the module](self)).
-fn misere(parts: &[Summands<'_>]) -> Result<Verdict, Error> {
+fn misere(parts: &[Summands<'_>]) -> Result<Verdict> {
     if let [Summands {
         alone: Some(alone), ..
     }] = parts
@@ -607,7 +607,7 @@ fn misere_tame(parts: &[Summands<'_>]) -> Verdict {
 }
 
 /// Every-SG of the sum of `parts`: Smith's theorem on the summands' suspense.
-fn every(parts: &[Summands<'_>]) -> Result<Verdict, Error> {
+fn every(parts: &[Summands<'_>]) -> Result<Verdict> {
     if let [only] = parts {
         if let Some(form) = &only.every {
             return Ok(Verdict {
@@ -694,11 +694,7 @@ fn every_by_closed_forms(parts: &[Summands<'_>]) -> Option<Verdict> {
 }
 
 /// The analysis of one game's position under `play` (misère or Every-SG).
-pub fn analyze_convention(
-    game: &dyn Game,
-    at: &Position,
-    play: Convention,
-) -> Result<Analysis, Error> {
+pub fn analyze_convention(game: &dyn Game, at: &Position, play: Convention) -> Result<Analysis> {
     convention_analysis(game, game.summands(at)?, play)
 }
 
@@ -707,7 +703,7 @@ fn convention_analysis(
     game: &dyn Game,
     summands: Summands<'_>,
     play: Convention,
-) -> Result<Analysis, Error> {
+) -> Result<Analysis> {
     let verdict = match play {
         Convention::Misere => misere(std::slice::from_ref(&summands))?,
         Convention::Every => every(std::slice::from_ref(&summands))?,
@@ -760,16 +756,13 @@ pub struct ConventionSum {
 }
 
 /// Misère play or Every-SG of the sum of `parts`.
-pub fn analyze_convention_sum(parts: &[SumPart], play: Convention) -> Result<ConventionSum, Error> {
+pub fn analyze_convention_sum(parts: &[SumPart], play: Convention) -> Result<ConventionSum> {
     let parts: Vec<PartRef<'_>> = parts.iter().map(SumPart::as_ref).collect();
     convention_sum_of(&parts, play)
 }
 
 /// [`analyze_convention_sum`] of borrowed parts.
-pub(crate) fn convention_sum_of(
-    parts: &[PartRef<'_>],
-    play: Convention,
-) -> Result<ConventionSum, Error> {
+pub(crate) fn convention_sum_of(parts: &[PartRef<'_>], play: Convention) -> Result<ConventionSum> {
     let mut summands = Vec::with_capacity(parts.len());
     for (i, part) in parts.iter().enumerate() {
         let summand = part.game.summands(part.at);
@@ -871,7 +864,7 @@ pub struct MisereSequence {
 /// from the tame closed form (the Nim-heap equivalent `v`, with 0 and 1
 /// swapped: the genera `0^120` and `1^031` have `γ0` 1 and 0, and `a^a` has
 /// `a`), else from the rules within [`CONVENTION_BUDGET`].
-pub fn misere_sequence(game: &dyn Game, count: u64) -> Result<MisereSequence, Error> {
+pub fn misere_sequence(game: &dyn Game, count: u64) -> Result<MisereSequence> {
     if count == 0 || count > MISERE_SEQUENCE_LIMIT {
         return Err(Error::Limit(format!(
             "--count {count}: sequence --misere computes 1 to {MISERE_SEQUENCE_LIMIT} values in one \

@@ -15,7 +15,7 @@ use crate::analysis::conjecture::{
 };
 use crate::catalog::Game;
 use crate::catalog::Monitor;
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::json::Polled;
 use crate::solve::lines::{ray_sieve, PRows, Ray};
 use crate::solve::table::{GrundyTable, RectTable, TableError};
@@ -158,7 +158,7 @@ impl Serialize for OutcomeRow<'_> {
 }
 
 /// Checks the side of a table against [`MAX_TABLE_SIDE`].
-pub(crate) fn check_side(size: u64) -> Result<usize, Error> {
+pub(crate) fn check_side(size: u64) -> Result<usize> {
     if size > MAX_TABLE_SIDE {
         return Err(Error::Limit(format!(
             "--size {size} is more than the largest table side, {MAX_TABLE_SIDE}"
@@ -176,7 +176,7 @@ pub(crate) fn table_error(e: TableError) -> Error {
 const MIN_ROW_WIDTH: usize = 64;
 
 /// Checks the cost of a Grundy table from the rules against [`RULES_BUDGET`].
-pub(crate) fn check_rules_cost(spec: &str, size: usize, cost: u128) -> Result<(), Error> {
+pub(crate) fn check_rules_cost(spec: &str, size: usize, cost: u128) -> Result<()> {
     if cost > RULES_BUDGET {
         return Err(Error::Limit(format!(
             "the Grundy values of {spec} come from its rules, about {cost} option look-ups for side {size}, \

@@ -36,7 +36,7 @@ use crate::catalog::{
     analyze_convention, parse, parse_naturals, Analysis, Convention, ConventionSum, Game,
     GraphInput, Move, Quiet, SumAnalysis,
 };
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::game::{HeapGame, Impartial, Outcome};
 use crate::limits::{PLAY_OPTIONS, REMOTENESS_BUDGET};
 use crate::solve::misere::Misere;
@@ -90,7 +90,7 @@ impl<'a> Options<'a> {
     }
 
     /// The moves, or the refusal when there were too many.
-    pub(crate) fn done(self) -> Result<Vec<PlayMove>, Error> {
+    pub(crate) fn done(self) -> Result<Vec<PlayMove>> {
         match self.over {
             true => Err(too_many(self.game)),
             false => Ok(self.moves),
@@ -106,7 +106,7 @@ pub(crate) fn heap_options<G: HeapGame>(
     rules: &G,
     at: &Position,
     describe: impl Fn(usize, &[UBig]) -> Move,
-) -> Result<Vec<PlayMove>, Error> {
+) -> Result<Vec<PlayMove>> {
     let heaps = at.small_numbers(game)?;
     let mut options = Options::new(game);
     for (i, &h) in heaps.iter().enumerate() {
@@ -133,7 +133,7 @@ pub(crate) fn rules_options<G: Impartial>(
     position: &G::Position,
     numbers: impl Fn(&G::Position) -> Vec<UBig>,
     describe: impl Fn(&[UBig]) -> Move,
-) -> Result<Vec<PlayMove>, Error> {
+) -> Result<Vec<PlayMove>> {
     let mut options = Options::new(game);
     for option in rules.options(position) {
         let to = numbers(&option);
@@ -160,7 +160,7 @@ pub(crate) fn pile_options<G: Impartial<Position = (u64, u64)>>(
     game: &dyn Game,
     rules: &G,
     at: &Position,
-) -> Result<Vec<PlayMove>, Error> {
+) -> Result<Vec<PlayMove>> {
     let [x, y] = at.small_numbers(game)?[..] else {
         return Err(Error::BadPosition(format!(
             "a two-pile game takes two pile sizes X Y, not {}",
@@ -202,7 +202,7 @@ pub(crate) fn graph_of_play(
     at: &Position,
     moves: usize,
     lines: usize,
-) -> Result<GraphInput, Error> {
+) -> Result<GraphInput> {
     if moves.saturating_mul(lines) > PLAY_OPTIONS * 64 {
         return Err(too_many(game));
     }
@@ -212,7 +212,7 @@ pub(crate) fn graph_of_play(
 }
 
 /// Whether the game's position is read from a graph.
-fn graph_args<'p>(game: &dyn Game, at: &'p Position) -> Result<Option<&'p GraphInput>, Error> {
+fn graph_args<'p>(game: &dyn Game, at: &'p Position) -> Result<Option<&'p GraphInput>> {
     match (game.form().graph.is_some(), &at.graph) {
         (true, Some(graph)) => Ok(Some(graph)),
         (false, None) => Ok(None),
@@ -228,7 +228,7 @@ fn graph_args<'p>(game: &dyn Game, at: &'p Position) -> Result<Option<&'p GraphI
 }
 
 /// What `analyze` answers at `at` (every winning move).
-pub fn analyze_at(game: &dyn Game, at: &Position) -> Result<Analysis, Error> {
+pub fn analyze_at(game: &dyn Game, at: &Position) -> Result<Analysis> {
     graph_args(game, at)?;
     game.analyze(at, false, &mut Quiet)
 }
@@ -236,7 +236,7 @@ pub fn analyze_at(game: &dyn Game, at: &Position) -> Result<Analysis, Error> {
 /// Every legal move of `at`, ascending by the position reached (moves that
 /// reach the same position are one option, listed once); a position reached
 /// in another game (a circle opened into a row) carries that game's spec.
-pub fn options(game: &dyn Game, at: &Position) -> Result<Vec<PlayMove>, Error> {
+pub fn options(game: &dyn Game, at: &Position) -> Result<Vec<PlayMove>> {
     graph_args(game, at)?;
     let mut moves = game.options(at)?;
     for m in &mut moves {
@@ -277,7 +277,7 @@ impl<M> MoveList<M> {
 }
 
 /// The legal moves of `at`, at most `limit` of them listed (the count is of all).
-pub fn list_moves(game: &dyn Game, at: &Position, limit: usize) -> Result<MoveList, Error> {
+pub fn list_moves(game: &dyn Game, at: &Position, limit: usize) -> Result<MoveList> {
     let mut moves = options(game, at)?;
     let count = moves.len();
     moves.truncate(limit);
@@ -295,7 +295,7 @@ pub enum Choice<'a> {
 }
 
 /// The move a user chose, if it is legal; otherwise an error that says why.
-pub fn choose(game: &dyn Game, at: &Position, choice: Choice<'_>) -> Result<PlayMove, Error> {
+pub fn choose(game: &dyn Game, at: &Position, choice: Choice<'_>) -> Result<PlayMove> {
     let mut moves = options(game, at)?;
     if moves.is_empty() {
         return Err(Error::BadArgument(
@@ -411,7 +411,7 @@ pub(crate) fn fallback_reason(outcome: Outcome) -> String {
 }
 
 /// What `analyze` (or `analyze --misere`) answers at `at`.
-pub fn analysis_in(game: &dyn Game, at: &Position, play: Convention) -> Result<Analysis, Error> {
+pub fn analysis_in(game: &dyn Game, at: &Position, play: Convention) -> Result<Analysis> {
     match play {
         Convention::Misere => {
             graph_args(game, at)?;
@@ -423,7 +423,7 @@ pub fn analysis_in(game: &dyn Game, at: &Position, play: Convention) -> Result<A
 
 /// The program's move at `at` under `play` (normal or misère); `None` when
 /// there is no legal move (the game is over).
-pub fn reply(game: &dyn Game, at: &Position, play: Convention) -> Result<Option<Reply>, Error> {
+pub fn reply(game: &dyn Game, at: &Position, play: Convention) -> Result<Option<Reply>> {
     let moves = options(game, at)?;
     if moves.is_empty() {
         return Ok(None);
@@ -546,7 +546,7 @@ impl<'g> Games<'g> {
     }
 
     /// The game of `at`.
-    pub(crate) fn of(&self, at: &Position) -> Result<&dyn Game, Error> {
+    pub(crate) fn of(&self, at: &Position) -> Result<&dyn Game> {
         let Some(spec) = &at.game else {
             return Ok(self.root);
         };
@@ -670,7 +670,7 @@ pub struct Hint<M = PlayMove> {
 
 /// The hint at `at` under `play`: outcome, Grundy value (normal play),
 /// every winning move, and why.
-pub fn hint(game: &dyn Game, at: &Position, play: Convention) -> Result<Hint, Error> {
+pub fn hint(game: &dyn Game, at: &Position, play: Convention) -> Result<Hint> {
     let analysis = analysis_in(game, at, play)?;
     let moves = options(game, at)?;
     let winning = analysis
@@ -773,14 +773,14 @@ pub struct Session {
 impl Session {
     /// Play of `game` from `start`, refused with `analyze`'s error when the
     /// position is not one of the game, or when it has too many moves.
-    pub fn new(game: Box<dyn Game>, start: Position) -> Result<Session, Error> {
+    pub fn new(game: Box<dyn Game>, start: Position) -> Result<Session> {
         Session::sum(vec![(game, start)])
     }
 
     /// Play of the sum of `parts` (each a game and its start position; one
     /// part is a single game), refused with `analyze`'s error when it does
     /// not answer the sum, or when a component has too many moves.
-    pub fn sum(parts: Vec<(Box<dyn Game>, Position)>) -> Result<Session, Error> {
+    pub fn sum(parts: Vec<(Box<dyn Game>, Position)>) -> Result<Session> {
         if parts.is_empty() {
             return Err(Error::BadArgument("play needs a game".into()));
         }
@@ -843,17 +843,14 @@ impl Session {
 
     /// The one game's rules at its position now (the game a move changed
     /// to, if it did).
-    fn with_one<T>(
-        &self,
-        f: impl FnOnce(&dyn Game, &Position) -> Result<T, Error>,
-    ) -> Result<T, Error> {
+    fn with_one<T>(&self, f: impl FnOnce(&dyn Game, &Position) -> Result<T>) -> Result<T> {
         let at = &self.positions()[0];
         let games = Games::new(self.games[0].as_ref());
         f(games.of(at)?, at)
     }
 
     /// The legal moves now, at most `limit` listed.
-    pub fn list_moves(&self, limit: usize) -> Result<MoveList<Turn>, Error> {
+    pub fn list_moves(&self, limit: usize) -> Result<MoveList<Turn>> {
         let mut moves = match self.is_sum() {
             true => sum_turns(&self.roots(), self.positions())?,
             false => self
@@ -869,13 +866,13 @@ impl Session {
 
     /// Whether the player to move has no move (the game is over: under
     /// normal play they have lost, under misère play they have won).
-    pub fn is_over(&self) -> Result<bool, Error> {
+    pub fn is_over(&self) -> Result<bool> {
         Ok(self.list_moves(0)?.count == 0)
     }
 
     /// Makes the move a user chose, if it is legal. For a sum, a typed
     /// position is the component's number (from 1), then its position.
-    pub fn play(&mut self, choice: Choice<'_>) -> Result<Turn, Error> {
+    pub fn play(&mut self, choice: Choice<'_>) -> Result<Turn> {
         let turn = match self.is_sum() {
             true => sum_choose(&self.roots(), self.positions(), choice)?,
             false => Turn::of_one(self.with_one(|game, at| choose(game, at, choice))?),
@@ -885,7 +882,7 @@ impl Session {
     }
 
     /// Makes the program's move; `None` when there is none (the game is over).
-    pub fn reply(&mut self) -> Result<Option<Reply<Turn>>, Error> {
+    pub fn reply(&mut self) -> Result<Option<Reply<Turn>>> {
         let play = self.play;
         let r = match self.is_sum() {
             true => sum_reply(&self.roots(), self.positions(), play)?,
@@ -903,7 +900,7 @@ impl Session {
     }
 
     /// The hint now.
-    pub fn hint(&self) -> Result<Hint<Turn>, Error> {
+    pub fn hint(&self) -> Result<Hint<Turn>> {
         let play = self.play;
         if self.is_sum() {
             return sum_hint(&self.roots(), self.positions(), play);
@@ -933,7 +930,7 @@ impl Session {
     /// or off. Switching it on is refused, with the reason, where `analyze
     /// --misere` does not answer the position now (a game without misère
     /// theory, or a misère search beyond its budget); play goes on as before.
-    pub fn set_misere(&mut self, on: bool) -> Result<(), Error> {
+    pub fn set_misere(&mut self, on: bool) -> Result<()> {
         let before = self.play;
         self.play = if on {
             Convention::Misere

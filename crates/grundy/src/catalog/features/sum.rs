@@ -21,7 +21,7 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
 use crate::catalog::{Game, GraphInput, Monitor, Move};
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::game::Outcome;
 use crate::json::{Int, Ints};
 use std::fmt;
@@ -80,11 +80,11 @@ impl Serialize for SumValue {
 }
 
 /// A component's moves to a given value, as it computes them.
-type MovesTo<'a> = Box<dyn Fn(&UBig) -> Result<Vec<Move>, Error> + 'a>;
+type MovesTo<'a> = Box<dyn Fn(&UBig) -> Result<Vec<Move>> + 'a>;
 
 /// A component's first move to a given value, where it finds it without
 /// listing them all.
-type FirstMoveTo<'a> = Box<dyn Fn(&UBig) -> Result<Option<Move>, Error> + 'a>;
+type FirstMoveTo<'a> = Box<dyn Fn(&UBig) -> Result<Option<Move>> + 'a>;
 
 /// A position of one game whose Grundy value is known, and its moves to a
 /// position of any value: what a game answers as a component of a sum.
@@ -106,7 +106,7 @@ impl<'a> Component<'a> {
         position: Vec<UBig>,
         grundy: UBig,
         method: impl Into<String>,
-        moves_to: impl Fn(&UBig) -> Result<Vec<Move>, Error> + 'a,
+        moves_to: impl Fn(&UBig) -> Result<Vec<Move>> + 'a,
     ) -> Self {
         Component {
             position,
@@ -123,7 +123,7 @@ impl<'a> Component<'a> {
         position: Vec<UBig>,
         grundy: SumValue,
         method: impl Into<String>,
-        moves_to: impl Fn(&UBig) -> Result<Vec<Move>, Error> + 'a,
+        moves_to: impl Fn(&UBig) -> Result<Vec<Move>> + 'a,
     ) -> Self {
         Component {
             grundy,
@@ -133,16 +133,13 @@ impl<'a> Component<'a> {
 
     /// The same, finding its first move to a value with `first` (for games
     /// whose moves to a value may be too many to list).
-    pub(crate) fn with_first(
-        mut self,
-        first: impl Fn(&UBig) -> Result<Option<Move>, Error> + 'a,
-    ) -> Self {
+    pub(crate) fn with_first(mut self, first: impl Fn(&UBig) -> Result<Option<Move>> + 'a) -> Self {
         self.first_move_to = Some(Box::new(first));
         self
     }
 
     /// The first of [`Component::moves_to`].
-    pub fn first_move_to(&self, target: &UBig) -> Result<Option<Move>, Error> {
+    pub fn first_move_to(&self, target: &UBig) -> Result<Option<Move>> {
         match &self.first_move_to {
             Some(first) if self.grundy.finite() != Some(target) => first(target),
             _ => Ok(self.moves_to(target)?.into_iter().next()),
@@ -152,7 +149,7 @@ impl<'a> Component<'a> {
     /// Every move to a position of Grundy value `target`, in the game's
     /// order (none when `target` is the component's own value: no option has
     /// its position's value).
-    pub fn moves_to(&self, target: &UBig) -> Result<Vec<Move>, Error> {
+    pub fn moves_to(&self, target: &UBig) -> Result<Vec<Move>> {
         if self.grundy.finite() == Some(target) {
             return Ok(Vec::new());
         }
@@ -183,11 +180,7 @@ impl SumPart {
 
     /// The part of the game of `spec` at the position `words` (on `graph`,
     /// for a graph game), parsed as the command line parses them.
-    pub fn parse(
-        spec: &str,
-        words: &[String],
-        graph: Option<GraphInput>,
-    ) -> Result<SumPart, Error> {
+    pub fn parse(spec: &str, words: &[String], graph: Option<GraphInput>) -> Result<SumPart> {
         let game = crate::catalog::parse(spec)?;
         let at = Position::of(game.as_ref(), words, graph)?;
         Ok(SumPart::new(game, at))
@@ -218,7 +211,7 @@ pub struct PartRef<'a> {
 /// Splits `words` (a spec and its position, then `+`, another spec and its
 /// position, ...) at every lone `+`: `None` when there is no `+` (one game,
 /// not a sum); an error for an empty component.
-pub fn split_sum(words: &[String]) -> Option<Result<Vec<Vec<String>>, Error>> {
+pub fn split_sum(words: &[String]) -> Option<Result<Vec<Vec<String>>>> {
     if !words.iter().any(|w| w == "+") {
         return None;
     }
@@ -328,7 +321,7 @@ pub fn analyze_sum(
     parts: &[SumPart],
     first_only: bool,
     monitor: &mut dyn Monitor,
-) -> Result<SumAnalysis, Error> {
+) -> Result<SumAnalysis> {
     let parts: Vec<PartRef<'_>> = parts.iter().map(SumPart::as_ref).collect();
     analyze_sum_of(&parts, first_only, monitor)
 }
@@ -338,7 +331,7 @@ pub fn analyze_sum_of(
     parts: &[PartRef<'_>],
     first_only: bool,
     monitor: &mut dyn Monitor,
-) -> Result<SumAnalysis, Error> {
+) -> Result<SumAnalysis> {
     let mut components = Vec::with_capacity(parts.len());
     for (i, part) in parts.iter().enumerate() {
         let game = part.game;

@@ -57,7 +57,7 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::Monitor;
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::games::octal::checkpoint::{self, hash_values, sealed, unsealed, HASH_START};
 use crate::games::octal::search::{self, Progress};
 use crate::games::octal::sparse::{SparseSolver, Value};
@@ -71,7 +71,7 @@ pub const MAX_SURVEY_DIGITS: u32 = 7;
 /// Every octal code `0.d1 ... dk` with `1 <= k <= digits` and `dk != 0`, in
 /// increasing order of the code as an octal fraction (see the module's
 /// documentation for why these are all different games).
-pub fn octal_codes(digits: u32) -> Result<Vec<Octal>, Error> {
+pub fn octal_codes(digits: u32) -> Result<Vec<Octal>> {
     if !(1..=MAX_SURVEY_DIGITS).contains(&digits) {
         return Err(Error::Limit(format!(
             "--digits {digits}: give 1 to {MAX_SURVEY_DIGITS} code digits"
@@ -89,7 +89,7 @@ pub fn octal_codes(digits: u32) -> Result<Vec<Octal>, Error> {
 /// The codes of a list given by the user (`--codes` or a file): each parsed
 /// and written canonically, a code given twice kept once (where it first
 /// appears). An empty list is refused.
-pub fn listed_codes<'a>(codes: impl IntoIterator<Item = &'a str>) -> Result<Vec<Octal>, Error> {
+pub fn listed_codes<'a>(codes: impl IntoIterator<Item = &'a str>) -> Result<Vec<Octal>> {
     let mut games: Vec<Octal> = Vec::new();
     for code in codes {
         let game: Octal = code
@@ -121,7 +121,7 @@ impl Shard {
     pub const ALL: Shard = Shard { index: 1, count: 1 };
 
     /// Parses `I/K` with `1 <= I <= K`.
-    pub fn parse(text: &str) -> Result<Shard, Error> {
+    pub fn parse(text: &str) -> Result<Shard> {
         let bad = || {
             Error::BadArgument(format!(
                 "--shard '{text}' is not a shard: write I/K with 1 <= I <= K, e.g. 1/4 (shards count from 1)"
@@ -197,7 +197,7 @@ impl SurveyRecord {
     /// engine computes, a period and preperiod that are both present exactly
     /// when certified and fit within the count, and a well-formed checksum.
     /// `origin` names the file in the message.
-    pub fn validate(&self, origin: &str) -> Result<(), Error> {
+    pub fn validate(&self, origin: &str) -> Result<()> {
         let bad = |what: &str| Error::BadArgument(format!("{origin}: {what}"));
         let game: Octal = self
             .code
@@ -261,7 +261,7 @@ pub fn encode_partial(game: &Octal, values: &[Value], millis: u64) -> Vec<u8> {
 
 /// The values and milliseconds of a snapshot of `game` made by
 /// [`encode_partial`]; a damaged snapshot, or one of another game, is refused.
-pub fn decode_partial(game: &Octal, bytes: &[u8]) -> Result<(Vec<Value>, u64), Error> {
+pub fn decode_partial(game: &Octal, bytes: &[u8]) -> Result<(Vec<Value>, u64)> {
     let damaged =
         || Error::BadArgument("the game's saved progress is damaged or not a survey's".into());
     let body = unsealed(bytes).ok_or_else(damaged)?;
@@ -302,7 +302,7 @@ impl Progress for Forward<'_> {
 }
 
 /// Checks a survey's heaps per game: 1 to [`MAX_OCTAL_COUNT`].
-pub fn check_count(count: u64) -> Result<(), Error> {
+pub fn check_count(count: u64) -> Result<()> {
     if count == 0 || count > MAX_OCTAL_COUNT {
         return Err(Error::Limit(format!(
             "--count {count}: give 1 to {MAX_OCTAL_COUNT} heaps per game"
@@ -317,11 +317,7 @@ pub fn check_count(count: u64) -> Result<(), Error> {
 /// game in progress ([`encode_partial`]) if it keeps them. A snapshot the
 /// monitor holds is resumed from (whatever count it was made for: the values
 /// of a game do not depend on it).
-pub fn survey_game(
-    game: &Octal,
-    count: u64,
-    monitor: &mut dyn Monitor,
-) -> Result<SurveyRecord, Error> {
+pub fn survey_game(game: &Octal, count: u64, monitor: &mut dyn Monitor) -> Result<SurveyRecord> {
     check_count(count)?;
     let (mut values, before) = match monitor.resume() {
         Some(bytes) => decode_partial(game, &bytes)?,

@@ -296,12 +296,7 @@ fn mixed_sums_agree_with_their_own_trees() {
 }
 
 /// A graph game's answer under `play`.
-fn graph_answer(
-    spec: &str,
-    text: &str,
-    args: &[&str],
-    play: Convention,
-) -> Result<Analysis, Error> {
+fn graph_answer(spec: &str, text: &str, args: &[&str], play: Convention) -> Result<Analysis> {
     let game = parse(spec).unwrap();
     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
     let at = Position::of(game.as_ref(), &args, Some(GraphInput::Edges(text.into())))?;

@@ -14,7 +14,7 @@ use super::{
 };
 use crate::catalog::conventions::convention_sum_of;
 use crate::catalog::{analyze_sum_of, Convention, Game, PartRef, Position, Quiet};
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::game::{Impartial, Outcome};
 use crate::solve::misere::Misere;
 
@@ -32,13 +32,13 @@ impl<'g> Components<'g> {
     }
 
     /// The game of component `i` at `at`.
-    fn game(&self, i: usize, at: &Position) -> Result<&dyn Game, Error> {
+    fn game(&self, i: usize, at: &Position) -> Result<&dyn Game> {
         self.games[i].of(at)
     }
 
     /// Every legal move of the sum at `at`: component by component, each
     /// component's moves in its own order.
-    fn turns(&self, at: &[Position]) -> Result<Vec<Turn>, Error> {
+    fn turns(&self, at: &[Position]) -> Result<Vec<Turn>> {
         let mut turns = Vec::new();
         for (i, part) in at.iter().enumerate() {
             let game = self.game(i, part)?;
@@ -50,12 +50,12 @@ impl<'g> Components<'g> {
     }
 
     /// `analyze` of the sum at `at` under `play`.
-    fn analysis(&self, at: &[Position], play: Convention) -> Result<Answer, Error> {
+    fn analysis(&self, at: &[Position], play: Convention) -> Result<Answer> {
         let games = at
             .iter()
             .enumerate()
             .map(|(i, part)| self.game(i, part))
-            .collect::<Result<Vec<_>, Error>>()?;
+            .collect::<Result<Vec<_>>>()?;
         let args: Vec<Vec<String>> = at.iter().map(Position::args).collect();
         let words: Vec<String> = games
             .iter()
@@ -79,7 +79,7 @@ impl<'g> Components<'g> {
     }
 
     /// The winning moves `analyze` lists at `at`, as legal moves of the sum.
-    fn winning(&self, at: &[Position], answer: &Answer) -> Result<Vec<Turn>, Error> {
+    fn winning(&self, at: &[Position], answer: &Answer) -> Result<Vec<Turn>> {
         let moves = match answer {
             Answer::Sum(a) => &a.winning_moves,
             Answer::ConventionSum(a) => &a.winning_moves,
@@ -117,13 +117,13 @@ fn turn(game: &dyn Game, i: usize, at: &[Position], description: String, to: Pos
 
 /// Every legal move of the sum of the games `roots` at `at` (one position
 /// per component), component by component.
-pub fn sum_turns(roots: &[&dyn Game], at: &[Position]) -> Result<Vec<Turn>, Error> {
+pub fn sum_turns(roots: &[&dyn Game], at: &[Position]) -> Result<Vec<Turn>> {
     Components::new(roots).turns(at)
 }
 
 /// The move a user chose in the sum: a listed move's index, or the
 /// component's number (from 1) followed by that component's position reached.
-pub fn sum_choose(roots: &[&dyn Game], at: &[Position], choice: Choice<'_>) -> Result<Turn, Error> {
+pub fn sum_choose(roots: &[&dyn Game], at: &[Position], choice: Choice<'_>) -> Result<Turn> {
     let components = Components::new(roots);
     match choice {
         Choice::Index(i) => {
@@ -161,11 +161,7 @@ pub fn sum_choose(roots: &[&dyn Game], at: &[Position], choice: Choice<'_>) -> R
 }
 
 /// The hint at `at` of the sum of the games `roots` under `play`.
-pub fn sum_hint(
-    roots: &[&dyn Game],
-    at: &[Position],
-    play: Convention,
-) -> Result<Hint<Turn>, Error> {
+pub fn sum_hint(roots: &[&dyn Game], at: &[Position], play: Convention) -> Result<Hint<Turn>> {
     let components = Components::new(roots);
     let analysis = components.analysis(at, play)?;
     let winning = components.winning(at, &analysis)?;
@@ -206,7 +202,7 @@ pub fn sum_reply(
     roots: &[&dyn Game],
     at: &[Position],
     play: Convention,
-) -> Result<Option<Reply<Turn>>, Error> {
+) -> Result<Option<Reply<Turn>>> {
     let components = Components::new(roots);
     let turns = components.turns(at)?;
     if turns.is_empty() {
