@@ -253,7 +253,7 @@ fn grid_move(a: &Analysis, cell: &str) -> String {
     }
 }
 
-/// How the catalogue draws the analysed game's positions.
+/// How the catalogue draws the analyzed game's positions.
 fn board_of(a: &Analysis) -> Option<Board> {
     grundy::catalog::parse(&a.game)
         .ok()

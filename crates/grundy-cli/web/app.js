@@ -123,7 +123,7 @@ function showAnalysis(a) {
   }
 }
 
-// A button for move `m` of analysis `a` that analyses the position it leads
+// A button for move `m` of analysis `a` that analyzes the position it leads
 // to; graph games' moves (an edge cut, a vertex reached) are not positions.
 function moveButton(a, m) {
   const button = element('button', m.move + '  \u2192 ' + m.to.join(' '));
@@ -180,7 +180,7 @@ function drawTable() {
     g.fillStyle = cellColour(cell);
     g.fillRect(y * zoom, x * zoom, zoom, zoom);
   }));
-  // The position analysed, framed.
+  // The position analyzed, framed.
   const [x, y] = positionWords().map(Number);
   if (x < n && y < n) {
     g.strokeStyle = '#e40';

@@ -88,7 +88,7 @@ fn nim_analysis(c: &mut Criterion) {
     for count in [10_000, 1_000_000] {
         let position = heaps(count);
         group.bench_function(BenchmarkId::new("closed_form", count), |b| {
-            b.iter(|| Nim.analyse(black_box(&position)))
+            b.iter(|| Nim.analyze(black_box(&position)))
         });
         let args: Vec<String> = position.iter().map(UBig::to_string).collect();
         let nim = catalog::parse("nim").expect("nim is in the catalogue");
@@ -103,7 +103,7 @@ fn nim_analysis(c: &mut Criterion) {
     }
     let small = heaps(10_000);
     let fast: Vec<(usize, UBig)> = Nim
-        .analyse(&small)
+        .analyze(&small)
         .1
         .into_iter()
         .map(|m| (m.heap, m.to))

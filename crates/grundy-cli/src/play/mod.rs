@@ -54,7 +54,7 @@ pub fn run(play: &args::Play) -> Result<Record, Failure> {
 
 /// The games of the command line and their start positions (several: a sum
 /// of games, when the words hold a lone `+`), and the name for the record;
-/// each read and checked, nothing analysed yet.
+/// each read and checked, nothing analyzed yet.
 type Parts = Vec<(Box<dyn grundy::catalog::Game>, Position)>;
 fn parts(play: &args::Play, inputs: &Inputs) -> Result<(Parts, String), Failure> {
     let words: Vec<String> = std::iter::once(play.game.clone())

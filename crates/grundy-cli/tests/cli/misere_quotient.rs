@@ -1,5 +1,5 @@
 //! `period octal:CODE --misere`: the misère quotient, checked on the built
-//! binary against the analyses it must agree with.
+//! binary against the analyzes it must agree with.
 
 use crate::common;
 

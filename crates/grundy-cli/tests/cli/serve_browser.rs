@@ -244,7 +244,7 @@ fn pick_game(browser: &mut Browser, spec: &str) {
 }
 
 #[test]
-fn the_page_analyses_a_position_plays_a_move_and_reads_the_table() {
+fn the_page_analyzes_a_position_plays_a_move_and_reads_the_table() {
     let server = Server::start(&[]);
     let Some(mut browser) = browser_on(&server, "table") else {
         return;
@@ -252,7 +252,7 @@ fn the_page_analyses_a_position_plays_a_move_and_reads_the_table() {
     pick_game(&mut browser, "wythoff");
     browser.wait_for("document.getElementById('spec').value === 'wythoff'");
 
-    // Type a position and analyse it: the page shows the command line's answer.
+    // Type a position and analyze it: the page shows the command line's answer.
     browser.type_into("#position", "3 4");
     browser.click("#analyze", None);
     let expected = common::json_of(&["analyze", "wythoff", "3", "4"]);
@@ -274,7 +274,7 @@ fn the_page_analyses_a_position_plays_a_move_and_reads_the_table() {
          document.getElementById('outcome').textContent.startsWith('P')"
     ));
 
-    // The table: hovering a cell names it, clicking it analyses it.
+    // The table: hovering a cell names it, clicking it analyzes it.
     browser.wait_for("document.getElementById('canvas').width > 0");
     let zoom = browser.eval("zoom").as_f64().expect("a zoom");
     let cell = Some((7.0 * zoom + zoom / 2.0, 4.0 * zoom + zoom / 2.0));

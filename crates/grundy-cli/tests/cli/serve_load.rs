@@ -20,7 +20,7 @@ use serve_support::{heavy_requests, Server};
 /// Concurrent clients.
 const CLIENTS: usize = 8;
 
-/// The `i`-th request of the mix: analyses, a sequence, a table, a period,
+/// The `i`-th request of the mix: analyzes, a sequence, a table, a period,
 /// a turn of play, the games.
 fn request(i: usize) -> (&'static str, String) {
     match i % 8 {

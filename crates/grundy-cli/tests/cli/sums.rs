@@ -16,7 +16,7 @@ fn analyze(words: &str) -> Vec<&str> {
         .collect()
 }
 
-/// The value of `spec` at `position` analysed alone.
+/// The value of `spec` at `position` analyzed alone.
 fn value_alone(spec: &str, position: &[Value]) -> u64 {
     let mut args = vec!["analyze".to_string(), spec.to_string()];
     args.extend(position.iter().map(|v| v.to_string()));

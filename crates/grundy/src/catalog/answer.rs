@@ -16,7 +16,7 @@ use crate::json::{polled_seq, Int, Ints, Polled};
 use crate::nimber::Nimber;
 use crate::stop::Ticker;
 
-/// A move of an analysed position, as the coordinates it replaces.
+/// A move of an analyzed position, as the coordinates it replaces.
 ///
 /// Each change replaces one coordinate of the position by zero or more values:
 /// a take-away move puts the smaller heap in place of the heap, a move of a
@@ -105,7 +105,7 @@ pub(crate) fn sort_moves(moves: &mut [Move], position: &[UBig]) {
 pub struct Analysis {
     /// The canonical spec of the game.
     pub game: String,
-    /// The position analysed.
+    /// The position analyzed.
     pub position: Vec<UBig>,
     /// Who wins.
     pub outcome: Outcome,

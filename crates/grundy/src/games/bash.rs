@@ -106,7 +106,7 @@ impl Bash {
     }
 
     /// The Grundy value of a sum of heaps, and every winning move in it.
-    pub fn analyse(&self, heaps: &[UBig]) -> (UBig, Vec<HeapMove>) {
+    pub fn analyze(&self, heaps: &[UBig]) -> (UBig, Vec<HeapMove>) {
         self.moves_to(heaps, &UBig::ZERO)
     }
 
@@ -185,7 +185,7 @@ mod tests {
     fn theory_matches_the_rules_on_all_small_sums() {
         for max in 1..5 {
             let game = Bash::new(max).unwrap();
-            check_heap_theory(game, |h| game.analyse(h), 3, 8);
+            check_heap_theory(game, |h| game.analyze(h), 3, 8);
         }
     }
 
@@ -250,14 +250,14 @@ mod tests {
         ) {
             let game = Bash::new(max).unwrap();
             let heaps: Vec<UBig> = digits.iter().map(|d| d.parse().unwrap()).collect();
-            let (value, moves) = game.analyse(&heaps);
+            let (value, moves) = game.analyze(&heaps);
             prop_assert_eq!(value == UBig::ZERO, moves.is_empty());
             for m in &moves {
                 let taken = &heaps[m.heap] - &m.to;
                 prop_assert!(taken >= UBig::ONE && taken <= UBig::from(max));
                 let mut after = heaps.clone();
                 after[m.heap] = m.to.clone();
-                prop_assert_eq!(game.analyse(&after).0, UBig::ZERO);
+                prop_assert_eq!(game.analyze(&after).0, UBig::ZERO);
             }
         }
     }

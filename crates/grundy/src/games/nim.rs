@@ -54,7 +54,7 @@ impl Nim {
     }
 
     /// The Grundy value of a sum of heaps, and every winning move in it.
-    pub fn analyse(&self, heaps: &[UBig]) -> (UBig, Vec<HeapMove>) {
+    pub fn analyze(&self, heaps: &[UBig]) -> (UBig, Vec<HeapMove>) {
         self.moves_to(heaps, &UBig::ZERO)
     }
 
@@ -154,8 +154,8 @@ mod tests {
 
     #[test]
     fn theory_matches_the_rules_on_all_small_sums() {
-        check_heap_theory(Nim, |h| Nim.analyse(h), 3, 7);
-        check_heap_theory(Nim, |h| Nim.analyse(h), 4, 3);
+        check_heap_theory(Nim, |h| Nim.analyze(h), 3, 7);
+        check_heap_theory(Nim, |h| Nim.analyze(h), 4, 3);
     }
 
     #[test]
@@ -187,7 +187,7 @@ mod tests {
     #[test]
     fn example_3_4_5() {
         let heaps = [3u8, 4, 5].map(UBig::from);
-        let (value, moves) = Nim.analyse(&heaps);
+        let (value, moves) = Nim.analyze(&heaps);
         assert_eq!(value, UBig::from(2u8));
         assert_eq!(
             moves,
@@ -221,13 +221,13 @@ mod tests {
             digits in proptest::collection::vec("[1-9][0-9]{0,300}", 1..6)
         ) {
             let heaps: Vec<UBig> = digits.iter().map(|d| d.parse().unwrap()).collect();
-            let (value, moves) = Nim.analyse(&heaps);
+            let (value, moves) = Nim.analyze(&heaps);
             prop_assert_eq!(value == UBig::ZERO, moves.is_empty());
             for m in &moves {
                 prop_assert!(m.to < heaps[m.heap]);
                 let mut after = heaps.clone();
                 after[m.heap] = m.to.clone();
-                prop_assert_eq!(Nim.analyse(&after).0, UBig::ZERO);
+                prop_assert_eq!(Nim.analyze(&after).0, UBig::ZERO);
             }
         }
     }

@@ -75,13 +75,13 @@ pub(crate) fn heap_tuples(count: usize, max: u64) -> Vec<Vec<u64>> {
     all
 }
 
-/// Holds a heap game's theory (`analyse` returns the value of a sum of heaps and
+/// Holds a heap game's theory (`analyze` returns the value of a sum of heaps and
 /// its winning moves) against memoised search over the rules, on every tuple of
 /// up to `count` heaps of size at most `max`: the value of the sum itself, not
 /// just of single heaps, so the Sprague-Grundy sum rule is tested too.
 pub(crate) fn check_heap_theory<G: HeapGame>(
     game: G,
-    analyse: impl Fn(&[UBig]) -> (UBig, Vec<HeapMove>),
+    analyze: impl Fn(&[UBig]) -> (UBig, Vec<HeapMove>),
     count: usize,
     max: u64,
 ) {
@@ -89,7 +89,7 @@ pub(crate) fn check_heap_theory<G: HeapGame>(
         game,
         |tuple| {
             let big: Vec<UBig> = tuple.iter().map(|&h| UBig::from(h)).collect();
-            let (value, moves) = analyse(&big);
+            let (value, moves) = analyze(&big);
             let distinct: BTreeSet<(usize, &UBig)> =
                 moves.iter().map(|m| (m.heap, &m.to)).collect();
             assert_eq!(
@@ -116,13 +116,13 @@ pub(crate) fn check_heap_theory<G: HeapGame>(
 /// (heaps in any order, zeros allowed).
 pub(crate) fn check_heap_positions<G: HeapGame>(
     game: G,
-    analyse: impl Fn(&[u64]) -> (UBig, Vec<Vec<u64>>),
+    analyze: impl Fn(&[u64]) -> (UBig, Vec<Vec<u64>>),
     count: usize,
     max: u64,
 ) {
     let mut memo = Memo::new(Heaps(game));
     for tuple in heap_tuples(count, max) {
-        let (value, reached) = analyse(&tuple);
+        let (value, reached) = analyze(&tuple);
         // Moves on equal heaps reach the same sum: one position for them all.
         let reached: BTreeSet<Vec<u64>> = reached.iter().map(|r| Heaps::<G>::position(r)).collect();
         let claim = Claim {

@@ -255,19 +255,19 @@ impl Subtraction {
     /// The Grundy value of a sum of heaps of any size, and every move in it to
     /// a sum of value `target` (0: the winning moves), given the game's
     /// [`periodic`](Self::periodic) sequence.
-    pub fn analyse(
+    pub fn analyze(
         &self,
         periodic: &Periodic,
         heaps: &[UBig],
         target: &UBig,
     ) -> (UBig, Vec<HeapMove>) {
-        self.analyse_by(|h| periodic.value(h), heaps, target)
+        self.analyze_by(|h| periodic.value(h), heaps, target)
     }
 
     /// The same from the values `G(0..=h)` of the largest heap `h` given (for
     /// heaps too small for the period search to pay, or whose period is not
     /// known); `None` when `values` does not reach the largest heap.
-    pub fn analyse_small(
+    pub fn analyze_small(
         &self,
         values: &[Nimber],
         heaps: &[UBig],
@@ -279,14 +279,14 @@ impl Subtraction {
         }
         // Every heap a move leaves is smaller than a heap given, so known too.
         let value = |h: &UBig| values[usize::try_from(h).expect("below a heap given")];
-        Some(self.analyse_by(value, heaps, target))
+        Some(self.analyze_by(value, heaps, target))
     }
 
     /// The same from the values of only the heaps the given ones can reach
     /// (`h - s1 - s2 - ...`), for heaps whose period is not known but which
     /// reach few heaps (a heap of 10^7 in `{9999999}` reaches only 1); `None`
     /// when they reach more than `budget` heaps.
-    pub fn analyse_reachable(
+    pub fn analyze_reachable(
         &self,
         heaps: &[UBig],
         budget: usize,
@@ -305,7 +305,7 @@ impl Subtraction {
             }
             values.insert(h, Nimber(options.mex()));
         }
-        Some(self.analyse_by(|h| values[h], heaps, target))
+        Some(self.analyze_by(|h| values[h], heaps, target))
     }
 
     /// Every heap reachable from `heaps` (themselves included), or `None` when
@@ -332,7 +332,7 @@ impl Subtraction {
         Some(seen)
     }
 
-    fn analyse_by(
+    fn analyze_by(
         &self,
         value: impl Fn(&UBig) -> Nimber,
         heaps: &[UBig],
@@ -391,7 +391,7 @@ mod tests {
             check_heap_theory(
                 g.clone(),
                 |h| {
-                    g.analyse_reachable(h, 1 << 12, &UBig::ZERO)
+                    g.analyze_reachable(h, 1 << 12, &UBig::ZERO)
                         .expect("few heaps")
                 },
                 3,
@@ -401,11 +401,11 @@ mod tests {
         // A heap of 10^7 in {9999999} reaches only 1 (the defect: it was refused).
         let big = [UBig::from(10_000_000u32)];
         let (value, moves) = game(&[9999999])
-            .analyse_reachable(&big, 8, &UBig::ZERO)
+            .analyze_reachable(&big, 8, &UBig::ZERO)
             .unwrap();
         assert_eq!((value, moves.len()), (UBig::ONE, 1));
         assert!(game(&[1, 2])
-            .analyse_reachable(&big, 1000, &UBig::ZERO)
+            .analyze_reachable(&big, 1000, &UBig::ZERO)
             .is_none());
     }
 
@@ -414,7 +414,7 @@ mod tests {
         for set in [&[1, 3, 4][..], &[2, 5, 7], &[3], &[2, 3], &[1, 4, 5, 9]] {
             let g = game(set);
             let p = g.periodic(10_000).unwrap();
-            check_heap_theory(g.clone(), |h| g.analyse(&p, h, &UBig::ZERO), 3, 9);
+            check_heap_theory(g.clone(), |h| g.analyze(&p, h, &UBig::ZERO), 3, 9);
         }
     }
 
@@ -432,18 +432,18 @@ mod tests {
             }
             check_heap_theory(
                 g.clone(),
-                |h| g.analyse_small(&values, h, &UBig::ZERO).unwrap(),
+                |h| g.analyze_small(&values, h, &UBig::ZERO).unwrap(),
                 3,
                 12,
             );
         }
         let big = game(&[9_999_999]);
         let (value, moves) = big
-            .analyse_small(&big.values(6, 6), &[UBig::from(5u8)], &UBig::ZERO)
+            .analyze_small(&big.values(6, 6), &[UBig::from(5u8)], &UBig::ZERO)
             .unwrap();
         assert_eq!((value, moves), (UBig::ZERO, Vec::new()));
         assert_eq!(
-            big.analyse_small(&big.values(6, 6), &[UBig::from(6u8)], &UBig::ZERO),
+            big.analyze_small(&big.values(6, 6), &[UBig::from(6u8)], &UBig::ZERO),
             None
         );
     }

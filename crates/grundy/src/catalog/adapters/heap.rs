@@ -275,7 +275,7 @@ pub(crate) trait HeapTheory {
 
     /// The value of the sum of `heaps` and its moves to a sum of value
     /// `target` (0: its winning moves), with the method that found them.
-    fn analyse(&self, heaps: &[UBig], target: &UBig) -> Result<(String, (UBig, Vec<HeapMove>))>;
+    fn analyze(&self, heaps: &[UBig], target: &UBig) -> Result<(String, (UBig, Vec<HeapMove>))>;
 
     /// `G(0), ..., G(count - 1)`.
     fn values(&self, count: usize) -> Vec<Nimber>;
@@ -381,7 +381,7 @@ impl<G: HeapTheory + HeapGame + Clone> Game for HeapEntry<G> {
 
     fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis> {
         let heaps = at.numbers.clone();
-        let (method, answer) = self.0.analyse(&heaps, &UBig::ZERO)?;
+        let (method, answer) = self.0.analyze(&heaps, &UBig::ZERO)?;
         Ok(heap_analysis(self, heaps, answer, &method).defended(|h| heap_defence(&self.0, h)))
     }
 
@@ -397,10 +397,10 @@ impl<G: HeapTheory + HeapGame + Clone> Game for HeapEntry<G> {
 
     fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>> {
         let heaps = at.numbers.clone();
-        let (method, (value, _)) = self.0.analyse(&heaps, &UBig::ZERO)?;
+        let (method, (value, _)) = self.0.analyze(&heaps, &UBig::ZERO)?;
         let position = heaps.clone();
         let moves_to = move |target: &UBig| {
-            let (_, (_, moves)) = self.0.analyse(&heaps, target)?;
+            let (_, (_, moves)) = self.0.analyze(&heaps, target)?;
             let mut moves = heap_moves(&heaps, moves);
             sort_moves(&mut moves, &heaps);
             Ok(moves)
@@ -444,7 +444,7 @@ impl HeapTheory for Nim {
         "nim".into()
     }
 
-    fn analyse(&self, heaps: &[UBig], target: &UBig) -> Result<(String, (UBig, Vec<HeapMove>))> {
+    fn analyze(&self, heaps: &[UBig], target: &UBig) -> Result<(String, (UBig, Vec<HeapMove>))> {
         let method = "closed form (Bouton): the nim-sum of the heap sizes";
         Ok((method.into(), Nim::moves_to(self, heaps, target)))
     }
@@ -483,7 +483,7 @@ impl HeapTheory for Bash {
         format!("bash:{}", self.max())
     }
 
-    fn analyse(&self, heaps: &[UBig], target: &UBig) -> Result<(String, (UBig, Vec<HeapMove>))> {
+    fn analyze(&self, heaps: &[UBig], target: &UBig) -> Result<(String, (UBig, Vec<HeapMove>))> {
         let method = "closed form: G(n) = n mod (M+1)";
         Ok((method.into(), Bash::moves_to(self, heaps, target)))
     }
@@ -548,7 +548,7 @@ impl HeapTheory for Subtraction {
     /// largest heap `h` by the rules when they are within it. A window can only
     /// repeat after `max S` values, so heaps up to `max S` are computed
     /// directly, without a period search (a heap below `min S` has value 0).
-    fn analyse(&self, heaps: &[UBig], target: &UBig) -> Result<(String, (UBig, Vec<HeapMove>))> {
+    fn analyze(&self, heaps: &[UBig], target: &UBig) -> Result<(String, (UBig, Vec<HeapMove>))> {
         let largest_heap = heaps.iter().max().cloned().unwrap_or(UBig::ZERO);
         let search = match u64::try_from(&largest_heap) {
             Ok(h) if h < self.largest() => h + 1,
@@ -557,14 +557,14 @@ impl HeapTheory for Subtraction {
         match self.periodic(search) {
             Ok(periodic) => Ok((
                 subtraction_periodic_method(self, &periodic),
-                Subtraction::analyse(self, &periodic, heaps, target),
+                Subtraction::analyze(self, &periodic, heaps, target),
             )),
             Err(values) => {
                 let method = format!(
                     "Grundy values G(0..={largest_heap}) from the rules (each the mex over the \
                      amounts), then the nim-sum"
                 );
-                if let Some(answer) = self.analyse_reachable(heaps, REACHABLE_HEAPS, target) {
+                if let Some(answer) = self.analyze_reachable(heaps, REACHABLE_HEAPS, target) {
                     let method = format!(
                         "Grundy values of the heaps the position can reach, from the rules (each \
                          the mex over the amounts), then the nim-sum; the period is not known \
@@ -572,7 +572,7 @@ impl HeapTheory for Subtraction {
                     );
                     return Ok((method, answer));
                 }
-                let answer = self.analyse_small(&values, heaps, target).ok_or_else(|| {
+                let answer = self.analyze_small(&values, heaps, target).ok_or_else(|| {
                     Error::Limit(format!(
                         "heap {largest_heap} of {} is beyond what analyze answers: no window of \
                          max S = {} values repeats within the first {search} values, so the period \
@@ -592,7 +592,7 @@ impl HeapTheory for Subtraction {
 
     /// From the remoteness certified arithmetic periodic within
     /// [`search_budget`](subtraction_search_budget) heaps, for a heap of at
-    /// least `max S` (as `analyse` does, smaller heaps are left to the search:
+    /// least `max S` (as `analyze` does, smaller heaps are left to the search:
     /// the period of a large set costs far more than they do).
     fn heap_remoteness(&self, heap: &UBig) -> Option<HeapRemoteness> {
         if *heap < UBig::from(self.largest()) {

@@ -7,7 +7,7 @@
 //! the graph, which moves change (a cut edge is gone, a visited vertex is left
 //! out). Each game lists its options by its rules ([`Game::options`]); the
 //! answers (outcome, value, winning moves, longest defence) are those of
-//! `analyze` on the position reached, so that playing and analysing agree.
+//! `analyze` on the position reached, so that playing and analyzing agree.
 //!
 //! The program's reply: from an N-position the first winning move in the
 //! contract's order; from a P-position the move that delays the loss longest

@@ -197,7 +197,7 @@ impl SumPart {
 }
 
 /// One component of a sum, borrowed: what [`analyze_sum_of`] reads (play
-/// keeps its games and analyses the sum at each position it reaches).
+/// keeps its games and analyzes the sum at each position it reaches).
 #[derive(Clone, Copy)]
 pub struct PartRef<'a> {
     /// The game.
@@ -248,7 +248,7 @@ pub struct SumAnalysis {
     pub method: String,
 }
 
-/// A component of an analysed sum.
+/// A component of an analyzed sum.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SumComponent {
     /// The game's canonical spec.
