@@ -8,6 +8,7 @@
 
 mod adapters;
 mod answer;
+mod entry;
 mod features;
 mod position;
 mod registry;
@@ -20,7 +21,6 @@ use crate::limits::MAX_COUNT;
 use crate::error::{Error, Result};
 
 pub use crate::analysis::conjecture::{Conjecture, ConjectureReport, Param};
-pub use adapters::graphs::GraphInput;
 pub use adapters::octal::{
     misere_quotient, QuotientGenerator, QuotientRelation, QuotientReport, QuotientStep,
 };
@@ -32,13 +32,14 @@ pub use conventions::{
     analyze_convention, analyze_convention_sum, misere_sequence, Alone, Convention, ConventionSum,
     EveryForm, Layout, MisereSequence, Summands, Tame,
 };
+pub use entry::{Alias, Build, Entry, Verb};
 pub use explore::{Cells, Table};
 pub use features::beatty::{beatty, BeattyReport};
 pub use play::PlayMove;
-pub use position::{parse_naturals, Board, Form, Numbers, Position, Tokens};
+pub use position::{parse_naturals, Board, Form, GraphInput, Numbers, Position, Tokens};
 pub use registry::{
     entries, game_names, games, known_games, markdown_table, parse, plain, register, verb_help,
-    Alias, Build, Entry, GameList, Verb, GAMES,
+    GameList, GAMES,
 };
 use sum::in_part;
 pub use sum::{

@@ -7,10 +7,20 @@
 
 use dashu_int::UBig;
 
-use super::{Game, GraphInput};
+use super::Game;
 use crate::arith::{decimal, is_decimal};
 use crate::error::{Error, Result};
 use crate::limits::PLAY_OPTIONS;
+
+/// The graph a graph game is played on, as text the front end has read.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GraphInput {
+    /// A graph file: one edge `U V` per line.
+    Edges(String),
+    /// A grid of `.` free and `#` blocked cells; a cell's vertex is
+    /// `row * width + column`, counted from 0.
+    Grid(String),
+}
 
 /// A position of a game: its numbers (heaps, piles, stairs, the vertex a
 /// token is on, the tokens of a digraph) and, for a game played on a graph,

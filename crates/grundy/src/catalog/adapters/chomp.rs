@@ -1,7 +1,7 @@
 //! `chomp:RxC`: Chomp on an R by C bar, by exhaustive search over the
 //! column-height profiles (see [`crate::games::chomp`]).
 
-use crate::catalog::registry::{Build, Entry, ANALYZE_ONLY};
+use crate::catalog::entry::{Build, Entry, ANALYZE_ONLY};
 use crate::catalog::{Board, Form, Numbers};
 use dashu_int::UBig;
 

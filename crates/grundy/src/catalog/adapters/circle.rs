@@ -2,7 +2,7 @@
 //! an octal game, whose values the [octal entry](super::octal) computes.
 
 use crate::arith::decimal;
-use crate::catalog::registry::{Build, Entry, ANALYZE_ONLY};
+use crate::catalog::entry::{Build, Entry, ANALYZE_ONLY};
 use crate::catalog::{Board, Form, Position};
 use crate::limits::MAX_DIGITS;
 use dashu_int::UBig;

@@ -2,12 +2,12 @@
 //! Values by the generalised Sprague-Grundy function (see
 //! [`crate::games::digraph`]), so cycles are allowed and positions may be drawn.
 
-use crate::catalog::registry::{Build, Entry, GRAPH_VERBS};
+use crate::catalog::entry::{Build, Entry, GRAPH_VERBS};
 use crate::catalog::{Board, Form, Numbers, Position, SequenceOf, Tokens};
 use dashu_int::UBig;
 
-use super::graphs::GraphInput;
 use crate::catalog::play::{graph_of_play, Options, PlayMove};
+use crate::catalog::GraphInput;
 use crate::catalog::{
     Analysis, Component, Game, Monitor, Move, Sequence, SumValue, Summands, Terms,
 };

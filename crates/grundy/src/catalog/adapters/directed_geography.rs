@@ -2,12 +2,13 @@
 //! search (see [`crate::games::directed_geography`]); `geography` alone is
 //! the undirected game of [`super::graphs`].
 
-use crate::catalog::registry::{Build, Entry, ANALYZE_ONLY};
+use crate::catalog::entry::{Build, Entry, ANALYZE_ONLY};
 use crate::catalog::{Form, Numbers};
 use dashu_int::UBig;
 
-use super::graphs::{geography, start_vertex, token_summands, without_vertex, GraphInput};
+use super::graphs::{geography, start_vertex, token_summands, without_vertex};
 use crate::catalog::play::graph_of_play;
+use crate::catalog::GraphInput;
 use crate::catalog::{Analysis, Component, Game, Monitor, Move, PlayMove, Position, Summands};
 use crate::error::{Error, Result};
 use crate::game::Impartial;

@@ -1,7 +1,7 @@
 //! k-multiple dynamic subtraction (`dynsub:k=K`, `fibonacci-nim`).
 
 use crate::arith::decimal;
-use crate::catalog::registry::{Alias, Build, Entry, ANALYZE_ONLY};
+use crate::catalog::entry::{Alias, Build, Entry, ANALYZE_ONLY};
 use crate::catalog::{Board, Form, Position};
 use crate::limits::GRUNDY_PILE_LIMIT;
 use dashu_int::UBig;

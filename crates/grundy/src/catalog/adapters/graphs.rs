@@ -1,7 +1,7 @@
 //! Graph games: Green Hackenbush and undirected vertex geography.
 
-use crate::catalog::registry::{Build, Entry, ANALYZE_ONLY};
-use crate::catalog::{Board, Form, Numbers, Position, Tokens};
+use crate::catalog::entry::{Build, Entry, ANALYZE_ONLY};
+use crate::catalog::{Board, Form, GraphInput, Numbers, Position, Tokens};
 use dashu_int::UBig;
 
 use crate::catalog::play::{graph_of_play, PlayMove};
@@ -29,16 +29,6 @@ pub(crate) const HACKENBUSH: Entry = Entry {
     example_stdin: "0 1\n1 2\n2 0\n",
     build: Build::Plain(hackenbush),
 };
-
-/// The graph a graph game is played on, as text the front end has read.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum GraphInput {
-    /// A graph file: one edge `U V` per line.
-    Edges(String),
-    /// A grid of `.` free and `#` blocked cells; a cell's vertex is
-    /// `row * width + column`, counted from 0.
-    Grid(String),
-}
 
 /// `hackenbush`.
 pub(crate) fn hackenbush() -> Box<dyn Game> {

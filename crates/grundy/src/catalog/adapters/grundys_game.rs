@@ -1,7 +1,7 @@
 //! Grundy's game in the catalogue: values by the octal engine, winning
 //! splits from them.
 
-use crate::catalog::registry::{Build, Entry, Verb};
+use crate::catalog::entry::{Build, Entry, Verb};
 use crate::catalog::SequenceOf;
 use dashu_int::UBig;
 

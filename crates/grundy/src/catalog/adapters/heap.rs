@@ -2,7 +2,7 @@
 //! [`HeapTheory`] shape (Nim, Bash, subtraction games), and staircase Nim.
 
 use crate::arith::decimal;
-use crate::catalog::registry::{Build, Entry, ANALYZE_ONLY, HEAP_VERBS};
+use crate::catalog::entry::{Build, Entry, ANALYZE_ONLY, HEAP_VERBS};
 use crate::catalog::{Board, Form, Position, SequenceOf};
 use crate::limits::{
     DEFAULT_PERIOD_SEARCH, MAX_SUBTRACTION, PLAY_OPTIONS, REACHABLE_HEAPS, REMOTENESS_BUDGET,

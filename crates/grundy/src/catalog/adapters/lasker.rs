@@ -1,7 +1,7 @@
 //! Lasker's Nim in the catalogue: closed-form values, and the winning moves
 //! of heaps of any size as a take plus families of splits.
 
-use crate::catalog::registry::{Build, Entry, HEAP_VERBS};
+use crate::catalog::entry::{Build, Entry, HEAP_VERBS};
 use crate::catalog::SequenceOf;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;

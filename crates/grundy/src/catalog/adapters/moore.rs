@@ -1,7 +1,7 @@
 //! Moore's Nim_K in the catalogue: the outcome and a winning move at any
 //! size; every winning move within [`MOORE_LISTING_WORK`].
 
-use crate::catalog::registry::{Build, Entry, ANALYZE_ONLY};
+use crate::catalog::entry::{Build, Entry, ANALYZE_ONLY};
 use dashu_int::UBig;
 
 use crate::arith::decimal;

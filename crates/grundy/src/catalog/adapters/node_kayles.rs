@@ -2,13 +2,14 @@
 //! leave. Exact values by components and canonical subgraphs (see
 //! [`crate::games::node_kayles`]).
 
-use crate::catalog::registry::{Build, Entry, ANALYZE_ONLY};
+use crate::catalog::entry::{Build, Entry, ANALYZE_ONLY};
 use crate::catalog::{Form, Numbers};
 use dashu_int::UBig;
 
-use super::graphs::{without_vertices, GraphInput};
+use super::graphs::without_vertices;
 use crate::bits::BitSet;
 use crate::catalog::play::graph_of_play;
+use crate::catalog::GraphInput;
 use crate::catalog::{Analysis, Component, Game, Monitor, Move, PlayMove, Position, Summands};
 use crate::error::{Error, Result};
 use crate::games::node_kayles::{NodeKayles, Solution};

@@ -1,6 +1,6 @@
 //! Take-and-break games (`octal:CODE`, `kayles`, `dawson`).
 
-use crate::catalog::registry::{Alias, Build, Entry, HEAP_VERBS};
+use crate::catalog::entry::{Alias, Build, Entry, HEAP_VERBS};
 use crate::catalog::{Position, SequenceOf};
 use crate::limits::{
     FULL_POSITION_LIMIT, MAX_OCTAL_COUNT, MOVE_LIST_BITS, MOVE_LIST_LIMIT, OCTAL_PERIOD_SEARCH,

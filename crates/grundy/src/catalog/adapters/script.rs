@@ -4,7 +4,7 @@
 //! end reads it and calls [`script`] with its text. Values are kept between
 //! the verbs asked of one game.
 
-use crate::catalog::registry::{Build, Entry, Verb};
+use crate::catalog::entry::{Build, Entry, Verb};
 use crate::catalog::{Form, Position, SequenceOf};
 use std::cell::RefCell;
 

@@ -1,7 +1,7 @@
 //! Staircase Nim on a rooted tree in the catalogue: the tree file in, the
 //! value and every winning move out.
 
-use crate::catalog::registry::{Build, Entry, ANALYZE_ONLY};
+use crate::catalog::entry::{Build, Entry, ANALYZE_ONLY};
 use crate::catalog::{Form, Numbers, Position};
 use dashu_int::UBig;
 

@@ -2,7 +2,7 @@
 //! [two-pile adapter](super::piles),
 //! answered from its rules alone (see [`crate::games::twopile`]).
 
-use crate::catalog::registry::{Build, Entry, Verb};
+use crate::catalog::entry::{Build, Entry, Verb};
 use crate::catalog::{Board, Form, Position};
 use dashu_int::UBig;
 

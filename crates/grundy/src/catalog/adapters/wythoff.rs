@@ -2,7 +2,7 @@
 //! ratios (`wythoff:ratios`), over the [two-pile adapter](super::piles).
 
 use crate::arith::decimal;
-use crate::catalog::registry::{Build, Entry, PILE_VERBS};
+use crate::catalog::entry::{Build, Entry, PILE_VERBS};
 use crate::catalog::{Board, Form, Position, SequenceOf};
 use crate::limits::{RATIOS_MAX_PILE, RATIOS_MAX_ROWS, RATIOS_ROWS, RATIOS_ROW_CAP};
 use dashu_int::UBig;
