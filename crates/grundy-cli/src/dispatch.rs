@@ -186,7 +186,9 @@ pub fn answer(
             )?))
         }),
         Verb::Sequence(s) => sequence(&s.game, s.file.as_deref(), s.count, inputs, monitor),
-        Verb::Period(p) if p.misere => grundy::catalog::misere_quotient(&p.game, p.max, monitor)
+        // The spec alone: a misère quotient reads no script file.
+        Verb::Period(p) if p.misere => grundy::catalog::parse(&p.game)
+            .and_then(|game| grundy::catalog::misere_quotient(game.as_ref(), p.max, monitor))
             .map(Answer::Quotient)
             .map_err(Failure::from),
         Verb::Period(p) => inputs.game(&p.game).and_then(|game| {

@@ -397,6 +397,189 @@ fn values_are_serialised_only_where_json_is_known() {
     );
 }
 
+/// The parts of the catalogue (ARCHITECTURE.md, "The catalogue") and which
+/// each may import besides itself: the interface (`catalog/mod.rs`, positions,
+/// answers, entries) and the kit the adapters build their answers with sit
+/// beneath the adapters, the registry lists the adapters' entries, and the
+/// features that cut across games sit on top.
+const CATALOGUE_MAY_IMPORT: &[(&str, &[&str])] = &[
+    ("interface", &["kit"]),
+    ("kit", &["interface"]),
+    ("adapters", &["interface", "kit"]),
+    ("registry", &["interface", "kit", "adapters"]),
+    ("features", &["interface", "kit", "adapters", "registry"]),
+];
+
+/// The part of the catalogue of its submodule `segment` (a directory or file
+/// below `catalog/`), if `segment` is one.
+fn catalogue_submodule(segment: &str) -> Option<&'static str> {
+    match segment {
+        "adapters" => Some("adapters"),
+        "kit" => Some("kit"),
+        "registry" => Some("registry"),
+        "features" => Some("features"),
+        "position" | "answer" | "entry" => Some("interface"),
+        _ => None,
+    }
+}
+
+/// The `use` statements of `code`, each as the text between `use ` and `;`.
+fn use_statements(code: &str) -> Vec<&str> {
+    let mut statements = Vec::new();
+    let mut line_start = 0;
+    for line in code.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let body = trimmed
+            .strip_prefix("pub use ")
+            .or_else(|| trimmed.strip_prefix("use "));
+        if let Some(body) = body {
+            let start = line_start + line.len() - body.len();
+            if let Some(end) = code[start..].find(';') {
+                statements.push(&code[start..start + end]);
+            }
+        }
+        line_start += line.len();
+    }
+    statements
+}
+
+/// The names `catalog/mod.rs` brings into the catalogue's root by `use`, each
+/// with the part of the catalogue that defines it (names the crate's other
+/// modules define are left out).
+fn catalogue_root_names(mod_rs: &str) -> BTreeMap<String, &'static str> {
+    let mut names: BTreeMap<String, &'static str> = BTreeMap::new();
+    for statement in use_statements(mod_rs) {
+        let first = ident(statement);
+        let part = catalogue_submodule(first).or_else(|| names.get(first).copied());
+        let Some(part) = part else {
+            continue; // `crate::...`: from outside the catalogue
+        };
+        let imported = match statement.find('{') {
+            Some(at) => group_heads(&statement[at..]),
+            None => vec![ident(statement.rsplit("::").next().unwrap_or("")).to_string()],
+        };
+        for name in imported {
+            names.insert(name, part);
+        }
+    }
+    names
+}
+
+/// The part of the catalogue that `head`, a name at the catalogue's root, is
+/// from: a submodule's, a re-exported name's, or the interface for names
+/// `catalog/mod.rs` defines.
+fn catalogue_part_of(head: &str, root_names: &BTreeMap<String, &'static str>) -> &'static str {
+    catalogue_submodule(head)
+        .or_else(|| root_names.get(head).copied())
+        .unwrap_or("interface")
+}
+
+/// The parts of the catalogue that `code`, of the catalogue file at `module`,
+/// refers to: by `crate::catalog::`, and by `super::` chains (up to the
+/// catalogue's root, or to a submodule below it).
+fn catalogue_references(
+    code: &str,
+    module: &[String],
+    root_names: &BTreeMap<String, &'static str>,
+) -> BTreeSet<&'static str> {
+    let mut found = BTreeSet::new();
+    for (at, _) in code.match_indices("crate::catalog::") {
+        for head in heads_at(&code[at + "crate::catalog::".len()..]) {
+            found.insert(catalogue_part_of(&head, root_names));
+        }
+    }
+    for (at, _) in code.match_indices("super::") {
+        if code[..at].ends_with(':') {
+            continue; // counted from the first `super::` of the chain
+        }
+        let mut rest = &code[at..];
+        let mut supers = 0;
+        while let Some(after) = rest.strip_prefix("super::") {
+            supers += 1;
+            rest = after;
+        }
+        let parent = &module[..module.len().saturating_sub(supers)];
+        match parent {
+            [catalog] if catalog == "catalog" => {
+                for head in heads_at(rest) {
+                    found.insert(catalogue_part_of(&head, root_names));
+                }
+            }
+            [catalog, below, ..] if catalog == "catalog" => {
+                found.extend(catalogue_submodule(below));
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+/// The part of the catalogue a file at `module` (below `catalog`) is in.
+fn catalogue_part_of_file(module: &[String]) -> &'static str {
+    module
+        .get(1)
+        .and_then(|segment| catalogue_submodule(segment))
+        .unwrap_or("interface")
+}
+
+/// The code of `catalog/mod.rs` without its `use` statements, which are the
+/// catalogue's facade (they re-export every part).
+fn without_use_statements(code: &str) -> String {
+    let mut rest = code.to_string();
+    for statement in use_statements(code) {
+        rest = rest.replacen(statement, "", 1);
+    }
+    rest
+}
+
+#[test]
+fn the_catalogue_is_layered_adapters_import_no_feature() {
+    let rules: BTreeMap<&str, &[&str]> = CATALOGUE_MAY_IMPORT.iter().copied().collect();
+    let sources = library_sources();
+    let mod_rs = sources
+        .iter()
+        .find(|s| unix(&s.path) == "catalog/mod.rs")
+        .expect("catalog/mod.rs");
+    let root_names = catalogue_root_names(&mod_rs.code);
+    let mut violations = Vec::new();
+    let mut seen: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for source in sources.iter().filter(|s| s.module[0] == "catalog") {
+        let part = catalogue_part_of_file(&source.module);
+        let code = match source.module.len() {
+            1 => without_use_statements(&source.code),
+            _ => source.code.clone(),
+        };
+        for used in catalogue_references(&code, &source.module, &root_names) {
+            seen.entry(part).or_default().insert(used);
+            if used != part && !rules[part].contains(&used) {
+                violations.push(format!(
+                    "{} ({part}) imports the {used}",
+                    unix(&source.path)
+                ));
+            }
+        }
+    }
+    assert!(
+        violations.is_empty(),
+        "catalogue layer violations:\n{}",
+        violations.join("\n")
+    );
+    // Not vacuous: re-exported names are traced to their part, and each
+    // part's imports of the parts beneath it are seen.
+    assert_eq!(root_names.get("Summands"), Some(&"kit"));
+    assert_eq!(root_names.get("analyze_sum"), Some(&"features"));
+    assert_eq!(root_names.get("parse"), Some(&"registry"));
+    assert!(seen["adapters"].contains("kit") && seen["adapters"].contains("interface"));
+    assert!(seen["registry"].contains("adapters"));
+    assert!(seen["features"].contains("registry"));
+    let planted = catalogue_references(
+        "use crate::catalog::{analyze_sum, Game}; use super::super::play::Session;",
+        &module_path(Path::new("catalog/adapters/heap.rs")),
+        &root_names,
+    );
+    assert_eq!(planted, BTreeSet::from(["features", "interface"]));
+}
+
 /// The binary's sources (`crates/grundy-cli/src`), as the library's are read.
 fn binary_sources() -> Vec<Source> {
     sources_below(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../grundy-cli/src"))

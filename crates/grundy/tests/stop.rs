@@ -203,7 +203,11 @@ fn cases() -> Vec<Case> {
             done(misere_sequence(game("subtraction:1,3")?.as_ref(), 1 << 20))
         }),
         case("period dawson --misere --max 256", || {
-            done(misere_quotient("dawson", Some(256), &mut Quiet))
+            done(misere_quotient(
+                parse("dawson").unwrap().as_ref(),
+                Some(256),
+                &mut Quiet,
+            ))
         }),
         convention(
             "kayles",

@@ -137,7 +137,7 @@ pub struct Analysis {
     pub remoteness: Option<UBig>,
     /// The play convention the answer is for (normal play unless
     /// `--misere` or `--every`); the JSON's `play` when not normal.
-    pub play: super::Convention,
+    pub play: Convention,
     /// Every-SG: how many moves the game lasts (the largest suspense of a
     /// summand); the JSON's `steps`, beside `outcome`.
     pub steps: Option<UBig>,
@@ -231,7 +231,7 @@ impl Analysis {
             loopy: None,
             longest_defence: None,
             remoteness: None,
-            play: super::Convention::Normal,
+            play: Convention::Normal,
             steps: None,
         }
     }
@@ -298,7 +298,7 @@ impl Serialize for Analysis {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut s = serializer.serialize_struct("Analysis", 6)?;
         s.serialize_field("game", &self.game)?;
-        if self.play != super::Convention::Normal {
+        if self.play != Convention::Normal {
             s.serialize_field("play", self.play.key())?;
         }
         s.serialize_field("position", &Ints(&self.position))?;
@@ -582,6 +582,41 @@ impl Serialize for PeriodReport {
             map.serialize_entry("stats", stats)?;
         }
         map.end()
+    }
+}
+
+/// A play convention: who wins when no move is left (normal, misère) or
+/// how a sum is played (Every-SG). Not to be confused with [`play`](super::play),
+/// playing a game against the program.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Convention {
+    /// Normal play: the player who cannot move loses.
+    #[default]
+    Normal,
+    /// Misère play: the player who makes the last move loses.
+    Misere,
+    /// Every-SG: the player to move moves in every summand that has a move;
+    /// the last move wins.
+    Every,
+}
+
+impl Convention {
+    /// The JSON's `play`: `"normal"`, `"misere"` or `"every"`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Convention::Normal => "normal",
+            Convention::Misere => "misere",
+            Convention::Every => "every",
+        }
+    }
+
+    /// For people: "normal play", "misère play", "Every-SG".
+    pub fn words(self) -> &'static str {
+        match self {
+            Convention::Normal => "normal play",
+            Convention::Misere => "misère play",
+            Convention::Every => "Every-SG",
+        }
     }
 }
 

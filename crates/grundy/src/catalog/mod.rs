@@ -10,10 +10,11 @@ mod adapters;
 mod answer;
 mod entry;
 mod features;
+mod kit;
 mod position;
 mod registry;
 
-use features::{conventions, explore, sum};
+use features::{conventions, sum};
 pub use features::{play, survey};
 
 use crate::limits::MAX_COUNT;
@@ -26,16 +27,18 @@ pub use adapters::octal::{
 };
 pub use adapters::script::script;
 pub use answer::{
-    Analysis, Defence, Move, MoveFamily, PairList, PeriodReport, Sequence, Terms, ValueStats,
+    Analysis, Convention, Defence, Move, MoveFamily, PairList, PeriodReport, Sequence, Terms,
+    ValueStats,
 };
 pub use conventions::{
-    analyze_convention, analyze_convention_sum, misere_sequence, Alone, Convention, ConventionSum,
-    EveryForm, Layout, MisereSequence, Summands, Tame,
+    analyze_convention, analyze_convention_sum, misere_sequence, ConventionSum, MisereSequence,
 };
 pub use entry::{Alias, Build, Entry, Verb};
-pub use explore::{Cells, Table};
 pub use features::beatty::{beatty, BeattyReport};
-pub use play::PlayMove;
+pub use kit::component::{Component, SumValue};
+pub use kit::options::PlayMove;
+pub use kit::summands::{Alone, EveryForm, Layout, Summands, Tame};
+pub use kit::table::{Cells, Table};
 pub use position::{parse_naturals, Board, Form, GraphInput, Numbers, Position, Tokens};
 pub use registry::{
     entries, game_names, games, known_games, markdown_table, parse, plain, register, verb_help,
@@ -43,8 +46,7 @@ pub use registry::{
 };
 use sum::in_part;
 pub use sum::{
-    analyze_sum, analyze_sum_of, split_sum, Component, PartRef, SumAnalysis, SumComponent, SumMove,
-    SumPart, SumValue,
+    analyze_sum, analyze_sum_of, split_sum, PartRef, SumAnalysis, SumComponent, SumMove, SumPart,
 };
 
 /// A game of the catalogue, behind one interface for every family.

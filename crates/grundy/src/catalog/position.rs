@@ -213,7 +213,7 @@ impl Position {
                 u64::try_from(n)
                     .ok()
                     .filter(|&n| n <= PLAY_OPTIONS as u64)
-                    .ok_or_else(|| super::play::too_many(game))
+                    .ok_or_else(|| super::kit::options::too_many(game))
             })
             .collect()
     }

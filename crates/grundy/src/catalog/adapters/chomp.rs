@@ -6,7 +6,7 @@ use crate::catalog::{Board, Form, Numbers};
 use dashu_int::UBig;
 
 use crate::arith::decimal;
-use crate::catalog::play::{applied, too_many};
+use crate::catalog::kit::options::{applied, too_many};
 use crate::catalog::{Analysis, Component, Game, Monitor, Move, PlayMove, Position};
 use crate::error::{Error, Result};
 use crate::games::chomp::{Chomp, ChompError, ChompMove, ChompTable};

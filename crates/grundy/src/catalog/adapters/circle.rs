@@ -8,7 +8,7 @@ use crate::limits::MAX_DIGITS;
 use dashu_int::UBig;
 
 use super::octal::OctalEntry;
-use crate::catalog::play::PlayMove;
+use crate::catalog::kit::options::PlayMove;
 use crate::catalog::{Analysis, Component, Game, Monitor, Move, Summands};
 use crate::error::{Error, Result};
 use crate::game::Outcome;

@@ -6,7 +6,7 @@ use crate::catalog::entry::{Build, Entry, GRAPH_VERBS};
 use crate::catalog::{Board, Form, Numbers, Position, SequenceOf, Tokens};
 use dashu_int::UBig;
 
-use crate::catalog::play::{graph_of_play, Options, PlayMove};
+use crate::catalog::kit::options::{graph_of_play, Options, PlayMove};
 use crate::catalog::GraphInput;
 use crate::catalog::{
     Analysis, Component, Game, Monitor, Move, Sequence, SumValue, Summands, Terms,

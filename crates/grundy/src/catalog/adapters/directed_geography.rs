@@ -7,7 +7,7 @@ use crate::catalog::{Form, Numbers};
 use dashu_int::UBig;
 
 use super::graphs::{geography, start_vertex, token_summands, without_vertex};
-use crate::catalog::play::graph_of_play;
+use crate::catalog::kit::options::graph_of_play;
 use crate::catalog::GraphInput;
 use crate::catalog::{Analysis, Component, Game, Monitor, Move, PlayMove, Position, Summands};
 use crate::error::{Error, Result};

@@ -6,7 +6,7 @@ use crate::catalog::{Board, Form, Position};
 use crate::limits::GRUNDY_PILE_LIMIT;
 use dashu_int::UBig;
 
-use crate::catalog::play::{applied, PlayMove};
+use crate::catalog::kit::options::{applied, PlayMove};
 use crate::catalog::{Analysis, Component, Game, Monitor, Move, Summands};
 use crate::error::{Error, Result};
 use crate::games::dynsub::{Amount, DynSub, DynSubError};

@@ -4,7 +4,7 @@ use crate::catalog::entry::{Build, Entry, ANALYZE_ONLY};
 use crate::catalog::{Board, Form, GraphInput, Numbers, Position, Tokens};
 use dashu_int::UBig;
 
-use crate::catalog::play::{graph_of_play, PlayMove};
+use crate::catalog::kit::options::{graph_of_play, PlayMove};
 use crate::catalog::{Analysis, Component, Game, Monitor, Move, Summands};
 use crate::error::{Error, Result};
 use crate::game::{Impartial, Outcome};

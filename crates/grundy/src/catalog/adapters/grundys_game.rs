@@ -7,7 +7,7 @@ use dashu_int::UBig;
 
 use super::heap::searched_heap_defence;
 use crate::catalog::answer::sort_moves;
-use crate::catalog::play::{heap_options, heap_parts};
+use crate::catalog::kit::options::{heap_options, heap_parts};
 use crate::catalog::{
     Analysis, Component, Game, Monitor, Move, PeriodReport, PlayMove, Position, Sequence, Terms,
     ValueStats,

@@ -13,9 +13,9 @@ use dashu_int::UBig;
 use crate::analysis::conjecture::{certified_heap_period, heap_period, Conjecture};
 use crate::analysis::periodicity::{ArithmeticPeriod, Periodic};
 use crate::catalog::answer::{sort_moves, Defence};
-use crate::catalog::conventions::heap_change;
-use crate::catalog::explore::single_report;
-use crate::catalog::play::{applied, heap_options, heap_parts, PlayMove};
+use crate::catalog::kit::options::{applied, heap_options, heap_parts, PlayMove};
+use crate::catalog::kit::summands::heap_change;
+use crate::catalog::kit::table::single_report;
 use crate::catalog::{
     check_count, Alone, Analysis, Component, EveryForm, Game, Move, PeriodReport, Sequence,
     Summands, Tame, Terms,

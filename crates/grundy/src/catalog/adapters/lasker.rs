@@ -12,8 +12,8 @@ use super::heap::searched_heap_defence;
 use crate::analysis::conjecture::certified_heap_period;
 use crate::analysis::periodicity::ArithmeticPeriod;
 use crate::catalog::answer::sort_moves;
-use crate::catalog::explore::single_report;
-use crate::catalog::play::{heap_options, heap_parts};
+use crate::catalog::kit::options::{heap_options, heap_parts};
+use crate::catalog::kit::table::single_report;
 use crate::catalog::{
     check_count, Analysis, Component, ConjectureReport, Game, Monitor, Move, MoveFamily,
     PeriodReport, PlayMove, Position, Sequence, Terms,

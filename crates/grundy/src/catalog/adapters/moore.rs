@@ -5,7 +5,7 @@ use crate::catalog::entry::{Build, Entry, ANALYZE_ONLY};
 use dashu_int::UBig;
 
 use crate::arith::decimal;
-use crate::catalog::play::{heap_parts, rules_options, too_many};
+use crate::catalog::kit::options::{heap_parts, rules_options, too_many};
 use crate::catalog::{Analysis, Game, Monitor, Move, PlayMove, Position};
 use crate::error::{Error, Result};
 use crate::game::Outcome;

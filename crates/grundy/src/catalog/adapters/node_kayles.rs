@@ -8,7 +8,7 @@ use dashu_int::UBig;
 
 use super::graphs::without_vertices;
 use crate::bits::BitSet;
-use crate::catalog::play::graph_of_play;
+use crate::catalog::kit::options::graph_of_play;
 use crate::catalog::GraphInput;
 use crate::catalog::{Analysis, Component, Game, Monitor, Move, PlayMove, Position, Summands};
 use crate::error::{Error, Result};

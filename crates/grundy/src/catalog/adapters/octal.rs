@@ -19,8 +19,8 @@ use crate::analysis::misere_quotient::{
 };
 use crate::analysis::periodicity::apparent_period;
 use crate::catalog::answer::{sort_moves, Defence};
-use crate::catalog::explore::{certified, single_report};
-use crate::catalog::play::{heap_options, heap_parts, PlayMove};
+use crate::catalog::kit::options::{heap_options, heap_parts, PlayMove};
+use crate::catalog::kit::table::{certified, single_report};
 use crate::catalog::{Analysis, Component, Game, Monitor, Move, MoveFamily, PeriodReport};
 use crate::catalog::{ConjectureReport, Sequence, Summands, Terms, ValueStats};
 use crate::error::{Error, Result};
@@ -547,15 +547,14 @@ impl Game for OctalEntry {
 }
 
 /// `period GAME --misere`: the misère quotient (Plambeck and Siegel) of the
-/// sums of heaps of size at most `max_heap` of an octal game, as
+/// sums of heaps of size at most `max_heap` of `game`, an octal game, as
 /// [`MisereQuotient::compute`] finds and verifies it; `monitor` hears of
 /// each bound as its quotient is learned.
 pub fn misere_quotient(
-    spec: &str,
+    game: &dyn Game,
     max_heap: Option<u64>,
     monitor: &mut dyn Monitor,
 ) -> Result<QuotientReport> {
-    let game = crate::catalog::parse(spec)?;
     let canonical = game.spec();
     let code = canonical
         .strip_prefix("octal:")
@@ -567,7 +566,7 @@ pub fn misere_quotient(
         })?;
     let octal: Octal = code
         .parse()
-        .map_err(|e: crate::games::octal::OctalError| Error::spec(spec, e.to_string()))?;
+        .map_err(|e: crate::games::octal::OctalError| Error::spec(&canonical, e.to_string()))?;
     let max_heap = max_heap.unwrap_or(QUOTIENT_DEFAULT_HEAPS);
     if max_heap > QUOTIENT_HEAPS {
         return Err(Error::Limit(format!(

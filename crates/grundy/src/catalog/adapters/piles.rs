@@ -6,14 +6,15 @@ use crate::catalog::Position;
 use dashu_int::UBig;
 
 use crate::catalog::answer::Defence;
-use crate::catalog::explore::{
+use crate::catalog::kit::options::{rules_options, too_many, PlayMove};
+use crate::catalog::kit::table::{
     check_rules_cost, pile_report, progress_of, row_width, table_error, value_out_of_budget, Table,
 };
 use crate::catalog::{Component, ConjectureReport, Game, Monitor, Move, Summands};
 use crate::error::{Error, Result};
 use crate::game::Impartial;
 use crate::games::rows::{certify_rows, PeriodicRow, RowBudget, RowShape};
-use crate::limits::{CERTIFIED_ROWS, REMOTENESS_BUDGET, ROW_COLUMNS, ROW_WORK};
+use crate::limits::{CERTIFIED_ROWS, PLAY_OPTIONS, REMOTENESS_BUDGET, ROW_COLUMNS, ROW_WORK};
 use crate::solve::lines::PRows;
 use crate::solve::remoteness::Remoteness;
 use crate::solve::table::RectRules;
@@ -45,7 +46,7 @@ pub(crate) fn pile_conjecture(
     let table = row_width(|r, w| rules.rect_cost(r, w))
         .map(|w| {
             rules.rect_table(
-                crate::catalog::explore::ROWS_REPORTED,
+                crate::catalog::kit::table::ROWS_REPORTED,
                 w,
                 &mut progress_of(monitor),
             )
@@ -442,4 +443,31 @@ impl RowReading {
         };
         Component::new(vec![x, y], value, method, moves_to)
     }
+}
+
+/// The options of a two-pile game by its rules, described as `analyze`
+/// describes pile moves; refused when the rectangle below the piles (which
+/// bounds the options) exceeds [`PLAY_OPTIONS`] squared.
+pub(crate) fn pile_options<G: Impartial<Position = (u64, u64)>>(
+    game: &dyn Game,
+    rules: &G,
+    at: &Position,
+) -> Result<Vec<PlayMove>> {
+    let [x, y] = at.small_numbers(game)?[..] else {
+        return Err(Error::BadPosition(format!(
+            "a two-pile game takes two pile sizes X Y, not {}",
+            at.numbers.len()
+        )));
+    };
+    if (x + 1) * (y + 1) > (PLAY_OPTIONS as u64) * 16 {
+        return Err(too_many(game));
+    }
+    let (px, py) = (&at.numbers[0], &at.numbers[1]);
+    rules_options(
+        game,
+        rules,
+        &(x, y),
+        |&(a, b)| vec![UBig::from(a), UBig::from(b)],
+        |to| pile_move(px, py, to[0].clone(), to[1].clone()),
+    )
 }

@@ -11,8 +11,8 @@ use std::cell::RefCell;
 use dashu_int::UBig;
 
 use crate::analysis::periodicity::apparent_arithmetic_period;
-use crate::catalog::explore::{check_side, pile_report, Table, ROWS_REPORTED};
-use crate::catalog::play::{Options, PlayMove};
+use crate::catalog::kit::options::{Options, PlayMove};
+use crate::catalog::kit::table::{check_side, pile_report, Table, ROWS_REPORTED};
 use crate::catalog::{
     check_count, Analysis, Component, ConjectureReport, Game, Monitor, Move, PeriodReport,
     Sequence, Summands, Terms,

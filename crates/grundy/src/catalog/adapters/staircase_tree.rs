@@ -6,7 +6,7 @@ use crate::catalog::{Form, Numbers, Position};
 use dashu_int::UBig;
 
 use super::heap::beyond_convention_budget as beyond_budget;
-use crate::catalog::play::{graph_of_play, too_many, PlayMove};
+use crate::catalog::kit::options::{graph_of_play, too_many, PlayMove};
 use crate::catalog::{Analysis, Component, Game, GraphInput, Monitor, Move, Summands};
 use crate::error::{Error, Result};
 use crate::games::staircase_tree::{StaircaseTree, TreeError, TreeMove};

@@ -8,12 +8,12 @@ use dashu_int::UBig;
 
 use super::piles::{
     options_of_value, parse_piles, pile_component, pile_conjecture, pile_defence, pile_move,
-    pile_summands, rules_table, RowReading, Shapes,
+    pile_options, pile_summands, rules_table, RowReading, Shapes,
 };
-use crate::catalog::explore::{
+use crate::catalog::kit::options::PlayMove;
+use crate::catalog::kit::table::{
     check_side, progress_of, rectangle_rows, sieve_rows, table_error, value_out_of_budget, Table,
 };
-use crate::catalog::play::{pile_options, PlayMove};
 use crate::catalog::{Analysis, Component, ConjectureReport, Game, Monitor, Summands};
 use crate::error::{Error, Result};
 use crate::game::Outcome;

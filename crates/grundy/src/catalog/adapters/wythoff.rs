@@ -8,13 +8,13 @@ use crate::limits::{RATIOS_MAX_PILE, RATIOS_MAX_ROWS, RATIOS_ROWS, RATIOS_ROW_CA
 use dashu_int::UBig;
 
 use super::piles::{
-    parse_piles, pile_component, pile_conjecture, pile_defence, pile_move, pile_summands,
-    rules_table, small, value_and_note, value_from_rules,
+    parse_piles, pile_component, pile_conjecture, pile_defence, pile_move, pile_options,
+    pile_summands, rules_table, small, value_and_note, value_from_rules,
 };
 use crate::analysis::conjecture::certain_pairs;
 use crate::catalog::answer::Defence;
-use crate::catalog::explore::{check_side, progress_of, sieve_rows, table_error, Table};
-use crate::catalog::play::{pile_options, PlayMove};
+use crate::catalog::kit::options::PlayMove;
+use crate::catalog::kit::table::{check_side, progress_of, sieve_rows, table_error, Table};
 use crate::catalog::{
     check_count, Alone, Analysis, Component, EveryForm, Game, PairList, Sequence,
 };

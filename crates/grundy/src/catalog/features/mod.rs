@@ -1,13 +1,11 @@
 //! What cuts across games, above the adapters: sums of different games
 //! (`sum`), misère play and Every-SG (`conventions`), playing against the
-//! program (`play`), tables and conjectures found from the rules
-//! (`explore`), Beatty sequences (`beatty`) and surveys of many games
+//! program (`play`), Beatty sequences (`beatty`) and surveys of many games
 //! (`survey`). Each works through the [`Game`](super::Game) interface, for
 //! every game alike.
 
 pub(crate) mod beatty;
 pub(crate) mod conventions;
-pub(crate) mod explore;
 pub mod play;
 pub(crate) mod sum;
 pub mod survey;

@@ -31,201 +31,21 @@ use dashu_int::UBig;
 
 use serde::Serialize;
 
-use crate::catalog::adapters::piles::pile_move;
 use crate::catalog::{
-    analyze_convention, parse, parse_naturals, Analysis, Convention, ConventionSum, Game,
-    GraphInput, Move, Quiet, SumAnalysis,
+    analyze_convention, parse, parse_naturals, Analysis, Convention, ConventionSum, Game, Move,
+    Quiet, SumAnalysis,
 };
 use crate::error::{Error, Result};
-use crate::game::{HeapGame, Impartial, Outcome};
-use crate::limits::{PLAY_OPTIONS, REMOTENESS_BUDGET};
+use crate::game::{Impartial, Outcome};
+use crate::limits::REMOTENESS_BUDGET;
 use crate::solve::misere::Misere;
 use crate::solve::remoteness::Remoteness;
 
+use crate::catalog::kit::options::graph_args;
+pub use crate::catalog::kit::options::PlayMove;
+
 mod sums;
 pub use sums::{sum_choose, sum_hint, sum_reply, sum_turns};
-
-/// The refusal of a position with more options than play lists.
-pub(crate) fn too_many(game: &dyn Game) -> Error {
-    Error::Limit(format!(
-        "play enumerates every move of a position, at most {PLAY_OPTIONS}; this position of {} \
-         has more (start from a smaller one)",
-        game.spec()
-    ))
-}
-
-/// A legal move and the position it reaches.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayMove {
-    /// The move as `analyze` writes it (its description for people).
-    pub step: Move,
-    /// The position reached.
-    pub to: Position,
-}
-
-/// Collects the options of a position, refusing more than [`PLAY_OPTIONS`].
-pub(crate) struct Options<'a> {
-    game: &'a dyn Game,
-    moves: Vec<PlayMove>,
-    over: bool,
-}
-
-impl<'a> Options<'a> {
-    /// An empty list for `game`.
-    pub(crate) fn new(game: &'a dyn Game) -> Self {
-        Options {
-            game,
-            moves: Vec::new(),
-            over: false,
-        }
-    }
-
-    /// Adds a move (kept only while within the limit).
-    pub(crate) fn push(&mut self, step: Move, to: Position) {
-        if self.moves.len() >= PLAY_OPTIONS {
-            self.over = true;
-        } else {
-            self.moves.push(PlayMove { step, to });
-        }
-    }
-
-    /// The moves, or the refusal when there were too many.
-    pub(crate) fn done(self) -> Result<Vec<PlayMove>> {
-        match self.over {
-            true => Err(too_many(self.game)),
-            false => Ok(self.moves),
-        }
-    }
-}
-
-/// The options of a sum of heaps of a [`HeapGame`], one heap replaced by the
-/// heaps it leaves (a heap taken whole leaves a 0, as `analyze` writes it);
-/// `describe(i, left)` writes the move in heap `i`.
-pub(crate) fn heap_options<G: HeapGame>(
-    game: &dyn Game,
-    rules: &G,
-    at: &Position,
-    describe: impl Fn(usize, &[UBig]) -> Move,
-) -> Result<Vec<PlayMove>> {
-    let heaps = at.small_numbers(game)?;
-    let mut options = Options::new(game);
-    for (i, &h) in heaps.iter().enumerate() {
-        rules.for_each_move(h, |left| {
-            let left: Vec<UBig> = match left {
-                [] => vec![UBig::ZERO],
-                _ => left.iter().map(|&n| UBig::from(n)).collect(),
-            };
-            let mut numbers = at.numbers[..i].to_vec();
-            numbers.extend_from_slice(&left);
-            numbers.extend_from_slice(&at.numbers[i + 1..]);
-            options.push(describe(i, &left), Position::of_numbers(numbers));
-        });
-    }
-    options.done()
-}
-
-/// The options of a game whose rules are an [`Impartial`] game on the
-/// position's numbers: `rules_position` reads them, `numbers` writes an
-/// option back and `describe` says what the move to it does.
-pub(crate) fn rules_options<G: Impartial>(
-    game: &dyn Game,
-    rules: &G,
-    position: &G::Position,
-    numbers: impl Fn(&G::Position) -> Vec<UBig>,
-    describe: impl Fn(&[UBig]) -> Move,
-) -> Result<Vec<PlayMove>> {
-    let mut options = Options::new(game);
-    for option in rules.options(position) {
-        let to = numbers(&option);
-        options.push(describe(&to), Position::of_numbers(to));
-    }
-    options.done()
-}
-
-/// Each move with the position it reaches from `at` (games of numbers).
-pub(crate) fn applied(at: &Position, moves: Vec<Move>) -> Vec<PlayMove> {
-    moves
-        .into_iter()
-        .map(|step| {
-            let to = Position::of_numbers(step.apply(&at.numbers));
-            PlayMove { step, to }
-        })
-        .collect()
-}
-
-/// The options of a two-pile game by its rules, described as `analyze`
-/// describes pile moves; refused when the rectangle below the piles (which
-/// bounds the options) exceeds [`PLAY_OPTIONS`] squared.
-pub(crate) fn pile_options<G: Impartial<Position = (u64, u64)>>(
-    game: &dyn Game,
-    rules: &G,
-    at: &Position,
-) -> Result<Vec<PlayMove>> {
-    let [x, y] = at.small_numbers(game)?[..] else {
-        return Err(Error::BadPosition(format!(
-            "a two-pile game takes two pile sizes X Y, not {}",
-            at.numbers.len()
-        )));
-    };
-    if (x + 1) * (y + 1) > (PLAY_OPTIONS as u64) * 16 {
-        return Err(too_many(game));
-    }
-    let (px, py) = (&at.numbers[0], &at.numbers[1]);
-    rules_options(
-        game,
-        rules,
-        &(x, y),
-        |&(a, b)| vec![UBig::from(a), UBig::from(b)],
-        |to| pile_move(px, py, to[0].clone(), to[1].clone()),
-    )
-}
-
-/// Each heap of a sum of heaps as a component: `heap 1`, `heap 2`, ...
-pub(crate) fn heap_parts(at: &Position) -> Vec<(String, Position)> {
-    at.numbers
-        .iter()
-        .enumerate()
-        .map(|(i, h)| {
-            (
-                format!("heap {}", i + 1),
-                Position::of_numbers(vec![h.clone()]),
-            )
-        })
-        .collect()
-}
-
-/// The graph of a graph game's position, refusing one whose moves would
-/// write more than [`PLAY_OPTIONS`] times 64 lines in all (`moves` options
-/// of `lines` lines each).
-pub(crate) fn graph_of_play(
-    game: &dyn Game,
-    at: &Position,
-    moves: usize,
-    lines: usize,
-) -> Result<GraphInput> {
-    if moves.saturating_mul(lines) > PLAY_OPTIONS * 64 {
-        return Err(too_many(game));
-    }
-    graph_args(game, at)?
-        .cloned()
-        .ok_or_else(|| Error::BadArgument(format!("{} takes no graph file", game.spec())))
-}
-
-/// Whether the game's position is read from a graph.
-fn graph_args<'p>(game: &dyn Game, at: &'p Position) -> Result<Option<&'p GraphInput>> {
-    match (game.form().graph.is_some(), &at.graph) {
-        (true, Some(graph)) => Ok(Some(graph)),
-        (false, None) => Ok(None),
-        (true, None) => Err(Error::BadArgument(format!(
-            "{} is played on a graph: give the graph file",
-            game.spec()
-        ))),
-        (false, Some(_)) => Err(Error::BadArgument(format!(
-            "{} takes no graph file",
-            game.spec()
-        ))),
-    }
-}
 
 /// What `analyze` answers at `at` (every winning move).
 pub fn analyze_at(game: &dyn Game, at: &Position) -> Result<Analysis> {

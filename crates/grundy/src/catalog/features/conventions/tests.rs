@@ -6,6 +6,7 @@ use crate::catalog::ByWords;
 use std::collections::{HashMap, HashSet};
 
 use super::*;
+use crate::catalog::kit::summands::{misere_by_quotient, quotient_limits};
 use crate::catalog::{parse, GraphInput, Position, SumPart};
 use crate::game::{HeapGame, Heaps, Impartial};
 use crate::games::circle::{Circle, CirclePosition};

@@ -5,8 +5,8 @@
 
 use super::sums::SumRules;
 use super::*;
-use crate::catalog::script;
-use crate::game::Heaps;
+use crate::catalog::{script, GraphInput};
+use crate::game::{HeapGame, Heaps};
 use crate::games::chomp::Chomp;
 use crate::games::circle::{Circle, CirclePosition};
 use crate::games::digraph::parse_digraph;
@@ -24,6 +24,7 @@ use crate::games::twopile::TwoPile;
 use crate::games::wythoff::{Wythoff, WythoffRatios};
 use crate::games::{bash::Bash, dynsub::DynSub, nim::Nim, subtraction::Subtraction};
 use crate::graph::parse::parse_edges;
+use crate::limits::PLAY_OPTIONS;
 use crate::nimber::Nimber;
 use crate::solve::Memo;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
