@@ -192,6 +192,25 @@ fn heads_at(rest: &str) -> Vec<String> {
     }
 }
 
+/// Every chain of `super::` in `code`: how many `super`s, and the path after
+/// them.
+fn super_chains(code: &str) -> Vec<(usize, &str)> {
+    let mut chains = Vec::new();
+    for (at, _) in code.match_indices("super::") {
+        if code[..at].ends_with(':') {
+            continue; // counted from the first `super::` of the chain
+        }
+        let mut rest = &code[at..];
+        let mut supers = 0;
+        while let Some(after) = rest.strip_prefix("super::") {
+            supers += 1;
+            rest = after;
+        }
+        chains.push((supers, rest));
+    }
+    chains
+}
+
 /// The top-level modules of the crate that `code` (of the file at `module`)
 /// refers to by `crate::` or by enough `super::` to reach the crate root.
 fn referenced_modules(code: &str, module: &[String]) -> BTreeSet<String> {
@@ -205,17 +224,7 @@ fn referenced_modules(code: &str, module: &[String]) -> BTreeSet<String> {
             found.extend(heads_at(&code[at + "crate::".len()..]));
         }
     }
-    for (at, _) in code.match_indices("super::") {
-        let before = code[..at].chars().next_back();
-        if before.is_some_and(|c| c == ':') {
-            continue; // counted from the first `super::` of the chain
-        }
-        let mut rest = &code[at..];
-        let mut supers = 0;
-        while let Some(after) = rest.strip_prefix("super::") {
-            supers += 1;
-            rest = after;
-        }
+    for (supers, rest) in super_chains(code) {
         // A file's own module is its path; `super` from `a/b.rs` is `a`.
         let parent_depth = module.len().saturating_sub(supers);
         if parent_depth == 0 {
@@ -488,16 +497,7 @@ fn catalogue_references(
             found.insert(catalogue_part_of(&head, root_names));
         }
     }
-    for (at, _) in code.match_indices("super::") {
-        if code[..at].ends_with(':') {
-            continue; // counted from the first `super::` of the chain
-        }
-        let mut rest = &code[at..];
-        let mut supers = 0;
-        while let Some(after) = rest.strip_prefix("super::") {
-            supers += 1;
-            rest = after;
-        }
+    for (supers, rest) in super_chains(code) {
         let parent = &module[..module.len().saturating_sub(supers)];
         match parent {
             [catalog] if catalog == "catalog" => {
