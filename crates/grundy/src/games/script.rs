@@ -5,7 +5,8 @@
 //! and the result is the array of the positions one move reaches, each an array
 //! of integers `>= 0`. It may define `fn components(p)`: the positions whose sum
 //! `p` is, so that the value of `p` is the nim-sum of theirs (the Sprague-Grundy
-//! theorem) instead of a search of the sum's game tree. Example, the
+//! theorem) instead of a search of the sum's game tree; a value so added is
+//! checked against the position's own moves ([`ScriptMemo`]). Example, the
 //! subtraction game {1, 3, 4}:
 //!
 //! ```
@@ -85,6 +86,23 @@ pub enum ScriptError {
         script: String,
         /// The position on the cycle, as `[a, b, ...]`.
         position: String,
+    },
+    /// The script's `components` and `moves` disagree at a position: the
+    /// nim-sum of its components' values is not the mex of its options'
+    /// values, so its components are not a sum of games whose moves are its
+    /// moves (the Sprague-Grundy theorem), and no answer can be trusted.
+    #[error("script {script}: fn components and fn moves disagree at {position}: the values of its components {components} nim-add to {by_components}, but the values of its moves give {by_moves} (their mex); a position's components must be games whose moves together are exactly its moves")]
+    Inconsistent {
+        /// The script's name.
+        script: String,
+        /// The position, as `[a, b, ...]`.
+        position: String,
+        /// Its components, as `[[a], [b], ...]`.
+        components: String,
+        /// The nim-sum of its components' values.
+        by_components: u64,
+        /// The mex of its options' values.
+        by_moves: u64,
     },
     /// The search needs more positions than [`SCRIPT_POSITIONS`].
     #[error("script {script}: the search needs more than {SCRIPT_POSITIONS} positions (SCRIPT_POSITIONS); ask for a smaller position or fewer values")]
@@ -499,12 +517,20 @@ impl Impartial for Script {
 /// script once. The search keeps its own stack (positions may be millions of
 /// moves deep), reports a cycle instead of looping, and values at most
 /// [`SCRIPT_POSITIONS`] positions. Values found before an error stay valid.
+///
+/// A value it answers is checked against the rules: the value of a position
+/// made of several components (their nim-sum) must be the mex of the values
+/// of its own moves, or the answer is refused as
+/// [`ScriptError::Inconsistent`]. A position that is one component is valued
+/// by the mex of its moves, so it agrees with them by construction.
 pub struct ScriptMemo {
     script: Script,
     /// Values of components, by mex over their moves.
     bases: HashMap<ScriptPosition, Nimber>,
     /// Values of positions made of other components (only with `fn components`).
     sums: HashMap<ScriptPosition, Nimber>,
+    /// The positions of `sums` whose value was checked against their moves.
+    checked: HashSet<ScriptPosition>,
     /// The most positions valued: [`SCRIPT_POSITIONS`] but in tests.
     budget: usize,
     /// The moves of the last position a search started from, kept for
@@ -535,6 +561,7 @@ impl ScriptMemo {
             script,
             bases: HashMap::new(),
             sums: HashMap::new(),
+            checked: HashSet::new(),
             budget: SCRIPT_POSITIONS,
             root_moves: None,
         }
@@ -555,20 +582,76 @@ impl ScriptMemo {
         self.len() == 0
     }
 
-    /// The Grundy value of `position`.
+    /// The Grundy value of `position`, checked against its moves when its
+    /// components are several (see [`ScriptMemo`]).
     pub fn value(&mut self, position: &[u64]) -> Result<Nimber, ScriptError> {
+        if let Some(&v) = self.bases.get(position) {
+            return Ok(v);
+        }
+        if self.checked.contains(position) {
+            return Ok(self.sums[position]);
+        }
+        let parts = self.script.components(position)?;
+        if let [only] = parts.as_slice() {
+            if only.as_slice() == position {
+                return self.base(position.to_vec());
+            }
+        }
+        let total = self.sum_of(&parts)?;
+        self.sums.insert(position.to_vec(), total);
+        self.check_against_moves(position, &parts, total)?;
+        self.checked.insert(position.to_vec());
+        Ok(total)
+    }
+
+    /// The value of a position, unchecked: the nim-sum of its components'.
+    fn unchecked_value(&mut self, position: &[u64]) -> Result<Nimber, ScriptError> {
         if let Some(v) = self.known(position) {
             return Ok(v);
         }
         let parts = self.script.components(position)?;
-        let mut total = Nimber::ZERO;
-        for part in parts {
-            total ^= self.base(part)?;
-        }
+        let total = self.sum_of(&parts)?;
         if self.script.has_components() {
             self.sums.insert(position.to_vec(), total);
         }
         Ok(total)
+    }
+
+    /// The nim-sum of the values of the components `parts`.
+    fn sum_of(&mut self, parts: &[ScriptPosition]) -> Result<Nimber, ScriptError> {
+        let mut total = Nimber::ZERO;
+        for part in parts {
+            total ^= self.base(part.clone())?;
+        }
+        Ok(total)
+    }
+
+    /// Refuses `position`, of components `parts` whose values nim-add to
+    /// `total`, unless `total` is the mex of the values of its own moves.
+    /// Its moves are kept for [`ScriptMemo::moves_to_value`].
+    fn check_against_moves(
+        &mut self,
+        position: &[u64],
+        parts: &[ScriptPosition],
+        total: Nimber,
+    ) -> Result<(), ScriptError> {
+        let moves = self.script.moves(position)?;
+        let mut values = Vec::with_capacity(moves.len());
+        for option in &moves {
+            values.push(self.unchecked_value(option)?);
+        }
+        self.root_moves = Some((position.to_vec(), moves));
+        let by_moves = mex(values);
+        if by_moves == total {
+            return Ok(());
+        }
+        Err(ScriptError::Inconsistent {
+            script: self.script.name.clone(),
+            position: show(position),
+            components: format!("{parts:?}"),
+            by_components: total.0,
+            by_moves: by_moves.0,
+        })
     }
 
     /// The values `G([0]), ..., G([count - 1])` of the one-integer positions.
@@ -601,7 +684,7 @@ impl ScriptMemo {
         };
         let mut found = Vec::new();
         for option in moves {
-            if self.value(&option)? == target {
+            if self.unchecked_value(&option)? == target {
                 found.push(option);
             }
         }
@@ -820,6 +903,50 @@ mod tests {
             }
         }
         assert_eq!(without.game().take_failure(), None);
+    }
+
+    /// Heaps of the subtraction game {1, 2, 3}, with components `COMPONENTS`.
+    fn subtraction_123_sum(components: &str) -> String {
+        format!(
+            "fn moves(p) {{ let r = []; for i in 0..p.len() {{ for s in [1, 2, 3] {{ \
+             if p[i] >= s {{ let q = p; q[i] -= s; r.push(q); }} }} }} r }}\n\
+             fn components(p) {{ {components} }}"
+        )
+    }
+
+    #[test]
+    fn components_that_contradict_the_moves_are_refused() {
+        // Every heap a component: values are n mod 4, nim-added.
+        let mut right = memo(&subtraction_123_sum("p.map(|h| [h])"));
+        for sum in [vec![3, 5, 7], vec![1, 2], vec![4, 4, 9]] {
+            let expected = sum.iter().fold(0, |acc, h| acc ^ (h % 4));
+            assert_eq!(right.value(&sum).unwrap(), Nimber(expected), "{sum:?}");
+        }
+        // Forgetting the last heap (a one-heap position then has no
+        // component, and is valued 0): the values disagree at the position.
+        let forget = "let parts = []; for i in 0..p.len() - 1 { parts.push([p[i]]); } parts";
+        let mut wrong = memo(&subtraction_123_sum(forget));
+        match wrong.value(&[3, 5, 7]) {
+            Err(ScriptError::Inconsistent {
+                position,
+                by_components,
+                by_moves,
+                ..
+            }) => {
+                assert_eq!(position, "[3, 5, 7]");
+                assert_ne!(by_components, by_moves);
+            }
+            other => panic!("{other:?}"),
+        }
+        // The answer the issue met: a P-position (a heap of 4) said to be
+        // worth a heap of 1, so N with no winning move; refused.
+        let mut one = memo(&subtraction_123_sum("if p == [4] { [[1]] } else { [p] }"));
+        let refused = one.value(&[4]).unwrap_err().to_string();
+        assert!(
+            refused.contains("nim-add to 1, but the values of its moves give 0"),
+            "{refused}"
+        );
+        assert!(refused.contains("disagree at [4]"), "{refused}");
     }
 
     #[test]
