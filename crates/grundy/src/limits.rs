@@ -158,8 +158,9 @@ pub const RATIOS_MAX_ROWS: usize = 1 << 13;
 pub const RATIOS_MAX_PILE: u64 = 1 << 24;
 
 // Game parameters.
-/// The most digits after the point a code may have.
-pub const MAX_DIGITS: usize = 64;
+/// The most digits after the point a code may have: codes of thousands of
+/// digits ("take any s of a set S up to 1000") run at the engine's speed.
+pub const MAX_DIGITS: usize = 1 << 16;
 
 /// The most families a game may list.
 pub const MAX_FAMILIES: usize = 64;

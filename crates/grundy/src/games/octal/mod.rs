@@ -184,6 +184,17 @@ mod tests {
     }
 
     #[test]
+    fn codes_of_up_to_max_digits_are_accepted() {
+        let longest = format!("0.{}7", "0".repeat(MAX_DIGITS - 1));
+        let game: Octal = longest.parse().unwrap();
+        assert_eq!(game.last_digit(), MAX_DIGITS);
+        assert_eq!(game.to_string(), longest);
+        let too_long = format!("0.{}7", "0".repeat(MAX_DIGITS));
+        let refused = too_long.parse::<Octal>().unwrap_err();
+        assert!(refused.reason.contains("more than"), "{}", refused.reason);
+    }
+
+    #[test]
     fn kayles_and_dawson_start_as_in_winning_ways() {
         // Winning Ways, ch. 4: Kayles 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 ...
         assert_eq!(

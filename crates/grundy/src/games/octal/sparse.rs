@@ -1143,4 +1143,22 @@ mod tests {
             prop_assert_eq!(helped(&code, 3000), naive_values(&game, 3000), "{}", code);
         }
     }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(16))]
+        /// Codes far longer than a machine word of digits ("take any s of
+        /// a set S, S up to 1000"): a few non-zero digits among hundreds.
+        #[test]
+        fn equals_the_rules_on_long_sparse_codes(
+            takes in proptest::collection::btree_map(1usize..1000, 1u8..8, 1..6),
+        ) {
+            let last = *takes.keys().max().unwrap();
+            let digits: String = (1..=last)
+                .map(|k| char::from(b'0' + takes.get(&k).copied().unwrap_or(0)))
+                .collect();
+            let code = format!("0.{digits}");
+            let game: Octal = code.parse().unwrap();
+            prop_assert_eq!(sparse(&code, 1500), naive_values(&game, 1500), "{}", code);
+        }
+    }
 }
