@@ -1,15 +1,17 @@
-//! Scripted games beside the same games built in, in positions per second:
+//! A user's games beside the same games built in, in positions per second:
 //! the subtraction game {1, 3, 4} and Lasker's Nim, each as the example script
-//! (memoised search over the script's moves, values by nim-sum of components)
-//! and in Rust (the same memoised search over the built-in rules, and the
-//! bottom-up heap solver).
+//! (memoised search over the script's moves, values by nim-sum of
+//! components), as a game written in Rust (the same search over
+//! [`NativeGame`] rules), and built in (memoised search over the built-in
+//! rules, and the bottom-up heap solver).
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use grundy::game::{HeapGame, Heaps};
-use grundy::games::script::{Script, ScriptMemo};
+use grundy::game::{HeapGame, Heaps, Impartial};
+use grundy::games::script::Script;
 use grundy::games::subtraction::Subtraction;
+use grundy::games::user::{Native, NativeGame, UserMemo, UserRules};
 use grundy::solve::{heap_sequence, Memo};
 
 const SUBTRACTION_134: &str = include_str!("../../../examples/subtraction-134.rhai");
@@ -33,13 +35,41 @@ impl HeapGame for Lasker {
     }
 }
 
-/// The values of heaps `0..count` of a script, from a fresh solver.
-fn script_values(source: &str, count: u64) -> u64 {
-    let script = Script::compile("bench.rhai", source).expect("the example compiles");
-    let mut memo = ScriptMemo::new(script);
+/// A game written in Rust from the rules of a [`HeapGame`], as a user would
+/// write it: a position is a list of heaps, each a component.
+struct Written<G>(Heaps<G>);
+
+impl<G: HeapGame> Impartial for Written<G> {
+    type Position = Vec<u64>;
+
+    fn options(&self, position: &Vec<u64>) -> Vec<Vec<u64>> {
+        self.0.options(position)
+    }
+}
+
+impl<G: HeapGame> NativeGame for Written<G> {
+    fn components(&self, position: &[u64]) -> Option<Vec<Vec<u64>>> {
+        (position.len() > 1).then(|| position.iter().map(|&h| vec![h]).collect())
+    }
+}
+
+/// The values of heaps `0..count` of a user's game, from a fresh solver.
+fn user_values(rules: impl UserRules, count: u64) -> u64 {
+    let mut memo = UserMemo::new(rules);
     (0..count)
         .map(|n| memo.value(&[n]).expect("the example is a short game").0)
         .fold(0, |acc, g| acc ^ g)
+}
+
+/// The values of heaps `0..count` of a script.
+fn script_values(source: &str, count: u64) -> u64 {
+    let script = Script::compile("bench.rhai", source).expect("the example compiles");
+    user_values(script, count)
+}
+
+/// The values of heaps `0..count` of the heap game `game` written in Rust.
+fn native_values<G: HeapGame>(game: G, count: u64) -> u64 {
+    user_values(Native::new("bench", Written(Heaps(game))), count)
 }
 
 fn bench_subtraction(c: &mut Criterion) {
@@ -49,6 +79,9 @@ fn bench_subtraction(c: &mut Criterion) {
     group.throughput(Throughput::Elements(count));
     group.bench_function(BenchmarkId::new("script", count), |b| {
         b.iter(|| script_values(black_box(SUBTRACTION_134), count))
+    });
+    group.bench_function(BenchmarkId::new("written in Rust", count), |b| {
+        b.iter(|| native_values(game.clone(), black_box(count)))
     });
     group.bench_function(BenchmarkId::new("built-in Memo", count), |b| {
         b.iter(|| {
@@ -68,6 +101,9 @@ fn bench_lasker(c: &mut Criterion) {
     group.throughput(Throughput::Elements(count));
     group.bench_function(BenchmarkId::new("script", count), |b| {
         b.iter(|| script_values(black_box(LASKER), count))
+    });
+    group.bench_function(BenchmarkId::new("written in Rust", count), |b| {
+        b.iter(|| native_values(Lasker, black_box(count)))
     });
     group.bench_function(BenchmarkId::new("built-in heap_sequence", count), |b| {
         b.iter(|| heap_sequence(&Lasker, black_box(count as usize)))

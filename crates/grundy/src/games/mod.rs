@@ -24,6 +24,7 @@ pub mod staircase;
 pub mod staircase_tree;
 pub mod subtraction;
 pub mod twopile;
+pub mod user;
 pub mod wythoff;
 
 #[cfg(test)]

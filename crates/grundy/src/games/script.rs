@@ -6,21 +6,23 @@
 //! of integers `>= 0`. It may define `fn components(p)`: the positions whose sum
 //! `p` is, so that the value of `p` is the nim-sum of theirs (the Sprague-Grundy
 //! theorem) instead of a search of the sum's game tree; a value so added is
-//! checked against the position's own moves ([`ScriptMemo`]). Example, the
+//! checked against the position's own moves ([`UserMemo`], the search of every
+//! game a user brings). Example, the
 //! subtraction game {1, 3, 4}:
 //!
 //! ```
-//! use grundy::games::script::{Script, ScriptMemo};
+//! use grundy::games::script::Script;
+//! use grundy::games::user::{UserError, UserMemo};
 //!
 //! let source = "fn moves(p) {
 //!     let r = [];
 //!     for s in [1, 3, 4] { if p[0] >= s { r.push([p[0] - s]); } }
 //!     r
 //! }";
-//! let mut memo = ScriptMemo::new(Script::compile("sub.rhai", source)?);
+//! let mut memo = UserMemo::new(Script::compile("sub.rhai", source)?);
 //! let values: Vec<u64> = (0..8).map(|n| memo.value(&[n]).map(|v| v.0)).collect::<Result<_, _>>()?;
 //! assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0]);
-//! # Ok::<(), grundy::games::script::ScriptError>(())
+//! # Ok::<(), UserError>(())
 //! ```
 //!
 //! The library does no I/O: the caller reads the file and passes its text, with
@@ -48,69 +50,22 @@
 //! the position, instead of looping.
 
 use std::cell::{Cell, RefCell};
-use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
+use crate::game::Impartial;
+use crate::games::user::{show, UserError, UserPosition, UserRules};
+use crate::limits::{
+    SCRIPT_ARRAY_SIZE, SCRIPT_CALL_DEPTH, SCRIPT_CALL_MILLIS, SCRIPT_EXPR_DEPTH, SCRIPT_OPERATIONS,
+    SCRIPT_STRING_SIZE, SCRIPT_TOTAL_SECONDS,
+};
+use crate::stop;
 use rhai::packages::{
     ArithmeticPackage, BasicArrayPackage, BasicBlobPackage, BasicFnPackage, BasicIteratorPackage,
     BasicMapPackage, BasicMathPackage, BasicStringPackage, BitFieldPackage, LogicPackage,
     MoreStringPackage, Package,
 };
 use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope, AST, INT};
-use thiserror::Error;
-
-use crate::game::Impartial;
-use crate::limits::{
-    SCRIPT_ARRAY_SIZE, SCRIPT_CALL_DEPTH, SCRIPT_CALL_MILLIS, SCRIPT_EXPR_DEPTH, SCRIPT_OPERATIONS,
-    SCRIPT_POSITIONS, SCRIPT_STRING_SIZE, SCRIPT_TOTAL_SECONDS,
-};
-use crate::nimber::{mex, Nimber};
-use crate::stop;
-
-/// A position of a scripted game: its integers, each `>= 0`.
-pub type ScriptPosition = Vec<u64>;
-
-/// What went wrong with a script, in one line.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-pub enum ScriptError {
-    /// The script does not compile, lacks `fn moves`, or a call of one of its
-    /// functions failed or returned something that is not a list of positions.
-    /// The message names the script, and its line and column where known.
-    #[error("{0}")]
-    Invalid(String),
-    /// A position can be reached from itself: the moves never end.
-    #[error("script {script}: the moves never end: position {position} can be reached from itself (a cycle), so it has no Grundy value")]
-    Cycle {
-        /// The script's name.
-        script: String,
-        /// The position on the cycle, as `[a, b, ...]`.
-        position: String,
-    },
-    /// The script's `components` and `moves` disagree at a position: the
-    /// nim-sum of its components' values is not the mex of its options'
-    /// values, so its components are not a sum of games whose moves are its
-    /// moves (the Sprague-Grundy theorem), and no answer can be trusted.
-    #[error("script {script}: fn components and fn moves disagree at {position}: the values of its components {components} nim-add to {by_components}, but the values of its moves give {by_moves} (their mex); a position's components must be games whose moves together are exactly its moves")]
-    Inconsistent {
-        /// The script's name.
-        script: String,
-        /// The position, as `[a, b, ...]`.
-        position: String,
-        /// Its components, as `[[a], [b], ...]`.
-        components: String,
-        /// The nim-sum of its components' values.
-        by_components: u64,
-        /// The mex of its options' values.
-        by_moves: u64,
-    },
-    /// The search needs more positions than [`SCRIPT_POSITIONS`].
-    #[error("script {script}: the search needs more than {SCRIPT_POSITIONS} positions (SCRIPT_POSITIONS); ask for a smaller position or fewer values")]
-    Budget {
-        /// The script's name.
-        script: String,
-    },
-}
 
 /// The rules of a game, compiled from a script.
 pub struct Script {
@@ -125,7 +80,7 @@ pub struct Script {
     components_at: Option<Position>,
     /// The first failure of a call made through [`Impartial::options`], which
     /// cannot return it.
-    failure: RefCell<Option<ScriptError>>,
+    failure: RefCell<Option<UserError>>,
 }
 
 impl std::fmt::Debug for Script {
@@ -275,27 +230,22 @@ fn to_array(position: &[u64]) -> Result<Array, String> {
         .collect()
 }
 
-/// `[a, b, ...]`, the way positions are written in messages.
-fn show(position: &[u64]) -> String {
-    format!("{position:?}")
-}
-
 impl Script {
     /// Compiles `source`; `name` (the file's path) is used in messages.
-    pub fn compile(name: &str, source: &str) -> Result<Script, ScriptError> {
+    pub fn compile(name: &str, source: &str) -> Result<Script, UserError> {
         let clock = Rc::new(Clock::new());
         let engine = sandboxed_engine(clock.clone());
         let ast = engine.compile(source).map_err(|e| {
             let position = e.position();
             let message = one_line(&e.0.to_string());
-            ScriptError::Invalid(format!("script {name}: {}{message}", at(position)))
+            UserError::Invalid(format!("script {name}: {}{message}", at(position)))
         })?;
         let defines = |wanted: &str| {
             ast.iter_functions()
                 .any(|f| f.name == wanted && f.params.len() == 1)
         };
         if !defines("moves") {
-            return Err(ScriptError::Invalid(format!(
+            return Err(UserError::Invalid(format!(
                 "script {name}: it defines no fn moves(p) (one parameter, the position), which gives the positions one move reaches"
             )));
         }
@@ -316,32 +266,6 @@ impl Script {
         &self.name
     }
 
-    /// Whether the script defines `fn components`.
-    pub fn has_components(&self) -> bool {
-        self.components_at.is_some()
-    }
-
-    /// The positions one move from `position` reaches: the script's `moves`.
-    pub fn moves(&self, position: &[u64]) -> Result<Vec<ScriptPosition>, ScriptError> {
-        self.positions("moves", self.moves_at, position)
-    }
-
-    /// The positions whose sum `position` is: the script's `components`, or
-    /// `position` alone when it defines none.
-    pub fn components(&self, position: &[u64]) -> Result<Vec<ScriptPosition>, ScriptError> {
-        match self.components_at {
-            Some(at) => self.positions("components", at, position),
-            None => Ok(vec![position.to_vec()]),
-        }
-    }
-
-    /// Takes the failure that a call through [`Impartial::options`] met, if
-    /// any. After one, that method returns no options, so every value a
-    /// solver computed since is meaningless: discard the solver.
-    pub fn take_failure(&self) -> Option<ScriptError> {
-        self.failure.borrow_mut().take()
-    }
-
     /// Calls the script's function `function` (defined at `defined_at`) on
     /// `position`, and reads its result as a list of positions.
     fn positions(
@@ -349,11 +273,11 @@ impl Script {
         function: &str,
         defined_at: Position,
         position: &[u64],
-    ) -> Result<Vec<ScriptPosition>, ScriptError> {
+    ) -> Result<Vec<UserPosition>, UserError> {
         // Messages are made only on failure: this runs once per position.
         let call = || format!("{function}({})", show(position));
         let argument = to_array(position).map_err(|why| {
-            ScriptError::Invalid(format!("script {}: {}: {why}", self.name, call()))
+            UserError::Invalid(format!("script {}: {}: {why}", self.name, call()))
         })?;
         // The top level is not run again for each call: only the functions count.
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
@@ -371,7 +295,7 @@ impl Script {
         self.clock.end_call();
         let result = result.map_err(|e| self.runtime_error(&call(), defined_at, *e))?;
         read_positions(result).map_err(|why| {
-            ScriptError::Invalid(format!(
+            UserError::Invalid(format!(
                 "script {}: {}{} returned {why}",
                 self.name,
                 at(defined_at),
@@ -382,8 +306,8 @@ impl Script {
 
     /// The refusal of `call` (of the function defined at `defined_at`) once
     /// the calls ran past their time in all.
-    fn out_of_time(&self, call: &str, defined_at: Position) -> ScriptError {
-        ScriptError::Invalid(format!(
+    fn out_of_time(&self, call: &str, defined_at: Position) -> UserError {
+        UserError::Invalid(format!(
             "script {}: {}in {call}: {}",
             self.name,
             at(defined_at),
@@ -395,7 +319,7 @@ impl Script {
     /// function defined at `defined_at`: at the error's line and column, or
     /// where Rhai keeps none (the operation limit), at the innermost call that
     /// it keeps, else at the definition.
-    fn runtime_error(&self, call: &str, defined_at: Position, error: EvalAltResult) -> ScriptError {
+    fn runtime_error(&self, call: &str, defined_at: Position, error: EvalAltResult) -> UserError {
         let (mut inner, call_site) = innermost(error, defined_at);
         let position = match inner.take_position() {
             at if at.is_none() => call_site,
@@ -416,7 +340,7 @@ impl Script {
             EvalAltResult::ErrorDataTooLarge(what, _) => data_too_large(&what),
             other => one_line(&other.to_string()),
         };
-        ScriptError::Invalid(format!(
+        UserError::Invalid(format!(
             "script {}: {}in {call}: {message}",
             self.name,
             at(position)
@@ -452,7 +376,7 @@ fn innermost(error: EvalAltResult, outer: Position) -> (EvalAltResult, Position)
 }
 
 /// A script's result as a list of positions, or what it is instead.
-fn read_positions(result: Dynamic) -> Result<Vec<ScriptPosition>, String> {
+fn read_positions(result: Dynamic) -> Result<Vec<UserPosition>, String> {
     let type_name = result.type_name();
     let list = result
         .try_cast::<Array>()
@@ -461,7 +385,7 @@ fn read_positions(result: Dynamic) -> Result<Vec<ScriptPosition>, String> {
 }
 
 /// One position of a script's result.
-fn read_position(item: Dynamic) -> Result<ScriptPosition, String> {
+fn read_position(item: Dynamic) -> Result<UserPosition, String> {
     if !item.is_array() {
         return Err(format!(
             "{item} (of type {}) among its positions, which must be arrays of integers",
@@ -489,16 +413,54 @@ fn read_position(item: Dynamic) -> Result<ScriptPosition, String> {
     Ok(position)
 }
 
+/// The script's functions as the rules [`UserMemo`] asks: `fn moves`, and
+/// `fn components` when it defines one. A call costs far more than a look-up,
+/// so the values of sums are kept.
+impl UserRules for Script {
+    const FUNCTIONS: (&'static str, &'static str) = ("fn components", "fn moves");
+    const OWNER: &'static str = "script";
+    const LARGEST: &'static str = "2^63 - 1";
+
+    fn game(&self) -> String {
+        format!("script {}", self.name)
+    }
+
+    fn moves(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError> {
+        self.positions("moves", self.moves_at, position)
+    }
+
+    /// The script's `components`, or `position` alone when it defines none.
+    fn components(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError> {
+        match self.components_at {
+            Some(at) => self.positions("components", at, position),
+            None => Ok(vec![position.to_vec()]),
+        }
+    }
+
+    /// Whether the script defines `fn components`.
+    fn has_components(&self) -> bool {
+        self.components_at.is_some()
+    }
+
+    fn keeps_sums(&self) -> bool {
+        true
+    }
+
+    fn take_failure(&self) -> Option<UserError> {
+        self.failure.borrow_mut().take()
+    }
+}
+
 /// The rules as an [`Impartial`] game, for the generic solvers.
 ///
 /// `options` cannot fail: a failing call of the script gives no options, and
-/// the failure is kept for [`Script::take_failure`]. Components are not used.
-/// [`ScriptMemo`] is the solver that reports failures as they happen, adds
+/// the failure is kept for [`UserRules::take_failure`]. Components are not used.
+/// [`UserMemo`] is the solver that reports failures as they happen, adds
 /// components by nim-sum, and bounds its search.
 impl Impartial for Script {
-    type Position = ScriptPosition;
+    type Position = UserPosition;
 
-    fn options(&self, position: &ScriptPosition) -> Vec<ScriptPosition> {
+    fn options(&self, position: &UserPosition) -> Vec<UserPosition> {
         if self.failure.borrow().is_some() {
             return Vec::new();
         }
@@ -509,289 +471,13 @@ impl Impartial for Script {
     }
 }
 
-/// Grundy values of a scripted game by memoised search, kept between calls.
-///
-/// The value of a position is the nim-sum of the values of its components
-/// (the position itself without `fn components`); the value of a component is
-/// the mex of the values of its moves. Each component's moves are asked of the
-/// script once. The search keeps its own stack (positions may be millions of
-/// moves deep), reports a cycle instead of looping, and values at most
-/// [`SCRIPT_POSITIONS`] positions. Values found before an error stay valid.
-///
-/// A value it answers is checked against the rules: the value of a position
-/// made of several components (their nim-sum) must be the mex of the values
-/// of its own moves, or the answer is refused as
-/// [`ScriptError::Inconsistent`]. A position that is one component is valued
-/// by the mex of its moves, so it agrees with them by construction.
-pub struct ScriptMemo {
-    script: Script,
-    /// Values of components, by mex over their moves.
-    bases: HashMap<ScriptPosition, Nimber>,
-    /// Values of positions made of other components (only with `fn components`).
-    sums: HashMap<ScriptPosition, Nimber>,
-    /// The positions of `sums` whose value was checked against their moves.
-    checked: HashSet<ScriptPosition>,
-    /// The most positions valued: [`SCRIPT_POSITIONS`] but in tests.
-    budget: usize,
-    /// The moves of the last position a search started from, kept for
-    /// [`ScriptMemo::moves_to_value`] of that position, which follows its
-    /// value: the script is asked once.
-    root_moves: Option<(ScriptPosition, Vec<ScriptPosition>)>,
-}
-
-/// A component under evaluation.
-struct Frame {
-    position: ScriptPosition,
-    /// Values of the options already known when the frame was made.
-    known: Vec<Nimber>,
-    /// The components of the other options, one after the other.
-    parts: Vec<ScriptPosition>,
-    /// Where each of those options' components end in `parts`.
-    ends: Vec<usize>,
-    /// Those options themselves (with `fn components` only, to keep their values).
-    sums: Vec<ScriptPosition>,
-    /// Parts before this one are valued.
-    next: usize,
-}
-
-impl ScriptMemo {
-    /// A solver for `script` with nothing computed yet.
-    pub fn new(script: Script) -> ScriptMemo {
-        ScriptMemo {
-            script,
-            bases: HashMap::new(),
-            sums: HashMap::new(),
-            checked: HashSet::new(),
-            budget: SCRIPT_POSITIONS,
-            root_moves: None,
-        }
-    }
-
-    /// The game's rules.
-    pub fn script(&self) -> &Script {
-        &self.script
-    }
-
-    /// How many positions have been valued so far.
-    pub fn len(&self) -> usize {
-        self.bases.len() + self.sums.len()
-    }
-
-    /// Whether nothing has been valued yet.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The Grundy value of `position`, checked against its moves when its
-    /// components are several (see [`ScriptMemo`]).
-    pub fn value(&mut self, position: &[u64]) -> Result<Nimber, ScriptError> {
-        if let Some(&v) = self.bases.get(position) {
-            return Ok(v);
-        }
-        if self.checked.contains(position) {
-            return Ok(self.sums[position]);
-        }
-        let parts = self.script.components(position)?;
-        if let [only] = parts.as_slice() {
-            if only.as_slice() == position {
-                return self.base(position.to_vec());
-            }
-        }
-        let total = self.sum_of(&parts)?;
-        self.sums.insert(position.to_vec(), total);
-        self.check_against_moves(position, &parts, total)?;
-        self.checked.insert(position.to_vec());
-        Ok(total)
-    }
-
-    /// The value of a position, unchecked: the nim-sum of its components'.
-    fn unchecked_value(&mut self, position: &[u64]) -> Result<Nimber, ScriptError> {
-        if let Some(v) = self.known(position) {
-            return Ok(v);
-        }
-        let parts = self.script.components(position)?;
-        let total = self.sum_of(&parts)?;
-        if self.script.has_components() {
-            self.sums.insert(position.to_vec(), total);
-        }
-        Ok(total)
-    }
-
-    /// The nim-sum of the values of the components `parts`.
-    fn sum_of(&mut self, parts: &[ScriptPosition]) -> Result<Nimber, ScriptError> {
-        let mut total = Nimber::ZERO;
-        for part in parts {
-            total ^= self.base(part.clone())?;
-        }
-        Ok(total)
-    }
-
-    /// Refuses `position`, of components `parts` whose values nim-add to
-    /// `total`, unless `total` is the mex of the values of its own moves.
-    /// Its moves are kept for [`ScriptMemo::moves_to_value`].
-    fn check_against_moves(
-        &mut self,
-        position: &[u64],
-        parts: &[ScriptPosition],
-        total: Nimber,
-    ) -> Result<(), ScriptError> {
-        let moves = self.script.moves(position)?;
-        let mut values = Vec::with_capacity(moves.len());
-        for option in &moves {
-            values.push(self.unchecked_value(option)?);
-        }
-        self.root_moves = Some((position.to_vec(), moves));
-        let by_moves = mex(values);
-        if by_moves == total {
-            return Ok(());
-        }
-        Err(ScriptError::Inconsistent {
-            script: self.script.name.clone(),
-            position: show(position),
-            components: format!("{parts:?}"),
-            by_components: total.0,
-            by_moves: by_moves.0,
-        })
-    }
-
-    /// The values `G([0]), ..., G([count - 1])` of the one-integer positions.
-    pub fn heap_values(&mut self, count: u64) -> Result<Vec<Nimber>, ScriptError> {
-        (0..count).map(|n| self.value(&[n])).collect()
-    }
-
-    /// The values of the two-integer positions `[x, y]`, `x < rows`, `y < width`,
-    /// row by row.
-    pub fn pile_values(&mut self, rows: u64, width: u64) -> Result<Vec<Nimber>, ScriptError> {
-        let mut values = Vec::new();
-        for x in 0..rows {
-            for y in 0..width {
-                values.push(self.value(&[x, y])?);
-            }
-        }
-        Ok(values)
-    }
-
-    /// The positions one move from `position` reaches whose value is `target`
-    /// (`Nimber::ZERO`: the winning moves), in the script's order.
-    pub fn moves_to_value(
-        &mut self,
-        position: &[u64],
-        target: Nimber,
-    ) -> Result<Vec<ScriptPosition>, ScriptError> {
-        let moves = match self.root_moves.take() {
-            Some((root, moves)) if root == position => moves,
-            _ => self.script.moves(position)?,
-        };
-        let mut found = Vec::new();
-        for option in moves {
-            if self.unchecked_value(&option)? == target {
-                found.push(option);
-            }
-        }
-        Ok(found)
-    }
-
-    /// The value of `position` if it is already known.
-    fn known(&self, position: &[u64]) -> Option<Nimber> {
-        self.bases
-            .get(position)
-            .or_else(|| self.sums.get(position))
-            .copied()
-    }
-
-    /// The value of the component `root` by mex over its moves.
-    fn base(&mut self, root: ScriptPosition) -> Result<Nimber, ScriptError> {
-        if let Some(&v) = self.bases.get(&root) {
-            return Ok(v);
-        }
-        let mut on_path = HashSet::from([root.clone()]);
-        let mut stack = vec![self.frame(root, 0)?];
-        // The root is finished last: its value is the last one found.
-        let mut value = Nimber::ZERO;
-        // Calls of a few operations never reach the engine's own polling.
-        let mut ticker = stop::Ticker::<8>::new();
-        while let Some(top) = stack.last_mut() {
-            ticker.tick();
-            while top.next < top.parts.len() && self.bases.contains_key(&top.parts[top.next]) {
-                top.next += 1;
-            }
-            if top.next < top.parts.len() {
-                let child = top.parts[top.next].clone();
-                if !on_path.insert(child.clone()) {
-                    return Err(ScriptError::Cycle {
-                        script: self.script.name.clone(),
-                        position: show(&child),
-                    });
-                }
-                let frame = self.frame(child, stack.len())?;
-                stack.push(frame);
-            } else if let Some(done) = stack.pop() {
-                on_path.remove(&done.position);
-                value = self.finish(done);
-            }
-        }
-        Ok(value)
-    }
-
-    /// A frame for `position`, with `open` others under evaluation: its moves
-    /// from the script, sorted into known values and components to value.
-    fn frame(&mut self, position: ScriptPosition, open: usize) -> Result<Frame, ScriptError> {
-        if self.len() + open >= self.budget {
-            return Err(ScriptError::Budget {
-                script: self.script.name.clone(),
-            });
-        }
-        let mut frame = Frame {
-            known: Vec::new(),
-            parts: Vec::new(),
-            ends: Vec::new(),
-            sums: Vec::new(),
-            next: 0,
-            position,
-        };
-        let moves = self.script.moves(&frame.position)?;
-        if open == 0 {
-            self.root_moves = Some((frame.position.clone(), moves.clone()));
-        }
-        for option in moves {
-            if let Some(v) = self.known(&option) {
-                frame.known.push(v);
-                continue;
-            }
-            frame.parts.extend(self.script.components(&option)?);
-            frame.ends.push(frame.parts.len());
-            if self.script.has_components() {
-                frame.sums.push(option);
-            }
-        }
-        Ok(frame)
-    }
-
-    /// Values a frame whose parts are all valued, and keeps the values.
-    fn finish(&mut self, frame: Frame) -> Nimber {
-        let mut values = frame.known;
-        let mut start = 0;
-        for (i, &end) in frame.ends.iter().enumerate() {
-            let total = frame.parts[start..end]
-                .iter()
-                .fold(Nimber::ZERO, |acc, part| acc ^ self.bases[part]);
-            values.push(total);
-            if let Some(sum) = frame.sums.get(i) {
-                self.sums.insert(sum.clone(), total);
-            }
-            start = end;
-        }
-        let value = mex(values);
-        self.bases.insert(frame.position, value);
-        value
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::octal::Octal;
     use crate::games::subtraction::Subtraction;
+    use crate::games::user::UserMemo;
+    use crate::nimber::Nimber;
     use crate::solve::table::grundy_table;
     use crate::solve::{heap_sequence, Memo};
     use proptest::prelude::*;
@@ -827,11 +513,11 @@ mod tests {
         fn components(p) { p.filter(|r| r > 0).map(|r| [r]) }
     "#;
 
-    fn memo(source: &str) -> ScriptMemo {
-        ScriptMemo::new(Script::compile("test.rhai", source).unwrap())
+    fn memo(source: &str) -> UserMemo<Script> {
+        UserMemo::new(Script::compile("test.rhai", source).unwrap())
     }
 
-    fn heap_values(memo: &mut ScriptMemo, count: u64) -> Vec<u64> {
+    fn heap_values(memo: &mut UserMemo<Script>, count: u64) -> Vec<u64> {
         memo.heap_values(count)
             .unwrap()
             .iter()
@@ -842,7 +528,7 @@ mod tests {
     /// The message of a script that fails on `value([n])`.
     fn failure(source: &str, n: u64) -> String {
         let error = match Script::compile("bad.rhai", source) {
-            Ok(script) => ScriptMemo::new(script).value(&[n]).unwrap_err(),
+            Ok(script) => UserMemo::new(script).value(&[n]).unwrap_err(),
             Err(e) => e,
         };
         let message = error.to_string();
@@ -927,7 +613,7 @@ mod tests {
         let forget = "let parts = []; for i in 0..p.len() - 1 { parts.push([p[i]]); } parts";
         let mut wrong = memo(&subtraction_123_sum(forget));
         match wrong.value(&[3, 5, 7]) {
-            Err(ScriptError::Inconsistent {
+            Err(UserError::Inconsistent {
                 position,
                 by_components,
                 by_moves,
@@ -1118,7 +804,7 @@ mod tests {
         )
         .unwrap();
         script.clock.total.set(Duration::from_millis(200));
-        let message = ScriptMemo::new(script)
+        let message = UserMemo::new(script)
             .value(&[1_000_000])
             .unwrap_err()
             .to_string();
@@ -1158,7 +844,7 @@ mod tests {
         script
             .engine
             .register_fn("tick", move || counter.set(counter.get() + 1));
-        let mut memo = ScriptMemo::new(script);
+        let mut memo = UserMemo::new(script);
         assert_eq!(memo.value(&[3]).unwrap(), Nimber(1));
         assert_eq!(memo.moves_to_value(&[3], Nimber::ZERO).unwrap(), [vec![2]]);
         assert_eq!(calls.get(), 4, "[3], [2], [1], [0] once each");
@@ -1196,9 +882,9 @@ mod tests {
     #[test]
     fn the_position_budget_stops_the_search() {
         let mut memo = memo("fn moves(p) { if p[0] > 0 { [[p[0] - 1]] } else { [] } }");
-        memo.budget = 1000;
+        memo.set_budget(1000);
         let error = memo.value(&[5000]).unwrap_err();
-        assert!(matches!(error, ScriptError::Budget { .. }), "{error}");
+        assert!(matches!(error, UserError::Budget { .. }), "{error}");
         assert!(error.to_string().contains("SCRIPT_POSITIONS"));
         // What was valued before stays valid and usable.
         assert_eq!(memo.value(&[500]).unwrap(), Nimber(0));
@@ -1286,7 +972,7 @@ mod tests {
         fn random_scripts_never_panic(parts in prop::collection::vec(fragment(), 0..40), n in 0u64..6) {
             let source = parts.join(" ");
             if let Ok(script) = Script::compile("random.rhai", &source) {
-                let mut memo = ScriptMemo::new(script);
+                let mut memo = UserMemo::new(script);
                 if let Err(e) = memo.value(&[n, n]) {
                     prop_assert!(!e.to_string().contains('\n'));
                 }

@@ -25,4 +25,5 @@ pub(super) mod piles;
 pub(super) mod script;
 pub(super) mod staircase_tree;
 pub(super) mod twopile;
+pub(super) mod user;
 pub(super) mod wythoff;

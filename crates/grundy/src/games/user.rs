@@ -1,0 +1,498 @@
+//! Games a user brings: rules over positions written as lists of integers,
+//! from a script ([`crate::games::script`]) or written in Rust
+//! ([`crate::catalog::native`]), and the memoised search that values them.
+//!
+//! A game gives the positions one move reaches ([`UserRules::moves`]) and may
+//! give the components a position is the sum of ([`UserRules::components`]),
+//! so that its value is the nim-sum of theirs (the Sprague-Grundy theorem)
+//! instead of a search of the sum's game tree. [`UserMemo`] values positions
+//! by that search, checks a value added from components against the
+//! position's own moves, reports a cycle instead of looping, and bounds the
+//! positions it keeps.
+
+use std::cell::Cell;
+use std::collections::HashSet;
+
+use thiserror::Error;
+
+use crate::game::Impartial;
+use crate::limits::SCRIPT_POSITIONS;
+use crate::nimber::{mex, Nimber};
+use crate::stop;
+use crate::word_hash::WordTable;
+
+/// A position of a user's game: its integers, each `>= 0`.
+pub type UserPosition = Vec<u64>;
+
+/// What went wrong with a user's game, in one line.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum UserError {
+    /// A script does not compile, lacks `fn moves`, or a call of one of its
+    /// functions failed or returned something that is not a list of positions.
+    /// The message names the script, and its line and column where known.
+    #[error("{0}")]
+    Invalid(String),
+    /// A position can be reached from itself: the moves never end.
+    #[error("{game}: the moves never end: position {position} can be reached from itself (a cycle), so it has no Grundy value")]
+    Cycle {
+        /// The game, as messages name it ([`UserRules::game`]).
+        game: String,
+        /// The position on the cycle, as `[a, b, ...]`.
+        position: String,
+    },
+    /// The game's components and moves disagree at a position: the nim-sum
+    /// of its components' values is not the mex of its options' values, so
+    /// its components are not a sum of games whose moves are its moves (the
+    /// Sprague-Grundy theorem), and no answer can be trusted.
+    #[error("{game}: {components_fn} and {moves_fn} disagree at {position}: the values of its components {components} nim-add to {by_components}, but the values of its moves give {by_moves} (their mex); a position's components must be games whose moves together are exactly its moves")]
+    Inconsistent {
+        /// The game, as messages name it ([`UserRules::game`]).
+        game: String,
+        /// What gives the components, as the user wrote it ([`UserRules::FUNCTIONS`]).
+        components_fn: &'static str,
+        /// What gives the moves, as the user wrote it.
+        moves_fn: &'static str,
+        /// The position, as `[a, b, ...]`.
+        position: String,
+        /// Its components, as `[[a], [b], ...]`.
+        components: String,
+        /// The nim-sum of its components' values.
+        by_components: u64,
+        /// The mex of its options' values.
+        by_moves: u64,
+    },
+    /// The search needs more positions than [`SCRIPT_POSITIONS`].
+    #[error("{game}: the search needs more than {SCRIPT_POSITIONS} positions (SCRIPT_POSITIONS); ask for a smaller position or fewer values")]
+    Budget {
+        /// The game, as messages name it ([`UserRules::game`]).
+        game: String,
+    },
+}
+
+/// The rules of a user's game, as [`UserMemo`] asks them. They are also an
+/// [`Impartial`] game, for the solvers of the other play conventions.
+pub trait UserRules: Impartial<Position = UserPosition> {
+    /// The names of the functions that give the components and the moves,
+    /// as the user wrote them: messages name them.
+    const FUNCTIONS: (&'static str, &'static str);
+
+    /// Whose moves answers name: `script` (the script's moves) or `game`.
+    const OWNER: &'static str;
+
+    /// The largest integer of a position, as messages write it.
+    const LARGEST: &'static str;
+
+    /// The game as messages name it (`script lasker.rhai`).
+    fn game(&self) -> String;
+
+    /// The position the numbers of the command line stand for, or why they
+    /// stand for none (one line); by default the numbers as they are.
+    fn read(&self, numbers: &[u64]) -> Result<UserPosition, String> {
+        Ok(numbers.to_vec())
+    }
+
+    /// The positions one move from `position` reaches.
+    fn moves(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError>;
+
+    /// The positions whose sum `position` is (`position` alone when it is
+    /// one component).
+    fn components(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError>;
+
+    /// Whether the game gives components (so that answers say sums were
+    /// added by nim-sum).
+    fn has_components(&self) -> bool;
+
+    /// Whether the values of sums met as options are worth keeping: when
+    /// asking for a position's components costs far more than a look-up (a
+    /// script's call), a sum met again is then not split again.
+    fn keeps_sums(&self) -> bool {
+        false
+    }
+
+    /// Takes the failure that a call through [`Impartial::options`] met, if
+    /// any (rules that cannot fail have none). After one, the options given
+    /// since are empty, so every value a solver computed since is
+    /// meaningless: discard the solver.
+    fn take_failure(&self) -> Option<UserError> {
+        None
+    }
+}
+
+/// Grundy values of a user's game by memoised search, kept between calls.
+///
+/// The value of a position is the nim-sum of the values of its components
+/// (the position itself when it is one); the value of a component is the mex
+/// of the values of its moves. Each component's moves are asked once. The
+/// search keeps its own stack (positions may be millions of moves deep),
+/// reports a cycle instead of looping, and values at most
+/// [`SCRIPT_POSITIONS`] positions. Values found before an error stay valid.
+///
+/// A value it answers is checked against the rules: the value of a position
+/// made of several components (their nim-sum) must be the mex of the values
+/// of its own moves, or the answer is refused as
+/// [`UserError::Inconsistent`]. A position that is one component is valued
+/// by the mex of its moves, so it agrees with them by construction.
+pub struct UserMemo<R> {
+    rules: R,
+    /// Values of components, by mex over their moves.
+    bases: WordTable<UserPosition, Nimber>,
+    /// Values of positions made of other components.
+    sums: WordTable<UserPosition, Nimber>,
+    /// The positions of `sums` whose value was checked against their moves.
+    checked: HashSet<UserPosition>,
+    /// The most positions valued: [`SCRIPT_POSITIONS`] but in tests.
+    budget: usize,
+    /// The moves of the last position a search started from, kept for
+    /// [`UserMemo::moves_to_value`] of that position, which follows its
+    /// value: the rules are asked once.
+    root_moves: Option<(UserPosition, Vec<UserPosition>)>,
+}
+
+/// A component under evaluation.
+struct Frame {
+    position: UserPosition,
+    /// Values of the options already known when the frame was made.
+    known: Vec<Nimber>,
+    /// The components of the other options, one after the other.
+    parts: Vec<UserPosition>,
+    /// Where each of those options' components end in `parts`.
+    ends: Vec<usize>,
+    /// Those options themselves, when their values are kept.
+    sums: Vec<UserPosition>,
+    /// Parts before this one are valued.
+    next: usize,
+}
+
+impl<R: UserRules> UserMemo<R> {
+    /// A solver for `rules` with nothing computed yet.
+    pub fn new(rules: R) -> UserMemo<R> {
+        UserMemo {
+            rules,
+            bases: WordTable::default(),
+            sums: WordTable::default(),
+            checked: HashSet::new(),
+            budget: SCRIPT_POSITIONS,
+            root_moves: None,
+        }
+    }
+
+    /// The game's rules.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// How many positions have been valued so far.
+    pub fn len(&self) -> usize {
+        self.bases.len() + self.sums.len()
+    }
+
+    /// Whether nothing has been valued yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Values at most `budget` positions from now on (tests of the budget).
+    #[cfg(test)]
+    pub(crate) fn set_budget(&mut self, budget: usize) {
+        self.budget = budget;
+    }
+
+    /// The Grundy value of `position`, checked against its moves when its
+    /// components are several (see [`UserMemo`]).
+    pub fn value(&mut self, position: &[u64]) -> Result<Nimber, UserError> {
+        if let Some(&v) = self.bases.get(position) {
+            return Ok(v);
+        }
+        if self.checked.contains(position) {
+            return Ok(self.sums[position]);
+        }
+        let parts = self.rules.components(position)?;
+        if let [only] = parts.as_slice() {
+            if only.as_slice() == position {
+                return self.base(position.to_vec());
+            }
+        }
+        let total = self.sum_of(&parts)?;
+        self.sums.insert(position.to_vec(), total);
+        self.check_against_moves(position, &parts, total)?;
+        self.checked.insert(position.to_vec());
+        Ok(total)
+    }
+
+    /// The value of a position, unchecked: the nim-sum of its components'.
+    fn unchecked_value(&mut self, position: &[u64]) -> Result<Nimber, UserError> {
+        if let Some(v) = self.known(position) {
+            return Ok(v);
+        }
+        let parts = self.rules.components(position)?;
+        let total = self.sum_of(&parts)?;
+        if self.rules.keeps_sums() && self.rules.has_components() {
+            self.sums.insert(position.to_vec(), total);
+        }
+        Ok(total)
+    }
+
+    /// The nim-sum of the values of the components `parts`.
+    fn sum_of(&mut self, parts: &[UserPosition]) -> Result<Nimber, UserError> {
+        let mut total = Nimber::ZERO;
+        for part in parts {
+            total ^= self.base(part.clone())?;
+        }
+        Ok(total)
+    }
+
+    /// Refuses `position`, of components `parts` whose values nim-add to
+    /// `total`, unless `total` is the mex of the values of its own moves.
+    /// Its moves are kept for [`UserMemo::moves_to_value`].
+    fn check_against_moves(
+        &mut self,
+        position: &[u64],
+        parts: &[UserPosition],
+        total: Nimber,
+    ) -> Result<(), UserError> {
+        let moves = self.rules.moves(position)?;
+        let mut values = Vec::with_capacity(moves.len());
+        for option in &moves {
+            values.push(self.unchecked_value(option)?);
+        }
+        self.root_moves = Some((position.to_vec(), moves));
+        let by_moves = mex(values);
+        if by_moves == total {
+            return Ok(());
+        }
+        let (components_fn, moves_fn) = R::FUNCTIONS;
+        Err(UserError::Inconsistent {
+            game: self.rules.game(),
+            components_fn,
+            moves_fn,
+            position: show(position),
+            components: format!("{parts:?}"),
+            by_components: total.0,
+            by_moves: by_moves.0,
+        })
+    }
+
+    /// The values `G([0]), ..., G([count - 1])` of the one-integer positions.
+    pub fn heap_values(&mut self, count: u64) -> Result<Vec<Nimber>, UserError> {
+        (0..count).map(|n| self.value(&[n])).collect()
+    }
+
+    /// The values of the two-integer positions `[x, y]`, `x < rows`, `y < width`,
+    /// row by row.
+    pub fn pile_values(&mut self, rows: u64, width: u64) -> Result<Vec<Nimber>, UserError> {
+        let mut values = Vec::new();
+        for x in 0..rows {
+            for y in 0..width {
+                values.push(self.value(&[x, y])?);
+            }
+        }
+        Ok(values)
+    }
+
+    /// The positions one move from `position` reaches whose value is `target`
+    /// (`Nimber::ZERO`: the winning moves), in the rules' order.
+    pub fn moves_to_value(
+        &mut self,
+        position: &[u64],
+        target: Nimber,
+    ) -> Result<Vec<UserPosition>, UserError> {
+        let moves = match self.root_moves.take() {
+            Some((root, moves)) if root == position => moves,
+            _ => self.rules.moves(position)?,
+        };
+        let mut found = Vec::new();
+        for option in moves {
+            if self.unchecked_value(&option)? == target {
+                found.push(option);
+            }
+        }
+        Ok(found)
+    }
+
+    /// The value of `position` if it is already known.
+    fn known(&self, position: &[u64]) -> Option<Nimber> {
+        self.bases
+            .get(position)
+            .or_else(|| self.sums.get(position))
+            .copied()
+    }
+
+    /// The value of the component `root` by mex over its moves.
+    fn base(&mut self, root: UserPosition) -> Result<Nimber, UserError> {
+        if let Some(&v) = self.bases.get(&root) {
+            return Ok(v);
+        }
+        let mut on_path = HashSet::from([root.clone()]);
+        let mut stack = vec![self.frame(root, 0)?];
+        // The root is finished last: its value is the last one found.
+        let mut value = Nimber::ZERO;
+        // Calls of a few operations never reach a script engine's own polling.
+        let mut ticker = stop::Ticker::<8>::new();
+        while let Some(top) = stack.last_mut() {
+            ticker.tick();
+            while top.next < top.parts.len() && self.bases.contains_key(&top.parts[top.next]) {
+                top.next += 1;
+            }
+            if top.next < top.parts.len() {
+                let child = top.parts[top.next].clone();
+                if !on_path.insert(child.clone()) {
+                    return Err(UserError::Cycle {
+                        game: self.rules.game(),
+                        position: show(&child),
+                    });
+                }
+                let frame = self.frame(child, stack.len())?;
+                stack.push(frame);
+            } else if let Some(done) = stack.pop() {
+                on_path.remove(&done.position);
+                value = self.finish(done);
+            }
+        }
+        Ok(value)
+    }
+
+    /// A frame for `position`, with `open` others under evaluation: its moves
+    /// from the rules, sorted into known values and components to value.
+    fn frame(&mut self, position: UserPosition, open: usize) -> Result<Frame, UserError> {
+        if self.len() + open >= self.budget {
+            return Err(UserError::Budget {
+                game: self.rules.game(),
+            });
+        }
+        let mut frame = Frame {
+            known: Vec::new(),
+            parts: Vec::new(),
+            ends: Vec::new(),
+            sums: Vec::new(),
+            next: 0,
+            position,
+        };
+        let moves = self.rules.moves(&frame.position)?;
+        if open == 0 {
+            self.root_moves = Some((frame.position.clone(), moves.clone()));
+        }
+        let keeps_sums = self.rules.keeps_sums() && self.rules.has_components();
+        for option in moves {
+            if let Some(v) = self.known(&option) {
+                frame.known.push(v);
+                continue;
+            }
+            frame.parts.extend(self.rules.components(&option)?);
+            frame.ends.push(frame.parts.len());
+            if keeps_sums {
+                frame.sums.push(option);
+            }
+        }
+        Ok(frame)
+    }
+
+    /// Values a frame whose parts are all valued, and keeps the values.
+    fn finish(&mut self, frame: Frame) -> Nimber {
+        let mut values = frame.known;
+        let mut start = 0;
+        for (i, &end) in frame.ends.iter().enumerate() {
+            let total = frame.parts[start..end]
+                .iter()
+                .fold(Nimber::ZERO, |acc, part| acc ^ self.bases[part]);
+            values.push(total);
+            if let Some(sum) = frame.sums.get(i) {
+                self.sums.insert(sum.clone(), total);
+            }
+            start = end;
+        }
+        let value = mex(values);
+        self.bases.insert(frame.position, value);
+        value
+    }
+}
+
+/// `[a, b, ...]`, the way positions are written in messages.
+pub(crate) fn show(position: &[u64]) -> String {
+    format!("{position:?}")
+}
+
+/// A game written in Rust on positions that are lists of integers: its moves
+/// are its [`Impartial::options`]; it may say which positions are sums, and
+/// how the numbers of the command line read as a position. Registered with
+/// [`crate::catalog::native`], it answers every verb as the built-in games do.
+pub trait NativeGame: Impartial<Position = UserPosition> {
+    /// The positions whose sum `position` is, when it is a sum of several
+    /// (its value is then the nim-sum of theirs; it is checked against its
+    /// own options); `None`, the default: it is one component.
+    fn components(&self, position: &[u64]) -> Option<Vec<UserPosition>> {
+        let _ = position;
+        None
+    }
+
+    /// The position the numbers of the command line stand for, or why they
+    /// stand for none (one line); by default the numbers as they are.
+    fn position(&self, numbers: &[u64]) -> Result<UserPosition, String> {
+        Ok(numbers.to_vec())
+    }
+}
+
+/// A [`NativeGame`] as the rules [`UserMemo`] asks, named in messages.
+pub struct Native<G> {
+    name: String,
+    game: G,
+    /// Whether a position was a sum of several components yet.
+    split: Cell<bool>,
+}
+
+impl<G: NativeGame> Native<G> {
+    /// The rules of `game`, named `name` in messages.
+    pub fn new(name: &str, game: G) -> Native<G> {
+        Native {
+            name: name.to_string(),
+            game,
+            split: Cell::new(false),
+        }
+    }
+
+    /// The game itself.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+}
+
+impl<G: NativeGame> Impartial for Native<G> {
+    type Position = UserPosition;
+
+    fn options(&self, position: &UserPosition) -> Vec<UserPosition> {
+        self.game.options(position)
+    }
+}
+
+/// Rust's rules cannot fail, and a split costs less than a look-up.
+impl<G: NativeGame> UserRules for Native<G> {
+    const FUNCTIONS: (&'static str, &'static str) = ("components", "options");
+    const OWNER: &'static str = "game";
+    const LARGEST: &'static str = "2^64 - 1";
+
+    fn game(&self) -> String {
+        self.name.clone()
+    }
+
+    fn moves(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError> {
+        Ok(self.game.options(&position.to_vec()))
+    }
+
+    fn components(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError> {
+        Ok(match self.game.components(position) {
+            Some(parts) => {
+                self.split.set(true);
+                parts
+            }
+            None => vec![position.to_vec()],
+        })
+    }
+
+    /// Whether the game split a position into components yet.
+    fn has_components(&self) -> bool {
+        self.split.get()
+    }
+
+    fn read(&self, numbers: &[u64]) -> Result<UserPosition, String> {
+        self.game.position(numbers)
+    }
+}
