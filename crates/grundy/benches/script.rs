@@ -48,8 +48,8 @@ impl<G: HeapGame> Impartial for Written<G> {
 }
 
 impl<G: HeapGame> NativeGame for Written<G> {
-    fn components(&self, position: &[u64]) -> Option<Vec<Vec<u64>>> {
-        (position.len() > 1).then(|| position.iter().map(|&h| vec![h]).collect())
+    fn components(&self, position: &[u64], heap: &mut dyn FnMut(&[u64])) {
+        position.chunks(1).for_each(heap);
     }
 }
 

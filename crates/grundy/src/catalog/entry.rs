@@ -120,6 +120,32 @@ impl std::fmt::Debug for Entry {
 }
 
 impl Entry {
+    /// The entry of a game written outside the crate, answering every verb:
+    /// named `name`, written as the `forms` (the first, its name alone), made
+    /// by `build` (which calls [`native`](crate::catalog::native)). What the
+    /// lists of games say of it (`summary`, `position`, the example's
+    /// position) is the caller's to fill in, with `..Entry::native(...)`.
+    pub const fn native(
+        name: &'static str,
+        forms: &'static [&'static str],
+        build: fn() -> Box<dyn Game>,
+    ) -> Entry {
+        Entry {
+            name,
+            forms,
+            form_note: "",
+            aliases: &[],
+            summary: "a game written in Rust",
+            position: "the integers of a position: one for `sequence` and `period`, two for `table` and `conjecture`",
+            theory: "memoised search over the game's moves; sums by nim-sum of its components; periods apparent only",
+            verbs: &Verb::ALL,
+            example_spec: name,
+            example_position: "",
+            example_stdin: "",
+            build: Build::Plain(build),
+        }
+    }
+
     /// The spec an alias stands for (`octal:0.77`).
     pub fn spec_of(&self, alias: &Alias) -> String {
         format!("{}:{}", self.name, alias.params)

@@ -429,12 +429,18 @@ impl UserRules for Script {
         self.positions("moves", self.moves_at, position)
     }
 
-    /// The script's `components`, or `position` alone when it defines none.
-    fn components(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError> {
-        match self.components_at {
-            Some(at) => self.positions("components", at, position),
-            None => Ok(vec![position.to_vec()]),
+    /// The script's `components`; none when it defines none.
+    fn components(
+        &self,
+        position: &[u64],
+        component: &mut dyn FnMut(&[u64]),
+    ) -> Result<(), UserError> {
+        if let Some(at) = self.components_at {
+            for part in self.positions("components", at, position)? {
+                component(&part);
+            }
         }
+        Ok(())
     }
 
     /// Whether the script defines `fn components`.
@@ -442,7 +448,7 @@ impl UserRules for Script {
         self.components_at.is_some()
     }
 
-    fn keeps_sums(&self) -> bool {
+    fn calls_are_costly(&self) -> bool {
         true
     }
 

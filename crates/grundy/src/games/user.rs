@@ -61,6 +61,9 @@ pub enum UserError {
         /// The mex of its options' values.
         by_moves: u64,
     },
+    /// Numbers that stand for no position of the game ([`UserRules::read`]).
+    #[error("{0}")]
+    Position(String),
     /// The search needs more positions than [`SCRIPT_POSITIONS`].
     #[error("{game}: the search needs more than {SCRIPT_POSITIONS} positions (SCRIPT_POSITIONS); ask for a smaller position or fewer values")]
     Budget {
@@ -94,18 +97,24 @@ pub trait UserRules: Impartial<Position = UserPosition> {
     /// The positions one move from `position` reaches.
     fn moves(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError>;
 
-    /// The positions whose sum `position` is (`position` alone when it is
-    /// one component).
-    fn components(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError>;
+    /// Calls `component` with each of the positions whose sum `position` is;
+    /// a position that is one component may call it with itself, or not at
+    /// all.
+    fn components(
+        &self,
+        position: &[u64],
+        component: &mut dyn FnMut(&[u64]),
+    ) -> Result<(), UserError>;
 
     /// Whether the game gives components (so that answers say sums were
     /// added by nim-sum).
     fn has_components(&self) -> bool;
 
-    /// Whether the values of sums met as options are worth keeping: when
-    /// asking for a position's components costs far more than a look-up (a
-    /// script's call), a sum met again is then not split again.
-    fn keeps_sums(&self) -> bool {
+    /// Whether asking for moves or components costs far more than a look-up
+    /// (a script's call): the values of sums met as options are then kept,
+    /// so that a sum met again is not split again, and an option is looked
+    /// up before it is split.
+    fn calls_are_costly(&self) -> bool {
         false
     }
 
@@ -154,13 +163,59 @@ struct Frame {
     /// Values of the options already known when the frame was made.
     known: Vec<Nimber>,
     /// The components of the other options, one after the other.
-    parts: Vec<UserPosition>,
-    /// Where each of those options' components end in `parts`.
+    parts: Parts,
+    /// Where each of those options' components end among `parts`.
     ends: Vec<usize>,
     /// Those options themselves, when their values are kept.
     sums: Vec<UserPosition>,
     /// Parts before this one are valued.
     next: usize,
+}
+
+/// Positions one after the other in one buffer: a search splits millions of
+/// options into components, and one allocation each would be most of its
+/// time.
+#[derive(Default)]
+struct Parts {
+    integers: Vec<u64>,
+    /// Where each position ends in `integers`.
+    ends: Vec<usize>,
+}
+
+impl Parts {
+    /// How many positions it holds.
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether it holds none.
+    fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The `i`-th position.
+    fn get(&self, i: usize) -> &[u64] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.integers[start..self.ends[i]]
+    }
+
+    /// Appends `position`.
+    fn push(&mut self, position: &[u64]) {
+        self.integers.extend_from_slice(position);
+        self.ends.push(self.integers.len());
+    }
+
+    /// Keeps the first `len` positions only.
+    fn truncate(&mut self, len: usize) {
+        self.ends.truncate(len);
+        self.integers
+            .truncate(self.ends.last().copied().unwrap_or(0));
+    }
+
+    /// The positions from the `from`-th on.
+    fn from(&self, from: usize) -> impl Iterator<Item = &[u64]> {
+        (from..self.len()).map(|i| self.get(i))
+    }
 }
 
 impl<R: UserRules> UserMemo<R> {
@@ -206,7 +261,7 @@ impl<R: UserRules> UserMemo<R> {
         if self.checked.contains(position) {
             return Ok(self.sums[position]);
         }
-        let parts = self.rules.components(position)?;
+        let parts = self.components_of(position)?;
         if let [only] = parts.as_slice() {
             if only.as_slice() == position {
                 return self.base(position.to_vec());
@@ -224,9 +279,9 @@ impl<R: UserRules> UserMemo<R> {
         if let Some(v) = self.known(position) {
             return Ok(v);
         }
-        let parts = self.rules.components(position)?;
+        let parts = self.components_of(position)?;
         let total = self.sum_of(&parts)?;
-        if self.rules.keeps_sums() && self.rules.has_components() {
+        if self.rules.calls_are_costly() && self.rules.has_components() {
             self.sums.insert(position.to_vec(), total);
         }
         Ok(total)
@@ -272,18 +327,29 @@ impl<R: UserRules> UserMemo<R> {
         })
     }
 
-    /// The values `G([0]), ..., G([count - 1])` of the one-integer positions.
-    pub fn heap_values(&mut self, count: u64) -> Result<Vec<Nimber>, UserError> {
-        (0..count).map(|n| self.value(&[n])).collect()
+    /// The position the numbers `numbers` stand for, by the rules.
+    pub fn read(&self, numbers: &[u64]) -> Result<UserPosition, UserError> {
+        self.rules.read(numbers).map_err(UserError::Position)
     }
 
-    /// The values of the two-integer positions `[x, y]`, `x < rows`, `y < width`,
-    /// row by row.
+    /// The values of the positions of one integer, `0, ..., count - 1`.
+    pub fn heap_values(&mut self, count: u64) -> Result<Vec<Nimber>, UserError> {
+        (0..count)
+            .map(|n| {
+                let p = self.read(&[n])?;
+                self.value(&p)
+            })
+            .collect()
+    }
+
+    /// The values of the positions of two integers `x y`, `x < rows`,
+    /// `y < width`, row by row.
     pub fn pile_values(&mut self, rows: u64, width: u64) -> Result<Vec<Nimber>, UserError> {
         let mut values = Vec::new();
         for x in 0..rows {
             for y in 0..width {
-                values.push(self.value(&[x, y])?);
+                let p = self.read(&[x, y])?;
+                values.push(self.value(&p)?);
             }
         }
         Ok(values)
@@ -311,10 +377,12 @@ impl<R: UserRules> UserMemo<R> {
 
     /// The value of `position` if it is already known.
     fn known(&self, position: &[u64]) -> Option<Nimber> {
-        self.bases
-            .get(position)
-            .or_else(|| self.sums.get(position))
-            .copied()
+        let sum = || {
+            (!self.sums.is_empty())
+                .then(|| self.sums.get(position))
+                .flatten()
+        };
+        self.bases.get(position).or_else(sum).copied()
     }
 
     /// The value of the component `root` by mex over its moves.
@@ -322,19 +390,24 @@ impl<R: UserRules> UserMemo<R> {
         if let Some(&v) = self.bases.get(&root) {
             return Ok(v);
         }
-        let mut on_path = HashSet::from([root.clone()]);
-        let mut stack = vec![self.frame(root, 0)?];
+        let first = self.frame(root, 0)?;
+        // Its options valued already, as in a search from the smallest up.
+        if first.parts.is_empty() {
+            return Ok(self.finish(first));
+        }
+        let mut on_path = HashSet::from([first.position.clone()]);
+        let mut stack = vec![first];
         // The root is finished last: its value is the last one found.
         let mut value = Nimber::ZERO;
         // Calls of a few operations never reach a script engine's own polling.
         let mut ticker = stop::Ticker::<8>::new();
         while let Some(top) = stack.last_mut() {
             ticker.tick();
-            while top.next < top.parts.len() && self.bases.contains_key(&top.parts[top.next]) {
+            while top.next < top.parts.len() && self.bases.contains_key(top.parts.get(top.next)) {
                 top.next += 1;
             }
             if top.next < top.parts.len() {
-                let child = top.parts[top.next].clone();
+                let child = top.parts.get(top.next).to_vec();
                 if !on_path.insert(child.clone()) {
                     return Err(UserError::Cycle {
                         game: self.rules.game(),
@@ -361,29 +434,69 @@ impl<R: UserRules> UserMemo<R> {
         }
         let mut frame = Frame {
             known: Vec::new(),
-            parts: Vec::new(),
+            parts: Parts::default(),
             ends: Vec::new(),
             sums: Vec::new(),
             next: 0,
             position,
         };
         let moves = self.rules.moves(&frame.position)?;
-        if open == 0 {
-            self.root_moves = Some((frame.position.clone(), moves.clone()));
-        }
-        let keeps_sums = self.rules.keeps_sums() && self.rules.has_components();
-        for option in moves {
-            if let Some(v) = self.known(&option) {
+        let costly = self.rules.calls_are_costly();
+        let keeps_sums = costly && self.rules.has_components();
+        for option in &moves {
+            if let Some(v) = costly.then(|| self.known(option)).flatten() {
                 frame.known.push(v);
                 continue;
             }
-            frame.parts.extend(self.rules.components(&option)?);
+            let from = frame.parts.len();
+            self.split(option, &mut frame.parts)?;
+            // Most options of a search are sums of components valued
+            // already: added at once, they are not kept for the second pass.
+            if let Some(v) = self.nim_sum_if_known(&frame.parts, from) {
+                frame.parts.truncate(from);
+                frame.known.push(v);
+                if keeps_sums {
+                    self.sums.insert(option.clone(), v);
+                }
+                continue;
+            }
             frame.ends.push(frame.parts.len());
             if keeps_sums {
-                frame.sums.push(option);
+                frame.sums.push(option.clone());
             }
         }
+        if open == 0 {
+            self.root_moves = Some((frame.position.clone(), moves));
+        }
         Ok(frame)
+    }
+
+    /// The nim-sum of the values of `parts` from the `from`-th on, if all
+    /// are known.
+    fn nim_sum_if_known(&self, parts: &Parts, from: usize) -> Option<Nimber> {
+        parts.from(from).try_fold(Nimber::ZERO, |total, part| {
+            self.bases.get(part).map(|&v| total ^ v)
+        })
+    }
+
+    /// Appends the components of `position` to `parts` (`position` itself
+    /// when it is one component).
+    fn split(&self, position: &[u64], parts: &mut Parts) -> Result<(), UserError> {
+        let before = parts.len();
+        self.rules
+            .components(position, &mut |component| parts.push(component))?;
+        if parts.len() == before {
+            parts.push(position);
+        }
+        Ok(())
+    }
+
+    /// The components of `position`, each a position of its own (`position`
+    /// alone when it is one component).
+    pub fn components_of(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError> {
+        let mut parts = Parts::default();
+        self.split(position, &mut parts)?;
+        Ok(parts.from(0).map(<[u64]>::to_vec).collect())
     }
 
     /// Values a frame whose parts are all valued, and keeps the values.
@@ -391,9 +504,9 @@ impl<R: UserRules> UserMemo<R> {
         let mut values = frame.known;
         let mut start = 0;
         for (i, &end) in frame.ends.iter().enumerate() {
-            let total = frame.parts[start..end]
-                .iter()
-                .fold(Nimber::ZERO, |acc, part| acc ^ self.bases[part]);
+            let total = (start..end).fold(Nimber::ZERO, |acc, part| {
+                acc ^ self.bases[frame.parts.get(part)]
+            });
             values.push(total);
             if let Some(sum) = frame.sums.get(i) {
                 self.sums.insert(sum.clone(), total);
@@ -416,12 +529,12 @@ pub(crate) fn show(position: &[u64]) -> String {
 /// how the numbers of the command line read as a position. Registered with
 /// [`crate::catalog::native`], it answers every verb as the built-in games do.
 pub trait NativeGame: Impartial<Position = UserPosition> {
-    /// The positions whose sum `position` is, when it is a sum of several
-    /// (its value is then the nim-sum of theirs; it is checked against its
-    /// own options); `None`, the default: it is one component.
-    fn components(&self, position: &[u64]) -> Option<Vec<UserPosition>> {
-        let _ = position;
-        None
+    /// Calls `component` with each of the positions whose sum `position`
+    /// is, when it is a sum of several: its value is then the nim-sum of
+    /// theirs (checked against its own options where an answer names it).
+    /// By default it calls it never: every position is one component.
+    fn components(&self, position: &[u64], component: &mut dyn FnMut(&[u64])) {
+        let _ = (position, component);
     }
 
     /// The position the numbers of the command line stand for, or why they
@@ -477,14 +590,20 @@ impl<G: NativeGame> UserRules for Native<G> {
         Ok(self.game.options(&position.to_vec()))
     }
 
-    fn components(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError> {
-        Ok(match self.game.components(position) {
-            Some(parts) => {
-                self.split.set(true);
-                parts
-            }
-            None => vec![position.to_vec()],
-        })
+    fn components(
+        &self,
+        position: &[u64],
+        component: &mut dyn FnMut(&[u64]),
+    ) -> Result<(), UserError> {
+        let mut count = 0;
+        self.game.components(position, &mut |part| {
+            count += 1;
+            component(part);
+        });
+        if count > 1 {
+            self.split.set(true);
+        }
+        Ok(())
     }
 
     /// Whether the game split a position into components yet.

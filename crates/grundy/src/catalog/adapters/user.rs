@@ -37,6 +37,7 @@ pub fn native<G: NativeGame + 'static>(name: &str, game: G) -> Box<dyn Game> {
 pub(crate) fn library_error(e: UserError, spec: &str) -> Error {
     match e {
         UserError::Budget { .. } => Error::Limit(e.to_string()),
+        UserError::Position(why) => Error::BadPosition(why),
         other => Error::spec(spec, other.to_string()),
     }
 }
@@ -78,11 +79,8 @@ impl<R: UserRules> UserGame<R> {
     /// The position the numbers `position` stand for, by the rules.
     fn position(&self, position: &[UBig]) -> Result<UserPosition> {
         let numbers = integers::<R>(position)?;
-        self.memo
-            .borrow()
-            .rules()
-            .read(&numbers)
-            .map_err(Error::BadPosition)
+        let read = self.memo.borrow().read(&numbers);
+        read.map_err(|e| self.error(e))
     }
 
     /// The values of `[0], ..., [count - 1]`.
@@ -205,7 +203,7 @@ impl<R: UserRules> Game for UserGame<R> {
         let Ok(p) = self.position(&at.numbers) else {
             return Vec::new();
         };
-        let parts = self.memo.borrow().rules().components(&p);
+        let parts = self.memo.borrow().components_of(&p);
         let parts = parts
             .ok()
             .filter(|parts| parts.len() > 1)

@@ -1,0 +1,150 @@
+//! The `grundy` command: solve impartial games from the shell.
+//!
+//! A thin shell over [`grundy::catalog`]: it parses the command line, calls the
+//! catalogue through its dispatcher (the path the web API shares), and writes
+//! the answer as text or, with `--json`, as the JSON of the command-line
+//! contract (docs/CLI.md, docs/json.md). It holds no game logic of its own.
+//!
+//! As a library it is that whole command for a program of a user's own: a
+//! `main` that registers games written in Rust
+//! ([`grundy::catalog::register`], [`grundy::catalog::native`]) and then
+//! calls [`main`] answers every verb of `grundy` on them, the built-in games
+//! included (`examples/rust-game` in the repository is a template).
+
+mod args;
+mod dispatch;
+mod failure;
+mod files;
+mod lock;
+mod monitor;
+mod nimber;
+mod output;
+mod play;
+mod quotient;
+mod render;
+mod serve;
+mod survey;
+mod terminal;
+mod text;
+mod values_file;
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use args::{Cli, Verb};
+use dispatch::Inputs;
+use failure::{bad_argument, print_error, Failure};
+use monitor::ShellMonitor;
+
+/// Runs the `grundy` command on the process's arguments: the answer on
+/// stdout, errors as one line on stderr, and the exit status of the contract
+/// (0 answered, 1 failed, 2 bad input).
+pub fn main() -> ExitCode {
+    install_panic_hook();
+    monitor::watch_interrupts();
+    let cli = match args::parse() {
+        Ok(cli) => cli,
+        Err(e) => return args::report_usage_error(e),
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => failure.report(),
+    }
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
+    let json = cli.verb.json();
+    match &cli.verb {
+        // The player draws on stdout until it is left: stdout is not locked
+        // for it, so that an interrupt can give the terminal back meanwhile.
+        Verb::Play(p) => {
+            let record = play::run(p)?;
+            to_stdout(|out| output::emit(out, json, &record, play::Record::write))
+        }
+        Verb::Serve(s) => serve::run(s).map_err(Failure::BadInput),
+        Verb::Nimber(n) => to_stdout(|out| nimber::run(out, json, n)),
+        Verb::Survey(s) => to_stdout(|out| survey::run(out, json, s)),
+        Verb::Beatty(b) => {
+            let report = grundy::catalog::beatty(&b.alpha, b.count)?;
+            to_stdout(|out| output::emit(out, json, &report, text::beatty))
+        }
+        Verb::Completions(c) => {
+            let script = args::completion_script(c.shell);
+            to_stdout(|out| output::generated(out, json, "script", &script))
+        }
+        Verb::Man(m) => {
+            let page = args::manual_page(m.verb.as_deref()).ok_or_else(|| {
+                bad_argument(format!(
+                    "'{}' is not a verb; see 'grundy --help'",
+                    m.verb.as_deref().unwrap_or_default()
+                ))
+            })?;
+            to_stdout(|out| output::generated(out, json, "roff", &page))
+        }
+        verb => answer(verb, json),
+    }
+}
+
+/// A verb that answers data (analyze, sequence, period, table, conjecture,
+/// games): computed with a progress bar on stderr (and its checkpoint kept),
+/// then written; a table's files are checked writable before the work.
+fn answer(verb: &Verb, json: bool) -> Result<(), Failure> {
+    let outputs = match verb {
+        Verb::Table(t) => Some(render::Outputs::choose(
+            t.png.clone(),
+            t.svg.clone(),
+            t.csv.clone(),
+            json,
+        )?),
+        _ => None,
+    };
+    let grid = match verb {
+        Verb::Analyze(a) => a.grid.as_deref(),
+        _ => None,
+    };
+    let inputs = Inputs::command_line(grid)?;
+    let mut monitor = monitor_for(verb)?;
+    let answer = dispatch::answer(verb, &inputs, &mut monitor);
+    monitor.finish();
+    let answer = answer.expect("a verb that answers data")?;
+    let view = output::View {
+        typed: verb.game().unwrap_or_default(),
+        verbose: matches!(verb, Verb::Sequence(s) if s.verbose),
+    };
+    to_stdout(|out| output::answer(out, json, &answer, &view, outputs.as_ref()))?;
+    monitor.checkpoint_saved()
+}
+
+/// The monitor of a verb's long work: a progress bar labelled with the verb,
+/// and for `sequence` and `period` (normal play) the checkpoint or values
+/// file asked for, locked and checked before the work starts.
+fn monitor_for(verb: &Verb) -> Result<ShellMonitor, Failure> {
+    match verb {
+        Verb::Sequence(s) if !s.misere => {
+            monitor::checkpointing("sequence", s.checkpoint.clone(), s.values_file.clone())
+        }
+        Verb::Period(p) if !p.misere => {
+            monitor::checkpointing("period", p.checkpoint.clone(), p.values_file.clone())
+        }
+        verb => Ok(ShellMonitor::new(verb.name(), None)),
+    }
+}
+
+/// Runs `write` on stdout, buffered, and flushes it.
+fn to_stdout<E: Into<Failure>>(
+    write: impl FnOnce(&mut BufWriter<io::StdoutLock<'static>>) -> Result<(), E>,
+) -> Result<(), Failure> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    write(&mut out).map_err(Into::into)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// A panic is a bug in grundy: say so in one line, without a backtrace.
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        terminal::restore_terminal();
+        print_error(&format!("internal error, please report it: {info}"));
+        std::process::exit(failure::FAILURE.into());
+    }));
+}
