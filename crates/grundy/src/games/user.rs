@@ -144,7 +144,7 @@ pub trait UserRules: Impartial<Position = UserPosition> {
 pub struct UserMemo<R> {
     rules: R,
     /// Values of components, by mex over their moves.
-    bases: WordTable<UserPosition, Nimber>,
+    bases: Values,
     /// Values of positions made of other components.
     sums: WordTable<UserPosition, Nimber>,
     /// The positions of `sums` whose value was checked against their moves.
@@ -170,6 +170,101 @@ struct Frame {
     sums: Vec<UserPosition>,
     /// Parts before this one are valued.
     next: usize,
+}
+
+/// The values of components. Those of one integer below [`DENSE`] (a heap)
+/// and of two below [`DENSE_PAIR`] (a sheet, two piles), most of what a
+/// search meets, are held in arrays, found without hashing; the others in a
+/// hash table.
+#[derive(Default)]
+struct Values {
+    /// The values of `[n]`, at `n`.
+    heaps: Dense,
+    /// The values of `[x, y]`, at `y` of row `x`.
+    pairs: Vec<Dense>,
+    others: WordTable<UserPosition, Nimber>,
+    len: usize,
+}
+
+/// The integers below which one-integer positions may be held in an array.
+const DENSE: u64 = 1 << 26;
+/// The same for each integer of a two-integer position.
+const DENSE_PAIR: u64 = 1 << 13;
+
+impl Values {
+    /// How many positions are valued.
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The value of `position`, if known.
+    fn get(&self, position: &[u64]) -> Option<Nimber> {
+        let dense = match *position {
+            [n] => self.heaps.get(n),
+            [x, y] => self.pairs.get(x as usize).and_then(|row| row.get(y)),
+            _ => None,
+        };
+        dense.or_else(|| self.others.get(position).copied())
+    }
+
+    /// Keeps the value of `position`, which was not known.
+    fn insert(&mut self, position: UserPosition, value: Nimber) {
+        self.len += 1;
+        let kept = match *position.as_slice() {
+            [n] if n < DENSE => self.heaps.put(n, value),
+            [x, y] if x < DENSE_PAIR && y < DENSE_PAIR => {
+                let rows = self.pairs.len().max(x as usize + 1);
+                self.pairs.resize_with(rows, Dense::default);
+                self.pairs[x as usize].put(y, value)
+            }
+            _ => false,
+        };
+        if !kept {
+            self.others.insert(position, value);
+        }
+    }
+}
+
+/// Values by index, in an array that grows only while at least a quarter of
+/// it is filled: a few scattered positions (a game that halves a heap) do not
+/// make it huge.
+#[derive(Default)]
+struct Dense {
+    values: Vec<u64>,
+    filled: usize,
+}
+
+/// An entry of [`Dense`] not valued (no value is this large: a value is at
+/// most the number of options).
+const UNKNOWN: u64 = u64::MAX;
+
+impl Dense {
+    /// The value at `index`, if known.
+    fn get(&self, index: u64) -> Option<Nimber> {
+        let v = *self.values.get(usize::try_from(index).ok()?)?;
+        (v != UNKNOWN).then_some(Nimber(v))
+    }
+
+    /// Keeps `value` at `index` if the array holds it or may grow to;
+    /// whether it did.
+    fn put(&mut self, index: u64, value: Nimber) -> bool {
+        let Ok(index) = usize::try_from(index) else {
+            return false;
+        };
+        if index >= self.values.len() {
+            let grown = (2 * self.values.len()).max(index + 1);
+            if grown > 4 * self.filled + 64 {
+                return false;
+            }
+            self.values.resize(grown, UNKNOWN);
+        }
+        if value.0 == UNKNOWN {
+            return false;
+        }
+        self.values[index] = value.0;
+        self.filled += 1;
+        true
+    }
 }
 
 /// Positions one after the other in one buffer: a search splits millions of
@@ -223,7 +318,7 @@ impl<R: UserRules> UserMemo<R> {
     pub fn new(rules: R) -> UserMemo<R> {
         UserMemo {
             rules,
-            bases: WordTable::default(),
+            bases: Values::default(),
             sums: WordTable::default(),
             checked: HashSet::new(),
             budget: SCRIPT_POSITIONS,
@@ -255,7 +350,7 @@ impl<R: UserRules> UserMemo<R> {
     /// The Grundy value of `position`, checked against its moves when its
     /// components are several (see [`UserMemo`]).
     pub fn value(&mut self, position: &[u64]) -> Result<Nimber, UserError> {
-        if let Some(&v) = self.bases.get(position) {
+        if let Some(v) = self.bases.get(position) {
             return Ok(v);
         }
         if self.checked.contains(position) {
@@ -378,16 +473,15 @@ impl<R: UserRules> UserMemo<R> {
     /// The value of `position` if it is already known.
     fn known(&self, position: &[u64]) -> Option<Nimber> {
         let sum = || {
-            (!self.sums.is_empty())
-                .then(|| self.sums.get(position))
-                .flatten()
+            let any = !self.sums.is_empty();
+            any.then(|| self.sums.get(position).copied()).flatten()
         };
-        self.bases.get(position).or_else(sum).copied()
+        self.bases.get(position).or_else(sum)
     }
 
     /// The value of the component `root` by mex over its moves.
     fn base(&mut self, root: UserPosition) -> Result<Nimber, UserError> {
-        if let Some(&v) = self.bases.get(&root) {
+        if let Some(v) = self.bases.get(&root) {
             return Ok(v);
         }
         let first = self.frame(root, 0)?;
@@ -403,7 +497,7 @@ impl<R: UserRules> UserMemo<R> {
         let mut ticker = stop::Ticker::<8>::new();
         while let Some(top) = stack.last_mut() {
             ticker.tick();
-            while top.next < top.parts.len() && self.bases.contains_key(top.parts.get(top.next)) {
+            while top.next < top.parts.len() && self.bases.get(top.parts.get(top.next)).is_some() {
                 top.next += 1;
             }
             if top.next < top.parts.len() {
@@ -475,7 +569,7 @@ impl<R: UserRules> UserMemo<R> {
     /// are known.
     fn nim_sum_if_known(&self, parts: &Parts, from: usize) -> Option<Nimber> {
         parts.from(from).try_fold(Nimber::ZERO, |total, part| {
-            self.bases.get(part).map(|&v| total ^ v)
+            self.bases.get(part).map(|v| total ^ v)
         })
     }
 
@@ -505,7 +599,7 @@ impl<R: UserRules> UserMemo<R> {
         let mut start = 0;
         for (i, &end) in frame.ends.iter().enumerate() {
             let total = (start..end).fold(Nimber::ZERO, |acc, part| {
-                acc ^ self.bases[frame.parts.get(part)]
+                acc ^ self.bases.get(frame.parts.get(part)).expect("valued")
             });
             values.push(total);
             if let Some(sum) = frame.sums.get(i) {
