@@ -288,9 +288,13 @@ fn scratch() -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     let examples = dir.join("examples");
     std::fs::create_dir_all(&examples).unwrap();
+    // The files only: the template crate (examples/rust-game) is not a
+    // command's input.
     for entry in std::fs::read_dir(repository().join("examples")).unwrap() {
         let entry = entry.unwrap();
-        std::fs::copy(entry.path(), examples.join(entry.file_name())).unwrap();
+        if entry.file_type().unwrap().is_file() {
+            std::fs::copy(entry.path(), examples.join(entry.file_name())).unwrap();
+        }
     }
     dir
 }

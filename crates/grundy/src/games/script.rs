@@ -429,18 +429,20 @@ impl UserRules for Script {
         self.positions("moves", self.moves_at, position)
     }
 
-    /// The script's `components`; none when it defines none.
+    /// The script's `components` (an empty list: the sum of none); the
+    /// position itself when it defines none.
     fn components(
         &self,
         position: &[u64],
         component: &mut dyn FnMut(&[u64]),
-    ) -> Result<(), UserError> {
-        if let Some(at) = self.components_at {
-            for part in self.positions("components", at, position)? {
-                component(&part);
-            }
+    ) -> Result<bool, UserError> {
+        let Some(at) = self.components_at else {
+            return Ok(false);
+        };
+        for part in self.positions("components", at, position)? {
+            component(&part);
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Whether the script defines `fn components`.

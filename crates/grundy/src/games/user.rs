@@ -97,14 +97,14 @@ pub trait UserRules: Impartial<Position = UserPosition> {
     /// The positions one move from `position` reaches.
     fn moves(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError>;
 
-    /// Calls `component` with each of the positions whose sum `position` is;
-    /// a position that is one component may call it with itself, or not at
-    /// all.
+    /// Calls `component` with each of the positions whose sum `position` is,
+    /// and says whether it did split it: `false` (and no call), it is one
+    /// component; `true` and no call, it is the sum of none (worth 0).
     fn components(
         &self,
         position: &[u64],
         component: &mut dyn FnMut(&[u64]),
-    ) -> Result<(), UserError>;
+    ) -> Result<bool, UserError>;
 
     /// Whether the game gives components (so that answers say sums were
     /// added by nim-sum).
@@ -576,10 +576,10 @@ impl<R: UserRules> UserMemo<R> {
     /// Appends the components of `position` to `parts` (`position` itself
     /// when it is one component).
     fn split(&self, position: &[u64], parts: &mut Parts) -> Result<(), UserError> {
-        let before = parts.len();
-        self.rules
+        let split = self
+            .rules
             .components(position, &mut |component| parts.push(component))?;
-        if parts.len() == before {
+        if !split {
             parts.push(position);
         }
         Ok(())
@@ -688,7 +688,7 @@ impl<G: NativeGame> UserRules for Native<G> {
         &self,
         position: &[u64],
         component: &mut dyn FnMut(&[u64]),
-    ) -> Result<(), UserError> {
+    ) -> Result<bool, UserError> {
         let mut count = 0;
         self.game.components(position, &mut |part| {
             count += 1;
@@ -697,7 +697,7 @@ impl<G: NativeGame> UserRules for Native<G> {
         if count > 1 {
             self.split.set(true);
         }
-        Ok(())
+        Ok(count > 0)
     }
 
     /// Whether the game split a position into components yet.
