@@ -12,7 +12,7 @@ use crate::catalog::{
     Analysis, Component, Game, Monitor, Move, Sequence, SumValue, Summands, Terms,
 };
 use crate::error::{Error, Result};
-use crate::games::digraph::{parse_digraph, Digraph, DigraphError, Gamma, SumMove};
+use crate::games::digraph::{parse_digraph_text, Digraph, DigraphError, Gamma, SumMove};
 use crate::graph::Vertex;
 use crate::limits::MOVE_LIST_LIMIT;
 use serde::{Serialize, Serializer};
@@ -53,7 +53,7 @@ fn digraph_of(input: GraphInput) -> Result<Digraph> {
             "--grid is for geography; digraph reads a file of moves 'U V'".into(),
         ));
     };
-    parse_digraph(&text).map_err(|e| match e {
+    parse_digraph_text(text).map_err(|e| match e {
         DigraphError::TooLarge { .. } => Error::Limit(format!("{e} (MAX_DIGRAPH_SIZE)")),
         _ => Error::BadPosition(format!("graph file {e}")),
     })
