@@ -298,6 +298,11 @@ impl Digraph {
         self.labels.binary_search(&label).ok().map(|i| i as Vertex)
     }
 
+    /// The labels of the vertices, ascending; the rest of the graph is freed.
+    pub fn into_labels(self) -> Vec<u64> {
+        self.labels
+    }
+
     /// The heads of the arcs out of `u`, in ascending order (repeated arcs repeated).
     pub fn successors(&self, u: Vertex) -> &[Vertex] {
         let u = u as usize;
@@ -429,13 +434,50 @@ impl Gamma {
     }
 }
 
+impl Gamma {
+    /// The value, borrowed.
+    pub fn as_ref(&self) -> GammaRef<'_> {
+        match self {
+            Gamma::Finite(m) => GammaRef::Finite(*m),
+            Gamma::Infinite(set) => GammaRef::Infinite(set),
+        }
+    }
+}
+
 /// `3` for a finite value; `inf{0,2}` (the set ascending, `inf{}` when empty)
 /// for an infinite one.
 impl fmt::Display for Gamma {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.as_ref().fmt(f)
+    }
+}
+
+/// A [`Gamma`] borrowed from where it is stored ([`GammaTable`]), so that
+/// writing a million values allocates nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GammaRef<'a> {
+    /// A finite value.
+    Finite(u32),
+    /// Infinite, with the finite values of the options, ascending.
+    Infinite(&'a [u32]),
+}
+
+impl GammaRef<'_> {
+    /// The value, owned.
+    pub fn to_gamma(self) -> Gamma {
         match self {
-            Gamma::Finite(m) => write!(f, "{m}"),
-            Gamma::Infinite(set) => {
+            GammaRef::Finite(m) => Gamma::Finite(m),
+            GammaRef::Infinite(set) => Gamma::Infinite(set.to_vec()),
+        }
+    }
+}
+
+/// As [`Gamma`]'s: `3`, or `inf{0,2}`.
+impl fmt::Display for GammaRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GammaRef::Finite(m) => write!(f, "{m}"),
+            GammaRef::Infinite(set) => {
                 f.write_str("inf{")?;
                 for (i, k) in set.iter().enumerate() {
                     let comma = if i == 0 { "" } else { "," };
@@ -444,6 +486,48 @@ impl fmt::Display for Gamma {
                 f.write_str("}")
             }
         }
+    }
+}
+
+/// The value of every vertex of a graph, kept apart from the graph (which
+/// can then be freed) and compactly: a `u32` a vertex, and the sets of the
+/// infinite values one after the other in one array. A `Vec<Gamma>` takes 24
+/// bytes a vertex and an allocation a set, more than the graph itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GammaTable {
+    /// The finite value of each vertex, or [`INFINITE`].
+    values: Vec<u32>,
+    /// The set of vertex `v`'s value is `sets[set_start[v]..set_start[v + 1]]`
+    /// (empty when it is finite).
+    set_start: Vec<u32>,
+    sets: Vec<u32>,
+}
+
+impl GammaTable {
+    /// How many vertices there are.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether there is no vertex.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The value of vertex `v`.
+    pub fn get(&self, v: Vertex) -> GammaRef<'_> {
+        let v = v as usize;
+        match self.values[v] {
+            INFINITE => GammaRef::Infinite(
+                &self.sets[self.set_start[v] as usize..self.set_start[v + 1] as usize],
+            ),
+            m => GammaRef::Finite(m),
+        }
+    }
+
+    /// The value of every vertex, in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = GammaRef<'_>> + '_ {
+        (0..self.len() as Vertex).map(|v| self.get(v))
     }
 }
 
@@ -519,17 +603,45 @@ impl<'g> GammaFunction<'g> {
         self.value(v).outcome()
     }
 
+    /// The value of every vertex, apart from the graph.
+    pub fn into_table(self) -> GammaTable {
+        let mut set_start = Vec::with_capacity(self.values.len() + 1);
+        set_start.push(0);
+        let mut sets = Vec::new();
+        for v in stop::polling(0..self.values.len() as Vertex) {
+            if self.finite(v).is_none() {
+                self.push_option_values(v, &mut sets);
+            }
+            set_start.push(sets.len() as u32);
+        }
+        GammaTable {
+            values: self.values,
+            set_start,
+            sets,
+        }
+    }
+
     /// The distinct finite values of `v`'s options, ascending.
     fn option_values(&self, v: Vertex) -> Vec<u32> {
-        let mut set: Vec<u32> = self
-            .graph
-            .successors(v)
-            .iter()
-            .filter_map(|&w| self.finite(w))
-            .collect();
-        set.sort_unstable();
-        set.dedup();
+        let mut set = Vec::new();
+        self.push_option_values(v, &mut set);
         set
+    }
+
+    /// Appends to `to` the distinct finite values of `v`'s options, ascending.
+    fn push_option_values(&self, v: Vertex, to: &mut Vec<u32>) {
+        let first = to.len();
+        let values = self.graph.successors(v).iter();
+        to.extend(values.filter_map(|&w| self.finite(w)));
+        to[first..].sort_unstable();
+        let mut kept = first;
+        for i in first..to.len() {
+            if kept == first || to[i] != to[kept - 1] {
+                to[kept] = to[i];
+                kept += 1;
+            }
+        }
+        to.truncate(kept);
     }
 
     /// The value of the sum of tokens on `tokens` (a vertex may hold several).
