@@ -113,6 +113,10 @@ impl Read {
     }
 }
 
+/// What a line of a graph file holds: nothing (blank, a comment), a vertex
+/// `(v, None)` or an arc `(u, Some(v))`.
+type LineNumbers = Option<(u64, Option<u64>)>;
+
 /// The lines of a graph file: the common ones by [`quick_line`], one pass over
 /// the bytes without allocating, and any other (an error, other white space)
 /// by [`general_line`], whose messages are the contract's.
@@ -148,10 +152,7 @@ fn read_file(text: &str, limit: usize) -> Result<Read, DigraphError> {
 
 /// The numbers of a line (`None` for a blank or comment line), by the rules
 /// of [`parse_digraph`].
-fn general_line(
-    line: &str,
-    line_number: usize,
-) -> Result<Option<(u64, Option<u64>)>, DigraphError> {
+fn general_line(line: &str, line_number: usize) -> Result<LineNumbers, DigraphError> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
@@ -164,7 +165,7 @@ fn general_line(
 /// comment: its numbers (`None` for none) and its length before the `'\n'`.
 /// `None` for any other line, left to [`general_line`], which reads every
 /// line this reads the same way.
-fn quick_line(text: &[u8]) -> Option<(Option<(u64, Option<u64>)>, usize)> {
+fn quick_line(text: &[u8]) -> Option<(LineNumbers, usize)> {
     let mut numbers = [0u64; 2];
     let mut count = 0;
     let mut i = 0;
