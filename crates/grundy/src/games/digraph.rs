@@ -1192,6 +1192,50 @@ mod tests {
         assert!(parse_with_limit("0 1\n1 0\n0\n", 2).is_ok());
     }
 
+    /// The characters of the lines the quick reader is tried on: its own,
+    /// and some it must leave to the general reader (other white space,
+    /// signs, letters, a non-ASCII space).
+    const QUICK_ALPHABET: [char; 16] = [
+        '0', '1', '7', '9', '9', '9', ' ', ' ', '\t', '\r', '#', '\u{b}', '\u{a0}', '-', '+', 'x',
+    ];
+
+    /// A graph file read line by line by the general rules alone.
+    fn general_parse(text: &str) -> Result<Digraph, DigraphError> {
+        let mut vertices = Vec::new();
+        let mut arcs = Vec::new();
+        for (index, line) in text.lines().enumerate() {
+            match general_line(line, index + 1)? {
+                None => {}
+                Some((v, None)) => vertices.push(v),
+                Some((u, Some(v))) => arcs.push([u, v]),
+            }
+        }
+        Digraph::new(vertices, &arcs)
+    }
+
+    #[test]
+    fn labels_past_u32_widen_the_arcs_read() {
+        let big = u64::from(u32::MAX) + 1;
+        let text = format!("0 1\n1 {big}\n{big} 0\n5\n");
+        let graph = parse_digraph(&text).unwrap();
+        assert_eq!(
+            graph,
+            Digraph::new(vec![5], &[[0, 1], [1, big], [big, 0]]).unwrap()
+        );
+        assert_eq!(graph.label(3), big);
+        assert_eq!(parse_digraph_text(text).unwrap(), graph);
+        // Many digits, a number too large and one just fitting.
+        let text = format!("00000000000000000000007 {}\n", u64::MAX);
+        assert_eq!(parse_digraph(&text).unwrap().label(1), u64::MAX);
+        assert!(matches!(
+            parse_digraph("18446744073709551616 1"),
+            Err(DigraphError::Line(ParseError::VertexTooLarge {
+                line: 1,
+                ..
+            }))
+        ));
+    }
+
     /// A factor that puts labels far apart.
     const FAR: u64 = 1 << 50;
 
@@ -1215,6 +1259,40 @@ mod tests {
             let far = digraph(&far_vertices, &far);
             prop_assert_eq!(values(&far), values(&with_heaps(n, &arcs, 0)));
             prop_assert_eq!(far.label(n as Vertex - 1), (n - 1) * FAR + 7);
+            // The table the answer of `sequence` holds, apart from the graph.
+            let gamma = far.gamma();
+            let table = gamma.clone().into_table();
+            prop_assert_eq!(table.len(), far.vertex_count());
+            for (v, value) in table.iter().enumerate() {
+                prop_assert_eq!(value.to_gamma(), gamma.value(v as Vertex));
+            }
+        }
+
+        #[test]
+        fn the_quick_reader_reads_as_the_general_one(
+            lines in proptest::collection::vec(
+                proptest::collection::vec(
+                    proptest::sample::select(&QUICK_ALPHABET[..]), 0..12,
+                ),
+                0..8,
+            ),
+            ends in proptest::collection::vec(proptest::bool::ANY, 8),
+        ) {
+            let lines: Vec<String> = lines.iter().map(|l| l.iter().collect()).collect();
+            for line in &lines {
+                if let Some((numbers, length)) = quick_line(line.as_bytes()) {
+                    prop_assert_eq!(length, line.len());
+                    prop_assert_eq!(Ok(numbers), general_line(line, 1), "{:?}", line);
+                }
+            }
+            // Whole files, '\n' or "\r\n" ending each line, read as the
+            // original reader did: `lines()`, each by the general rules.
+            let text: String = lines
+                .iter()
+                .zip(&ends)
+                .map(|(l, &crlf)| format!("{l}{}", if crlf { "\r\n" } else { "\n" }))
+                .collect();
+            prop_assert_eq!(parse_digraph(&text), general_parse(&text), "{:?}", text);
         }
 
         #[test]
