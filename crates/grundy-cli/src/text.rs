@@ -315,7 +315,7 @@ pub fn sequence(out: &mut dyn Write, s: &Sequence, name: &str, verbose: bool) ->
                 "{name}: the value of each of {} vertices",
                 vertices.len()
             )?;
-            for (v, value) in vertices.iter().zip(values) {
+            for (v, value) in vertices.iter().zip(values.iter()) {
                 writeln!(out, "{v}: {value}")?;
             }
         }

@@ -1,7 +1,7 @@
 //! The answers of the catalogue's verbs, as plain data whose `Serialize` is
 //! the JSON of the command-line contract.
 
-use crate::games::digraph::Gamma;
+use crate::games::digraph::{Gamma, GammaTable};
 use crate::games::octal::store::ValueStore;
 use crate::limits::FULL_POSITION_LIMIT;
 use std::cmp::Ordering;
@@ -491,7 +491,7 @@ pub enum Terms {
         /// The vertex labels, ascending.
         vertices: Vec<u64>,
         /// The value of each.
-        values: Vec<Gamma>,
+        values: GammaTable,
     },
 }
 
@@ -519,7 +519,7 @@ impl Serialize for Sequence {
             Terms::Small(values) => map.serialize_entry("values", &Polled(&values[..]))?,
             Terms::Vertices { vertices, values } => {
                 map.serialize_entry("vertices", &Polled(vertices))?;
-                map.serialize_entry("values", &Polled(values))?;
+                map.serialize_entry("values", values)?;
             }
             Terms::Pairs(list) => {
                 let pairs: Vec<[Int; 2]> =

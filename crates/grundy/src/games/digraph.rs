@@ -67,10 +67,10 @@ pub struct Digraph {
     /// The label of each vertex, strictly ascending.
     labels: Vec<u64>,
     /// The arcs out of `u` lead to `successors[out_start[u]..out_start[u + 1]]`.
-    out_start: Vec<usize>,
+    out_start: Vec<u32>,
     successors: Vec<Vertex>,
     /// The arcs into `v` come from `predecessors[in_start[v]..in_start[v + 1]]`.
-    in_start: Vec<usize>,
+    in_start: Vec<u32>,
     predecessors: Vec<Vertex>,
 }
 
@@ -80,26 +80,161 @@ pub struct Digraph {
 /// and lines whose first non-blank character is `#` are ignored. Loops and
 /// repeated arcs are allowed. At most [`MAX_DIGRAPH_SIZE`] vertices and arcs.
 pub fn parse_digraph(text: &str) -> Result<Digraph, DigraphError> {
-    parse_with_limit(text, MAX_DIGRAPH_SIZE)
+    read_file(text, MAX_DIGRAPH_SIZE)?.into_digraph(MAX_DIGRAPH_SIZE)
+}
+
+/// [`parse_digraph`] of a text the caller no longer needs: it is freed once
+/// read, before the graph is built, so that the text and the graph's arrays
+/// are never all held at once (the text is the largest of them).
+pub fn parse_digraph_text(text: String) -> Result<Digraph, DigraphError> {
+    let read = read_file(&text, MAX_DIGRAPH_SIZE)?;
+    drop(text);
+    read.into_digraph(MAX_DIGRAPH_SIZE)
 }
 
 /// [`parse_digraph`] with the limit as a parameter, so tests can reach it.
+#[cfg(test)]
 fn parse_with_limit(text: &str, limit: usize) -> Result<Digraph, DigraphError> {
-    let mut vertices = Vec::new();
-    let mut arcs = Vec::new();
-    for (index, line) in stop::polling(text.lines().enumerate()) {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        match parse_line(line, index + 1, "a move 'U V'")? {
-            (v, None) => vertices.push(v),
-            (u, Some(v)) if arcs.len() < limit => arcs.push([u, v]),
-            (_, Some(_)) => return Err(too_large("arcs", limit)),
+    read_file(text, limit)?.into_digraph(limit)
+}
+
+/// What a graph file names: its lone vertices and its arcs, by label.
+struct Read {
+    vertices: Vec<u64>,
+    arcs: Arcs,
+}
+
+impl Read {
+    fn into_digraph(self, limit: usize) -> Result<Digraph, DigraphError> {
+        match self.arcs {
+            Arcs::Narrow(arcs) => Digraph::with_limit(self.vertices, arcs, limit),
+            Arcs::Wide(arcs) => Digraph::with_limit(self.vertices, arcs, limit),
         }
     }
-    Digraph::with_limit(vertices, &arcs, limit)
 }
+
+/// What a line of a graph file holds: nothing (blank, a comment), a vertex
+/// `(v, None)` or an arc `(u, Some(v))`.
+type LineNumbers = Option<(u64, Option<u64>)>;
+
+/// The lines of a graph file: the common ones by [`quick_line`], one pass over
+/// the bytes without allocating, and any other (an error, other white space)
+/// by [`general_line`], whose messages are the contract's.
+fn read_file(text: &str, limit: usize) -> Result<Read, DigraphError> {
+    let bytes = text.as_bytes();
+    let mut vertices = Vec::new();
+    let mut arcs = Arcs::Narrow(Vec::new());
+    let mut ticker = Ticker::<12>::new();
+    let (mut start, mut line_number) = (0, 0);
+    while start < bytes.len() {
+        ticker.tick();
+        line_number += 1;
+        let (numbers, end) = match quick_line(&bytes[start..]) {
+            Some((numbers, length)) => (numbers, start + length),
+            None => {
+                let end = bytes[start..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(bytes.len(), |length| start + length);
+                (general_line(&text[start..end], line_number)?, end)
+            }
+        };
+        start = end + 1;
+        match numbers {
+            None => {}
+            Some((v, None)) => vertices.push(v),
+            Some((u, Some(v))) if arcs.len() < limit => arcs.push(u, v),
+            Some((_, Some(_))) => return Err(too_large("arcs", limit)),
+        }
+    }
+    Ok(Read { vertices, arcs })
+}
+
+/// The numbers of a line (`None` for a blank or comment line), by the rules
+/// of [`parse_digraph`].
+fn general_line(line: &str, line_number: usize) -> Result<LineNumbers, DigraphError> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    Ok(Some(parse_line(line, line_number, "a move 'U V'")?))
+}
+
+/// The first line of `text` when it is made of at most two runs of digits,
+/// each fitting `u64`, between spaces, tabs and carriage returns, or is a
+/// comment: its numbers (`None` for none) and its length before the `'\n'`.
+/// `None` for any other line, left to [`general_line`], which reads every
+/// line this reads the same way.
+fn quick_line(text: &[u8]) -> Option<(LineNumbers, usize)> {
+    let mut numbers = [0u64; 2];
+    let mut count = 0;
+    let mut i = 0;
+    loop {
+        while i < text.len() && matches!(text[i], b' ' | b'\t' | b'\r') {
+            i += 1;
+        }
+        match text.get(i) {
+            None | Some(b'\n') => break,
+            Some(b'#') if count == 0 => {
+                let length = text.iter().position(|&b| b == b'\n');
+                return Some((None, length.unwrap_or(text.len())));
+            }
+            Some(b'0'..=b'9') if count < 2 => {
+                let mut n = 0u64;
+                while let Some(&digit @ b'0'..=b'9') = text.get(i) {
+                    n = n.checked_mul(10)?.checked_add(u64::from(digit - b'0'))?;
+                    i += 1;
+                }
+                numbers[count] = n;
+                count += 1;
+            }
+            Some(_) => return None,
+        }
+    }
+    let numbers = match count {
+        0 => None,
+        1 => Some((numbers[0], None)),
+        _ => Some((numbers[0], Some(numbers[1]))),
+    };
+    Some((numbers, i))
+}
+
+/// The arcs of a file as read, by label: two `u32` an arc while every label
+/// fits in one, which halves the list (after the text, the largest thing held
+/// while reading a file), else two `u64`.
+enum Arcs {
+    Narrow(Vec<[u32; 2]>),
+    Wide(Vec<[u64; 2]>),
+}
+
+impl Arcs {
+    fn len(&self) -> usize {
+        match self {
+            Arcs::Narrow(arcs) => arcs.len(),
+            Arcs::Wide(arcs) => arcs.len(),
+        }
+    }
+
+    fn push(&mut self, u: u64, v: u64) {
+        match self {
+            Arcs::Narrow(arcs) => match (u32::try_from(u), u32::try_from(v)) {
+                (Ok(u), Ok(v)) => arcs.push([u, v]),
+                _ => {
+                    let mut wide: Vec<[u64; 2]> = arcs.iter().map(|a| a.map(u64::from)).collect();
+                    wide.push([u, v]);
+                    *self = Arcs::Wide(wide);
+                }
+            },
+            Arcs::Wide(arcs) => arcs.push([u, v]),
+        }
+    }
+}
+
+/// A label as an arc list holds it: `u32` or `u64`.
+trait Label: Copy + Into<u64> + Ord {}
+
+impl Label for u32 {}
+impl Label for u64 {}
 
 /// The error for more than `limit` of `what`.
 fn too_large(what: &'static str, limit: usize) -> DigraphError {
@@ -110,12 +245,12 @@ impl Digraph {
     /// The graph with the vertices named by `vertices` or by `arcs` (pairs of
     /// labels `[from, to]`), so that a vertex without arcs can be given too.
     pub fn new(vertices: Vec<u64>, arcs: &[[u64; 2]]) -> Result<Digraph, DigraphError> {
-        Digraph::with_limit(vertices, arcs, MAX_DIGRAPH_SIZE)
+        Digraph::with_limit(vertices, arcs.to_vec(), MAX_DIGRAPH_SIZE)
     }
 
-    fn with_limit(
+    fn with_limit<L: Label>(
         vertices: Vec<u64>,
-        arcs: &[[u64; 2]],
+        arcs: Vec<[L; 2]>,
         limit: usize,
     ) -> Result<Digraph, DigraphError> {
         if arcs.len() > limit {
@@ -126,8 +261,15 @@ impl Digraph {
             return Err(too_large("vertices", limit));
         }
         let n = labels.len();
-        let (out_start, successors) = lists(n, arcs.iter().map(|&[u, v]| (u, v)));
         let (in_start, predecessors) = lists(n, arcs.iter().map(|&[u, v]| (v, u)));
+        drop(arcs);
+        // Grouped by tail from the lists by head, read in ascending head:
+        // each group comes out sorted, with no sort.
+        let by_head = (0..n as Vertex).flat_map(|v| {
+            let range = in_start[v as usize] as usize..in_start[v as usize + 1] as usize;
+            predecessors[range].iter().map(move |&u| (u, v))
+        });
+        let (out_start, successors) = lists(n, by_head);
         Ok(Digraph {
             labels,
             out_start,
@@ -157,14 +299,22 @@ impl Digraph {
         self.labels.binary_search(&label).ok().map(|i| i as Vertex)
     }
 
-    /// The heads of the arcs out of `u`, in ascending order (repeated arcs repeated).
-    pub fn successors(&self, u: Vertex) -> &[Vertex] {
-        &self.successors[self.out_start[u as usize]..self.out_start[u as usize + 1]]
+    /// The labels of the vertices, ascending; the rest of the graph is freed.
+    pub fn into_labels(self) -> Vec<u64> {
+        self.labels
     }
 
-    /// The tails of the arcs into `v` (repeated arcs repeated).
+    /// The heads of the arcs out of `u`, in ascending order (repeated arcs repeated).
+    pub fn successors(&self, u: Vertex) -> &[Vertex] {
+        let u = u as usize;
+        &self.successors[self.out_start[u] as usize..self.out_start[u + 1] as usize]
+    }
+
+    /// The tails of the arcs into `v` (repeated arcs repeated), in no
+    /// particular order.
     fn predecessors(&self, v: Vertex) -> &[Vertex] {
-        &self.predecessors[self.in_start[v as usize]..self.in_start[v as usize + 1]]
+        let v = v as usize;
+        &self.predecessors[self.in_start[v] as usize..self.in_start[v + 1] as usize]
     }
 
     /// The generalised Sprague-Grundy function of every vertex.
@@ -174,21 +324,29 @@ impl Digraph {
 }
 
 /// The labels named by `vertices` or `arcs`, ascending, and the arcs with each
-/// label replaced by its index among them.
+/// label replaced by its index among them (in place when labels are `u32`:
+/// the list is not held twice).
 ///
 /// Labels that are small beside their number (the usual `0..n`) are numbered
 /// with a table indexed by label, one look-up per arc end; others by sorting
 /// and a binary search per arc end, which misses the cache at every step and
 /// took most of the time of reading 10^6 arcs.
-fn number_densely(mut vertices: Vec<u64>, arcs: &[[u64; 2]]) -> (Vec<u64>, Vec<[Vertex; 2]>) {
+fn number_densely<L: Label>(
+    mut vertices: Vec<u64>,
+    arcs: Vec<[L; 2]>,
+) -> (Vec<u64>, Vec<[Vertex; 2]>) {
     let named = vertices.len() as u64 + 2 * arcs.len() as u64;
-    let max = vertices.iter().chain(arcs.iter().flatten()).max();
+    let arc_labels = arcs.as_flattened();
+    let max = (vertices.iter().max().copied()).max(arc_labels.iter().max().map(|&l| l.into()));
     match max {
-        Some(&max) if max < 4 * named + 1024 => {
+        Some(max) if max < 4 * named + 1024 => {
             const UNNAMED: Vertex = Vertex::MAX;
             let mut table = vec![UNNAMED; max as usize + 1];
-            for &label in stop::polling(vertices.iter().chain(arcs.iter().flatten())) {
+            for &label in &vertices {
                 table[label as usize] = 0;
+            }
+            for &label in stop::polling(arc_labels.iter()) {
+                table[label.into() as usize] = 0;
             }
             let mut labels = Vec::new();
             for (label, id) in table.iter_mut().enumerate() {
@@ -197,45 +355,49 @@ fn number_densely(mut vertices: Vec<u64>, arcs: &[[u64; 2]]) -> (Vec<u64>, Vec<[
                     labels.push(label as u64);
                 }
             }
-            let arcs = stop::polling(arcs.iter())
-                .map(|&[u, v]| [table[u as usize], table[v as usize]])
-                .collect();
-            (labels, arcs)
+            let id = |label: L| table[label.into() as usize];
+            (labels, renumber(arcs, id))
         }
         _ => {
-            vertices.extend(arcs.iter().flatten());
+            vertices.extend(arc_labels.iter().map(|&l| l.into()));
             stop::sort_unstable_polling(&mut vertices);
             vertices.dedup();
-            let id = |label: u64| vertices.partition_point(|&l| l < label) as Vertex;
-            let arcs = stop::polling(arcs.iter())
-                .map(|&[u, v]| [id(u), id(v)])
-                .collect();
+            let id = |label: L| vertices.partition_point(|&l| l < label.into()) as Vertex;
+            let arcs = renumber(arcs, id);
             (vertices, arcs)
         }
     }
 }
 
-/// Adjacency lists in one array: the `(from, to)` pairs grouped by `from`, each
-/// group in ascending `to`; `start[u]..start[u + 1]` is `u`'s group.
+/// `arcs` with each label replaced by its `id`; the collection reuses the
+/// list's own memory (an in-place `collect`).
+fn renumber<L: Label>(arcs: Vec<[L; 2]>, id: impl Fn(L) -> Vertex) -> Vec<[Vertex; 2]> {
+    stop::polling(arcs.into_iter())
+        .map(|[u, v]| [id(u), id(v)])
+        .collect()
+}
+
+/// Adjacency lists in one array: the `(from, to)` pairs grouped by `from`, in
+/// the order given within a group; `start[u]..start[u + 1]` is `u`'s group.
+/// Offsets are `u32` (arcs are at most [`MAX_DIGRAPH_SIZE`]), half the memory
+/// and cache of `usize`.
 fn lists(
     n: usize,
     pairs: impl Iterator<Item = (Vertex, Vertex)> + Clone,
-) -> (Vec<usize>, Vec<Vertex>) {
-    let mut start = vec![0usize; n + 1];
-    for (from, _) in pairs.clone() {
+) -> (Vec<u32>, Vec<Vertex>) {
+    let mut start = vec![0u32; n + 1];
+    for (from, _) in stop::polling(pairs.clone()) {
         start[from as usize + 1] += 1;
     }
     for i in 0..n {
         start[i + 1] += start[i];
     }
     let mut next = start.clone();
-    let mut heads = vec![0; start[n]];
-    for (from, to) in pairs {
-        heads[next[from as usize]] = to;
-        next[from as usize] += 1;
-    }
-    for u in stop::polling(0..n) {
-        heads[start[u]..start[u + 1]].sort_unstable();
+    let mut heads = vec![0; start[n] as usize];
+    for (from, to) in stop::polling(pairs) {
+        let slot = &mut next[from as usize];
+        heads[*slot as usize] = to;
+        *slot += 1;
     }
     (start, heads)
 }
@@ -273,17 +435,100 @@ impl Gamma {
     }
 }
 
+impl Gamma {
+    /// The value, borrowed.
+    pub fn as_ref(&self) -> GammaRef<'_> {
+        match self {
+            Gamma::Finite(m) => GammaRef::Finite(*m),
+            Gamma::Infinite(set) => GammaRef::Infinite(set),
+        }
+    }
+}
+
 /// `3` for a finite value; `inf{0,2}` (the set ascending, `inf{}` when empty)
 /// for an infinite one.
 impl fmt::Display for Gamma {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.as_ref().fmt(f)
+    }
+}
+
+/// A [`Gamma`] borrowed from where it is stored ([`GammaTable`]), so that
+/// writing a million values allocates nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GammaRef<'a> {
+    /// A finite value.
+    Finite(u32),
+    /// Infinite, with the finite values of the options, ascending.
+    Infinite(&'a [u32]),
+}
+
+impl GammaRef<'_> {
+    /// The value, owned.
+    pub fn to_gamma(self) -> Gamma {
         match self {
-            Gamma::Finite(m) => write!(f, "{m}"),
-            Gamma::Infinite(set) => {
-                let items: Vec<String> = set.iter().map(u32::to_string).collect();
-                write!(f, "inf{{{}}}", items.join(","))
+            GammaRef::Finite(m) => Gamma::Finite(m),
+            GammaRef::Infinite(set) => Gamma::Infinite(set.to_vec()),
+        }
+    }
+}
+
+/// As [`Gamma`]'s: `3`, or `inf{0,2}`.
+impl fmt::Display for GammaRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GammaRef::Finite(m) => write!(f, "{m}"),
+            GammaRef::Infinite(set) => {
+                f.write_str("inf{")?;
+                for (i, k) in set.iter().enumerate() {
+                    let comma = if i == 0 { "" } else { "," };
+                    write!(f, "{comma}{k}")?;
+                }
+                f.write_str("}")
             }
         }
+    }
+}
+
+/// The value of every vertex of a graph, kept apart from the graph (which
+/// can then be freed) and compactly: a `u32` a vertex, and the sets of the
+/// infinite values one after the other in one array. A `Vec<Gamma>` takes 24
+/// bytes a vertex and an allocation a set, more than the graph itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GammaTable {
+    /// The finite value of each vertex, or [`INFINITE`].
+    values: Vec<u32>,
+    /// The set of vertex `v`'s value is `sets[set_start[v]..set_start[v + 1]]`
+    /// (empty when it is finite).
+    set_start: Vec<u32>,
+    sets: Vec<u32>,
+}
+
+impl GammaTable {
+    /// How many vertices there are.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether there is no vertex.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The value of vertex `v`.
+    pub fn get(&self, v: Vertex) -> GammaRef<'_> {
+        let v = v as usize;
+        match self.values[v] {
+            INFINITE => GammaRef::Infinite(
+                &self.sets[self.set_start[v] as usize..self.set_start[v + 1] as usize],
+            ),
+            m => GammaRef::Finite(m),
+        }
+    }
+
+    /// The value of every vertex, in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = GammaRef<'_>> + '_ {
+        (0..self.len() as Vertex).map(|v| self.get(v))
     }
 }
 
@@ -332,7 +577,7 @@ impl<'g> GammaFunction<'g> {
         }
         GammaFunction {
             graph,
-            values: labelling.values,
+            values: labelling.values(),
         }
     }
 
@@ -359,17 +604,45 @@ impl<'g> GammaFunction<'g> {
         self.value(v).outcome()
     }
 
+    /// The value of every vertex, apart from the graph.
+    pub fn into_table(self) -> GammaTable {
+        let mut set_start = Vec::with_capacity(self.values.len() + 1);
+        set_start.push(0);
+        let mut sets = Vec::new();
+        for v in stop::polling(0..self.values.len() as Vertex) {
+            if self.finite(v).is_none() {
+                self.push_option_values(v, &mut sets);
+            }
+            set_start.push(sets.len() as u32);
+        }
+        GammaTable {
+            values: self.values,
+            set_start,
+            sets,
+        }
+    }
+
     /// The distinct finite values of `v`'s options, ascending.
     fn option_values(&self, v: Vertex) -> Vec<u32> {
-        let mut set: Vec<u32> = self
-            .graph
-            .successors(v)
-            .iter()
-            .filter_map(|&w| self.finite(w))
-            .collect();
-        set.sort_unstable();
-        set.dedup();
+        let mut set = Vec::new();
+        self.push_option_values(v, &mut set);
         set
+    }
+
+    /// Appends to `to` the distinct finite values of `v`'s options, ascending.
+    fn push_option_values(&self, v: Vertex, to: &mut Vec<u32>) {
+        let first = to.len();
+        let values = self.graph.successors(v).iter();
+        to.extend(values.filter_map(|&w| self.finite(w)));
+        to[first..].sort_unstable();
+        let mut kept = first;
+        for i in first..to.len() {
+            if kept == first || to[i] != to[kept - 1] {
+                to[kept] = to[i];
+                kept += 1;
+            }
+        }
+        to.truncate(kept);
     }
 
     /// The value of the sum of tokens on `tokens` (a vertex may hold several).
@@ -505,21 +778,32 @@ pub struct SumMoves {
     pub total: u64,
 }
 
+/// What the labelling knows of one vertex. The four fields are read together
+/// at each visit, so they are kept side by side (16 bytes, a quarter of a
+/// cache line): four separate arrays cost four cache misses a visit, and the
+/// visits jump across the graph.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(16))]
+struct VertexState {
+    /// Finite, [`INFINITE`] or [`UNLABELLED`].
+    value: u32,
+    /// The arcs to vertices not labelled finite (yet).
+    nonfinite_arcs: u32,
+    /// `round + 1` if the vertex has an option labelled `round` in this round.
+    covered: u32,
+    /// For an unlabelled vertex in this round: its arcs to vertices neither
+    /// finite nor covered. Set from `nonfinite_arcs` when the round starts,
+    /// which stays put until the vertex is covered (only the labelling of an
+    /// option lowers it, and that covers the vertex).
+    unsatisfied: u32,
+}
+
 /// The state of the labelling rounds of [`GammaFunction`].
 struct Labelling<'g> {
     graph: &'g Digraph,
-    /// The value of each vertex: finite, [`INFINITE`] or [`UNLABELLED`].
-    values: Vec<u32>,
+    vertices: Vec<VertexState>,
     /// The vertices still unlabelled.
     active: Vec<Vertex>,
-    /// For each vertex, its arcs to vertices not labelled finite (yet).
-    nonfinite_arcs: Vec<u32>,
-    /// `round + 1` if the vertex has an option labelled `round` in this round.
-    covered: Vec<u32>,
-    /// In the round `unsatisfied_round[v] - 1`: `v`'s arcs to vertices neither
-    /// finite nor covered. Set from `nonfinite_arcs` when first needed.
-    unsatisfied: Vec<u32>,
-    unsatisfied_round: Vec<u32>,
     /// The vertices to label in this round.
     queue: Vec<Vertex>,
 }
@@ -527,18 +811,23 @@ struct Labelling<'g> {
 impl<'g> Labelling<'g> {
     fn new(graph: &'g Digraph) -> Labelling<'g> {
         let n = graph.vertex_count();
+        let state = |u| VertexState {
+            value: UNLABELLED,
+            nonfinite_arcs: graph.successors(u).len() as u32,
+            covered: 0,
+            unsatisfied: 0,
+        };
         Labelling {
             graph,
-            values: vec![UNLABELLED; n],
+            vertices: (0..n as Vertex).map(state).collect(),
             active: (0..n as Vertex).collect(),
-            nonfinite_arcs: (0..n as Vertex)
-                .map(|u| graph.successors(u).len() as u32)
-                .collect(),
-            covered: vec![0; n],
-            unsatisfied: vec![0; n],
-            unsatisfied_round: vec![0; n],
-            queue: Vec::new(),
+            queue: Vec::with_capacity(n),
         }
+    }
+
+    /// The value of every vertex, once no vertex is active.
+    fn values(self) -> Vec<u32> {
+        self.vertices.iter().map(|s| s.value).collect()
     }
 
     /// Round `m`: labels `m` where it is due, then infinite every unlabelled
@@ -546,37 +835,41 @@ impl<'g> Labelling<'g> {
     fn run_round(&mut self, m: u32) {
         let stamp = m + 1;
         self.queue.clear();
-        let ready = self
-            .active
-            .iter()
-            .filter(|&&u| self.nonfinite_arcs[u as usize] == 0);
-        self.queue.extend(ready);
+        for &u in stop::polling(self.active.iter()) {
+            let state = &mut self.vertices[u as usize];
+            state.unsatisfied = state.nonfinite_arcs;
+            if state.nonfinite_arcs == 0 {
+                self.queue.push(u);
+            }
+        }
         let mut ticker = Ticker::<10>::new();
         while let Some(u) = self.queue.pop() {
             ticker.tick();
-            if self.values[u as usize] == UNLABELLED && self.covered[u as usize] != stamp {
+            let state = self.vertices[u as usize];
+            if state.value == UNLABELLED && state.covered != stamp {
                 self.label(u, m);
             }
         }
-        let (values, covered) = (&mut self.values, &self.covered);
+        let vertices = &mut self.vertices;
         self.active.retain(|&u| {
-            let u = u as usize;
-            if values[u] == UNLABELLED && covered[u] != stamp {
-                values[u] = INFINITE;
+            let state = &mut vertices[u as usize];
+            if state.value == UNLABELLED && state.covered != stamp {
+                state.value = INFINITE;
             }
-            values[u] == UNLABELLED
+            state.value == UNLABELLED
         });
     }
 
     /// Labels `u` with `m` and covers its predecessors.
     fn label(&mut self, u: Vertex, m: u32) {
         let stamp = m + 1;
-        self.values[u as usize] = m;
+        self.vertices[u as usize].value = m;
         for &p in self.graph.predecessors(u) {
-            self.nonfinite_arcs[p as usize] -= 1;
-            if self.covered[p as usize] != stamp {
-                self.covered[p as usize] = stamp;
-                if self.values[p as usize] >= UNLABELLED {
+            let state = &mut self.vertices[p as usize];
+            state.nonfinite_arcs -= 1;
+            if state.covered != stamp {
+                state.covered = stamp;
+                if state.value >= UNLABELLED {
                     self.satisfy_arcs_into(p, stamp);
                 }
             }
@@ -587,17 +880,13 @@ impl<'g> Labelling<'g> {
     /// predecessor whose last unsatisfied arc that was is due for the label.
     fn satisfy_arcs_into(&mut self, p: Vertex, stamp: u32) {
         for &q in self.graph.predecessors(p) {
-            let q = q as usize;
-            if self.values[q] != UNLABELLED || self.covered[q] == stamp {
+            let state = &mut self.vertices[q as usize];
+            if state.value != UNLABELLED || state.covered == stamp {
                 continue;
             }
-            if self.unsatisfied_round[q] != stamp {
-                self.unsatisfied_round[q] = stamp;
-                self.unsatisfied[q] = self.nonfinite_arcs[q];
-            }
-            self.unsatisfied[q] -= 1;
-            if self.unsatisfied[q] == 0 {
-                self.queue.push(q as Vertex);
+            state.unsatisfied -= 1;
+            if state.unsatisfied == 0 {
+                self.queue.push(q);
             }
         }
     }
@@ -903,6 +1192,50 @@ mod tests {
         assert!(parse_with_limit("0 1\n1 0\n0\n", 2).is_ok());
     }
 
+    /// The characters of the lines the quick reader is tried on: its own,
+    /// and some it must leave to the general reader (other white space,
+    /// signs, letters, a non-ASCII space).
+    const QUICK_ALPHABET: [char; 16] = [
+        '0', '1', '7', '9', '9', '9', ' ', ' ', '\t', '\r', '#', '\u{b}', '\u{a0}', '-', '+', 'x',
+    ];
+
+    /// A graph file read line by line by the general rules alone.
+    fn general_parse(text: &str) -> Result<Digraph, DigraphError> {
+        let mut vertices = Vec::new();
+        let mut arcs = Vec::new();
+        for (index, line) in text.lines().enumerate() {
+            match general_line(line, index + 1)? {
+                None => {}
+                Some((v, None)) => vertices.push(v),
+                Some((u, Some(v))) => arcs.push([u, v]),
+            }
+        }
+        Digraph::new(vertices, &arcs)
+    }
+
+    #[test]
+    fn labels_past_u32_widen_the_arcs_read() {
+        let big = u64::from(u32::MAX) + 1;
+        let text = format!("0 1\n1 {big}\n{big} 0\n5\n");
+        let graph = parse_digraph(&text).unwrap();
+        assert_eq!(
+            graph,
+            Digraph::new(vec![5], &[[0, 1], [1, big], [big, 0]]).unwrap()
+        );
+        assert_eq!(graph.label(3), big);
+        assert_eq!(parse_digraph_text(text).unwrap(), graph);
+        // Many digits, a number too large and one just fitting.
+        let text = format!("00000000000000000000007 {}\n", u64::MAX);
+        assert_eq!(parse_digraph(&text).unwrap().label(1), u64::MAX);
+        assert!(matches!(
+            parse_digraph("18446744073709551616 1"),
+            Err(DigraphError::Line(ParseError::VertexTooLarge {
+                line: 1,
+                ..
+            }))
+        ));
+    }
+
     /// A factor that puts labels far apart.
     const FAR: u64 = 1 << 50;
 
@@ -926,6 +1259,40 @@ mod tests {
             let far = digraph(&far_vertices, &far);
             prop_assert_eq!(values(&far), values(&with_heaps(n, &arcs, 0)));
             prop_assert_eq!(far.label(n as Vertex - 1), (n - 1) * FAR + 7);
+            // The table the answer of `sequence` holds, apart from the graph.
+            let gamma = far.gamma();
+            let table = gamma.clone().into_table();
+            prop_assert_eq!(table.len(), far.vertex_count());
+            for (v, value) in table.iter().enumerate() {
+                prop_assert_eq!(value.to_gamma(), gamma.value(v as Vertex));
+            }
+        }
+
+        #[test]
+        fn the_quick_reader_reads_as_the_general_one(
+            lines in proptest::collection::vec(
+                proptest::collection::vec(
+                    proptest::sample::select(&QUICK_ALPHABET[..]), 0..12,
+                ),
+                0..8,
+            ),
+            ends in proptest::collection::vec(proptest::bool::ANY, 8),
+        ) {
+            let lines: Vec<String> = lines.iter().map(|l| l.iter().collect()).collect();
+            for line in &lines {
+                if let Some((numbers, length)) = quick_line(line.as_bytes()) {
+                    prop_assert_eq!(length, line.len());
+                    prop_assert_eq!(Ok(numbers), general_line(line, 1), "{:?}", line);
+                }
+            }
+            // Whole files, '\n' or "\r\n" ending each line, read as the
+            // original reader did: `lines()`, each by the general rules.
+            let text: String = lines
+                .iter()
+                .zip(&ends)
+                .map(|(l, &crlf)| format!("{l}{}", if crlf { "\r\n" } else { "\n" }))
+                .collect();
+            prop_assert_eq!(parse_digraph(&text), general_parse(&text), "{:?}", text);
         }
 
         #[test]

@@ -12,8 +12,11 @@ use crate::catalog::{
     Analysis, Component, Game, Monitor, Move, Sequence, SumValue, Summands, Terms,
 };
 use crate::error::{Error, Result};
-use crate::games::digraph::{parse_digraph, Digraph, DigraphError, Gamma, SumMove};
+use crate::games::digraph::{
+    parse_digraph_text, Digraph, DigraphError, Gamma, GammaRef, GammaTable, SumMove,
+};
 use crate::graph::Vertex;
+use crate::json::polled_seq;
 use crate::limits::MOVE_LIST_LIMIT;
 use serde::{Serialize, Serializer};
 
@@ -53,7 +56,7 @@ fn digraph_of(input: GraphInput) -> Result<Digraph> {
             "--grid is for geography; digraph reads a file of moves 'U V'".into(),
         ));
     };
-    parse_digraph(&text).map_err(|e| match e {
+    parse_digraph_text(text).map_err(|e| match e {
         DigraphError::TooLarge { .. } => Error::Limit(format!("{e} (MAX_DIGRAPH_SIZE)")),
         _ => Error::BadPosition(format!("graph file {e}")),
     })
@@ -196,13 +199,14 @@ impl Game for DigraphEntry {
             ));
         };
         let graph = digraph_of(input)?;
-        let gamma = graph.gamma();
-        let vertices = 0..graph.vertex_count() as Vertex;
+        // The values first, then the labels moved out of the graph, whose
+        // arrays are freed before the answer is written.
+        let values = graph.gamma().into_table();
         Ok(Sequence {
             game: self.spec(),
             terms: Terms::Vertices {
-                vertices: vertices.clone().map(|v| graph.label(v)).collect(),
-                values: vertices.map(|v| gamma.value(v)).collect(),
+                vertices: graph.into_labels(),
+                values,
             },
             stats: None,
         })
@@ -238,9 +242,23 @@ fn token_move(graph: &Digraph, labels: &[UBig], m: &SumMove) -> Move {
 /// [`Display`](std::fmt::Display) form, `"inf{0,2}"`.
 impl Serialize for Gamma {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.as_ref().serialize(serializer)
+    }
+}
+
+/// As [`Gamma`]'s.
+impl Serialize for GammaRef<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            Gamma::Finite(m) => serializer.serialize_u32(*m),
-            Gamma::Infinite(_) => serializer.collect_str(self),
+            GammaRef::Finite(m) => serializer.serialize_u32(*m),
+            GammaRef::Infinite(_) => serializer.collect_str(self),
         }
+    }
+}
+
+/// The values in order, as [`Gamma`]'s, checking for a stop as it goes.
+impl Serialize for GammaTable {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        polled_seq(serializer, Some(self.len()), self.iter())
     }
 }
