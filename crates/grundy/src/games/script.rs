@@ -6,7 +6,7 @@
 //! of integers `>= 0`. It may define `fn components(p)`: the positions whose sum
 //! `p` is, so that the value of `p` is the nim-sum of theirs (the Sprague-Grundy
 //! theorem) instead of a search of the sum's game tree; a value so added is
-//! checked against the position's own moves ([`UserMemo`], the search of every
+//! checked against the position's own moves ([`UserMemo`](crate::games::user::UserMemo), the search of every
 //! game a user brings). Example, the
 //! subtraction game {1, 3, 4}:
 //!
@@ -413,7 +413,7 @@ fn read_position(item: Dynamic) -> Result<UserPosition, String> {
     Ok(position)
 }
 
-/// The script's functions as the rules [`UserMemo`] asks: `fn moves`, and
+/// The script's functions as the rules [`UserMemo`](crate::games::user::UserMemo) asks: `fn moves`, and
 /// `fn components` when it defines one. A call costs far more than a look-up,
 /// so the values of sums are kept.
 impl UserRules for Script {
@@ -463,7 +463,7 @@ impl UserRules for Script {
 ///
 /// `options` cannot fail: a failing call of the script gives no options, and
 /// the failure is kept for [`UserRules::take_failure`]. Components are not used.
-/// [`UserMemo`] is the solver that reports failures as they happen, adds
+/// [`UserMemo`](crate::games::user::UserMemo) is the solver that reports failures as they happen, adds
 /// components by nim-sum, and bounds its search.
 impl Impartial for Script {
     type Position = UserPosition;
