@@ -376,10 +376,15 @@ impl<R: UserRules> UserMemo<R> {
         }
         let parts = self.components_of(position)?;
         let total = self.sum_of(&parts)?;
-        if self.rules.calls_are_costly() && self.rules.has_components() {
+        if self.keeps_sums() {
             self.sums.insert(position.to_vec(), total);
         }
         Ok(total)
+    }
+
+    /// Whether the values of sums met are kept ([`UserRules::calls_are_costly`]).
+    fn keeps_sums(&self) -> bool {
+        self.rules.calls_are_costly() && self.rules.has_components()
     }
 
     /// The nim-sum of the values of the components `parts`.
@@ -536,7 +541,7 @@ impl<R: UserRules> UserMemo<R> {
         };
         let moves = self.rules.moves(&frame.position)?;
         let costly = self.rules.calls_are_costly();
-        let keeps_sums = costly && self.rules.has_components();
+        let keeps_sums = self.keeps_sums();
         for option in &moves {
             if let Some(v) = costly.then(|| self.known(option)).flatten() {
                 frame.known.push(v);
@@ -654,11 +659,6 @@ impl<G: NativeGame> Native<G> {
             game,
             split: Cell::new(false),
         }
-    }
-
-    /// The game itself.
-    pub fn game(&self) -> &G {
-        &self.game
     }
 }
 
