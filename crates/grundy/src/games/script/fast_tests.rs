@@ -356,4 +356,3 @@ proptest! {
         prop_assert!(answered(&random_program(seed)).is_ok(), "{:?}", answered(&random_program(seed)));
     }
 }
-
