@@ -118,6 +118,14 @@ pub trait UserRules: Impartial<Position = UserPosition> {
         false
     }
 
+    /// Tells the rules what a search is about to ask: the moves
+    /// ([`Ask::Moves`]) or the components ([`Ask::Components`]) of each of
+    /// `positions`. Rules that can answer many calls at once in parallel
+    /// (a script's fast path) work them out now and keep the answers for
+    /// the calls to come; the others, by default, do nothing. Answers must
+    /// not depend on it.
+    fn ask_ahead(&self, _ask: Ask, _positions: &mut dyn Iterator<Item = &[u64]>) {}
+
     /// Takes the failure that a call through [`Impartial::options`] met, if
     /// any (rules that cannot fail have none). After one, the options given
     /// since are empty, so every value a solver computed since is
@@ -126,6 +134,20 @@ pub trait UserRules: Impartial<Position = UserPosition> {
         None
     }
 }
+
+/// What a search asks of a position, ahead of time ([`UserRules::ask_ahead`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// [`UserRules::moves`].
+    Moves,
+    /// [`UserRules::components`].
+    Components,
+}
+
+/// How many positions a search tells the rules of at once, ahead of asking
+/// ([`UserRules::ask_ahead`]): enough to share among threads, few enough
+/// that the answers kept stay small.
+const ASK_AHEAD: usize = 64;
 
 /// Grundy values of a user's game by memoised search, kept between calls.
 ///
@@ -434,25 +456,40 @@ impl<R: UserRules> UserMemo<R> {
 
     /// The values of the positions of one integer, `0, ..., count - 1`.
     pub fn heap_values(&mut self, count: u64) -> Result<Vec<Nimber>, UserError> {
-        (0..count)
-            .map(|n| {
-                let p = self.read(&[n])?;
-                self.value(&p)
-            })
-            .collect()
+        let numbers = (0..count).map(|n| vec![n]);
+        self.values_of(numbers)
+    }
+
+    /// The values of the positions the numbers `numbers` stand for, in
+    /// order; the rules are told of each block of them ahead.
+    fn values_of(
+        &mut self,
+        numbers: impl Iterator<Item = Vec<u64>>,
+    ) -> Result<Vec<Nimber>, UserError> {
+        let mut values = Vec::new();
+        let mut numbers = numbers.peekable();
+        while numbers.peek().is_some() {
+            let block: Vec<_> = numbers.by_ref().take(ASK_AHEAD).collect();
+            // Read all first, valued in order: an error stays where it was.
+            let positions: Vec<_> = block.iter().map(|n| self.read(n)).collect();
+            let mut unknown = positions
+                .iter()
+                .flatten()
+                .map(Vec::as_slice)
+                .filter(|p| self.known(p).is_none());
+            self.rules.ask_ahead(Ask::Moves, &mut unknown);
+            for position in positions {
+                values.push(self.value(&position?)?);
+            }
+        }
+        Ok(values)
     }
 
     /// The values of the positions of two integers `x y`, `x < rows`,
     /// `y < width`, row by row.
     pub fn pile_values(&mut self, rows: u64, width: u64) -> Result<Vec<Nimber>, UserError> {
-        let mut values = Vec::new();
-        for x in 0..rows {
-            for y in 0..width {
-                let p = self.read(&[x, y])?;
-                values.push(self.value(&p)?);
-            }
-        }
-        Ok(values)
+        let numbers = (0..rows).flat_map(|x| (0..width).map(move |y| vec![x, y]));
+        self.values_of(numbers)
     }
 
     /// The positions one move from `position` reaches whose value is `target`
@@ -542,6 +579,13 @@ impl<R: UserRules> UserMemo<R> {
         let moves = self.rules.moves(&frame.position)?;
         let costly = self.rules.calls_are_costly();
         let keeps_sums = self.keeps_sums();
+        if costly && self.rules.has_components() {
+            let mut unknown = moves
+                .iter()
+                .map(Vec::as_slice)
+                .filter(|option| self.known(option).is_none());
+            self.rules.ask_ahead(Ask::Components, &mut unknown);
+        }
         for option in &moves {
             if let Some(v) = costly.then(|| self.known(option)).flatten() {
                 frame.known.push(v);

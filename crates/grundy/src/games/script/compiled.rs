@@ -1247,7 +1247,7 @@ fn changes_something(expr: &Expr) -> bool {
         changes |= match path.last() {
             Some(rhai::ASTNode::Stmt(Stmt::Assignment(..) | Stmt::Var(..))) => true,
             Some(rhai::ASTNode::Expr(Expr::MethodCall(call, ..))) => {
-                Method::named(&call.name, call.args.len()).is_none_or(|m| !m.is_pure())
+                Method::named(&call.name, call.args.len()).map_or(true, |m| !m.is_pure())
             }
             _ => false,
         };

@@ -4,7 +4,7 @@
 
 use super::compiled::Program;
 use super::Script;
-use crate::games::user::{UserError, UserPosition};
+use crate::games::user::{Ask, UserError, UserPosition};
 use proptest::prelude::*;
 
 const EXAMPLES: [(&str, &str); 4] = [
@@ -35,9 +35,15 @@ fn engines(source: &str) -> (Script, Option<Program>) {
 
 /// What Rhai answers for `function(position)`.
 fn on_rhai(script: &Script, function: &str, position: &[u64]) -> Result<Vec<UserPosition>, String> {
-    let at = script.moves_at;
+    let (ask, at) = match function {
+        "moves" => (Ask::Moves, script.moves_at),
+        _ => (
+            Ask::Components,
+            script.components_at.expect("components defined"),
+        ),
+    };
     script
-        .positions(function, at, position)
+        .positions(ask, at, position)
         .map_err(|e: UserError| e.to_string())
 }
 
@@ -187,7 +193,7 @@ impl Generator<'_> {
             self.one(&atoms).to_string()
         } else {
             match (self.pick)(7) {
-                0 | 1 | 2 => {
+                0..=2 => {
                     let op =
                         self.one(&["+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "+", "-"]);
                     format!("({} {op} {})", self.int(), self.int())

@@ -58,12 +58,14 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use crate::game::Impartial;
-use crate::games::user::{show, UserError, UserPosition, UserRules};
+use crate::games::user::{show, Ask, UserError, UserPosition, UserRules};
 use crate::limits::{
     SCRIPT_ARRAY_SIZE, SCRIPT_CALL_DEPTH, SCRIPT_CALL_MILLIS, SCRIPT_EXPR_DEPTH, SCRIPT_OPERATIONS,
     SCRIPT_STRING_SIZE, SCRIPT_TOTAL_SECONDS,
 };
 use crate::stop;
+use crate::word_hash::WordTable;
+use rayon::prelude::*;
 use rhai::packages::{
     ArithmeticPackage, BasicArrayPackage, BasicBlobPackage, BasicFnPackage, BasicIteratorPackage,
     BasicMapPackage, BasicMathPackage, BasicStringPackage, BitFieldPackage, LogicPackage,
@@ -90,6 +92,13 @@ pub struct Script {
     fast: Option<compiled::Program>,
     /// The calls of the fast path, and those of them left to Rhai.
     fast_calls: Cell<(u64, u64)>,
+    /// The calls of each function the fast path answered on this thread,
+    /// and their time: what a call costs, to judge whether sharing calls
+    /// among threads pays.
+    serial_fast_calls: [Cell<(u32, Duration)>; 2],
+    /// The answers the fast path worked out ahead, in parallel, of `fn
+    /// moves` and of `fn components` ([`UserRules::ask_ahead`]), until asked.
+    ahead: RefCell<[WordTable<UserPosition, Vec<UserPosition>>; 2]>,
 }
 
 impl std::fmt::Debug for Script {
@@ -101,6 +110,22 @@ impl std::fmt::Debug for Script {
 /// How many operations a call runs between two looks at the clock and the
 /// stop signal.
 const PROGRESS_INTERVAL: u64 = 1 << 12;
+
+/// The script's function that answers `ask`.
+fn function_name(ask: Ask) -> &'static str {
+    match ask {
+        Ask::Moves => "moves",
+        Ask::Components => "components",
+    }
+}
+
+/// The fewest calls worth sharing among threads.
+const PARALLEL_CALLS: usize = 16;
+
+/// The least time the calls shared among threads should take on one: below
+/// it, handing them out costs more than it saves (a subtraction game's calls
+/// take about a microsecond each).
+const PARALLEL_WORK: Duration = Duration::from_micros(400);
 
 /// How many calls may fall back from the fast path to Rhai, beyond one in
 /// eight, before the fast path is given up for the script.
@@ -124,6 +149,12 @@ impl Clock {
             before: Cell::new(Duration::ZERO),
             total: Cell::new(Duration::from_secs(SCRIPT_TOTAL_SECONDS)),
         }
+    }
+
+    /// A call begins now; whether the calls ran past their time in all.
+    fn start_call(&self) -> bool {
+        self.call_started.set(Instant::now());
+        self.before.get() > self.total.get()
     }
 
     /// Whether the call running now ran past its time.
@@ -269,6 +300,8 @@ impl Script {
             components_at,
             fast: compiled::Program::compile(&ast),
             fast_calls: Cell::new((0, 0)),
+            serial_fast_calls: Default::default(),
+            ahead: RefCell::default(),
             engine,
             clock,
             ast,
@@ -281,27 +314,35 @@ impl Script {
         &self.name
     }
 
-    /// Calls the script's function `function` (defined at `defined_at`) on
-    /// `position`, and reads its result as a list of positions.
+    /// Calls the script's function that `ask` names (defined at
+    /// `defined_at`) on `position`, and reads its result as a list of
+    /// positions.
     fn positions(
         &self,
-        function: &str,
+        ask: Ask,
         defined_at: Position,
         position: &[u64],
     ) -> Result<Vec<UserPosition>, UserError> {
+        if let Some(answer) = self.ahead.borrow_mut()[ask as usize].remove(position) {
+            return Ok(answer);
+        }
+        let function = function_name(ask);
         // Messages are made only on failure: this runs once per position.
         let call = || format!("{function}({})", show(position));
-        let argument = to_array(position).map_err(|why| {
-            UserError::Invalid(format!("script {}: {}: {why}", self.name, call()))
-        })?;
-        self.clock.call_started.set(Instant::now());
-        if self.clock.total_over() {
+        if self.clock.start_call() {
             return Err(self.out_of_time(&call(), defined_at));
         }
         if let Some(positions) = self.fast_positions(function, position) {
+            let timed = &self.serial_fast_calls[ask as usize];
+            let (calls, time) = timed.get();
+            let took = self.clock.call_started.get().elapsed();
+            timed.set((calls.saturating_add(1), time.saturating_add(took)));
             self.clock.end_call();
             return Ok(positions);
         }
+        let argument = to_array(position).map_err(|why| {
+            UserError::Invalid(format!("script {}: {}: {why}", self.name, call()))
+        })?;
         // The top level is not run again for each call: only the functions count.
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         let result = self.engine.call_fn_with_options::<Dynamic>(
@@ -328,16 +369,31 @@ impl Script {
     /// this call fell back, or so many calls fell back that the fast path
     /// is given up (then a script costs at most a little more than on Rhai).
     fn fast_positions(&self, function: &str, position: &[u64]) -> Option<Vec<UserPosition>> {
-        let program = self.fast.as_ref()?;
+        let program = self.fast_program()?;
         let (calls, fallen) = self.fast_calls.get();
-        if fallen > FAST_FALLBACKS_ALLOWED + calls / 8 {
-            return None;
-        }
         let over_time = || self.clock.call_over() || self.clock.total_over();
         let result = program.positions(function, position, &over_time).ok();
         self.fast_calls
             .set((calls + 1, fallen + u64::from(result.is_none())));
         result
+    }
+
+    /// Whether `calls` calls of the fast path answering `ask` are work enough to share among
+    /// threads, judged by what its calls took on this thread.
+    fn sharing_pays(&self, ask: Ask, calls: usize) -> bool {
+        let (measured, time) = self.serial_fast_calls[ask as usize].get();
+        let calls = u32::try_from(calls).unwrap_or(u32::MAX);
+        measured > 0
+            && time
+                .checked_mul(calls)
+                .map_or(true, |work| work / measured >= PARALLEL_WORK)
+    }
+
+    /// The fast path, unless the script has none or it was given up.
+    fn fast_program(&self) -> Option<&compiled::Program> {
+        let (calls, fallen) = self.fast_calls.get();
+        let given_up = fallen > FAST_FALLBACKS_ALLOWED + calls / 8;
+        self.fast.as_ref().filter(|_| !given_up)
     }
 
     /// The refusal of `call` (of the function defined at `defined_at`) once
@@ -462,7 +518,7 @@ impl UserRules for Script {
     }
 
     fn moves(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError> {
-        self.positions("moves", self.moves_at, position)
+        self.positions(Ask::Moves, self.moves_at, position)
     }
 
     /// The script's `components` (an empty list: the sum of none); the
@@ -475,7 +531,7 @@ impl UserRules for Script {
         let Some(at) = self.components_at else {
             return Ok(false);
         };
-        for part in self.positions("components", at, position)? {
+        for part in self.positions(Ask::Components, at, position)? {
             component(&part);
         }
         Ok(true)
@@ -492,6 +548,57 @@ impl UserRules for Script {
 
     fn take_failure(&self) -> Option<UserError> {
         self.failure.borrow_mut().take()
+    }
+
+    /// Runs the fast path on the positions in parallel, when there are
+    /// enough of them and threads to share them, and keeps what it answers;
+    /// a call it leaves to Rhai is made when it is asked. Each call is
+    /// bounded in time as on one thread, all of them by what is left of the
+    /// total, and they stop with the stop signal.
+    fn ask_ahead(&self, ask: Ask, positions: &mut dyn Iterator<Item = &[u64]>) {
+        let Some(program) = self.fast_program() else {
+            return;
+        };
+        if ask == Ask::Components && self.components_at.is_none() {
+            return;
+        }
+        let positions: Vec<&[u64]> = positions.collect();
+        if positions.len() < PARALLEL_CALLS
+            || rayon::current_num_threads() < 2
+            || !self.sharing_pays(ask, positions.len())
+        {
+            return;
+        }
+        if self.clock.start_call() {
+            return;
+        }
+        let (function, stop) = (function_name(ask), stop::current());
+        let left = self
+            .clock
+            .total
+            .get()
+            .saturating_sub(self.clock.before.get());
+        let deadline = Instant::now() + left;
+        let answers: Vec<_> = positions
+            .par_iter()
+            .map(|position| {
+                let started = Instant::now();
+                let over_time = || {
+                    let now = Instant::now();
+                    stop.is_stopped()
+                        || now > deadline
+                        || now - started > Duration::from_millis(SCRIPT_CALL_MILLIS)
+                };
+                program.positions(function, position, &over_time).ok()
+            })
+            .collect();
+        self.clock.end_call();
+        let kept = &mut self.ahead.borrow_mut()[ask as usize];
+        for (position, answer) in positions.into_iter().zip(answers) {
+            if let Some(answer) = answer {
+                kept.insert(position.to_vec(), answer);
+            }
+        }
     }
 }
 
@@ -602,19 +709,47 @@ mod tests {
         assert!((71..188).all(|n| expected[n] == expected[n + 12]));
     }
 
+    /// Lasker's Nim's value of a heap of `n` (Winning Ways).
+    fn lasker_value(n: u64) -> u64 {
+        match n % 4 {
+            0 => n.saturating_sub(1),
+            1 | 2 => n,
+            _ => n + 1,
+        }
+    }
+
     #[test]
     fn lasker_follows_its_known_values() {
         let mut memo = memo(LASKER);
         let values = heap_values(&mut memo, 120);
-        for (n, &g) in values.iter().enumerate().skip(1) {
-            let expected = match n % 4 {
-                1 | 2 => n,
-                3 => n + 1,
-                _ => n - 1,
-            };
-            assert_eq!(g, expected as u64, "G({n})");
-        }
-        assert_eq!(values[0], 0);
+        let expected: Vec<u64> = (0..120).map(lasker_value).collect();
+        assert_eq!(values, expected);
+    }
+
+    #[test]
+    fn calls_shared_among_threads_answer_as_on_one_thread() {
+        // Busy work makes each call cost enough that sharing pays.
+        let busy = "fn moves(p) { let busy = 0; for i in 0..20000 { busy += i; } moves_of(p) }";
+        let source = LASKER.replace("fn moves(p)", "fn moves_of(p)") + busy;
+        let threads = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        // A script stays on the thread it was made on.
+        let (values, on_one_thread) = threads.install(|| {
+            let mut memo = memo(&source);
+            let values = heap_values(&mut memo, 300);
+            (
+                values,
+                memo.rules().serial_fast_calls[Ask::Moves as usize].get().0,
+            )
+        });
+        let expected: Vec<u64> = (0..300).map(lasker_value).collect();
+        assert_eq!(values, expected);
+        assert!(
+            on_one_thread < 300,
+            "{on_one_thread} of 300 calls on one thread: none shared"
+        );
     }
 
     #[test]
