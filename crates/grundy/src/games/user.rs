@@ -145,9 +145,14 @@ pub enum Ask {
 }
 
 /// How many positions a search tells the rules of at once, ahead of asking
-/// ([`UserRules::ask_ahead`]): enough to share among threads, few enough
-/// that the answers kept stay small.
-const ASK_AHEAD: usize = 64;
+/// ([`UserRules::ask_ahead`]): at first few, so that rules can time their
+/// calls on the first block, then twice as many each block up to
+/// [`ASK_AHEAD_MOST`]: enough to share among threads, few enough that the
+/// answers kept stay small.
+const ASK_AHEAD_FIRST: usize = 64;
+
+/// The most positions a search tells the rules of at once.
+const ASK_AHEAD_MOST: usize = 1024;
 
 /// Grundy values of a user's game by memoised search, kept between calls.
 ///
@@ -375,6 +380,9 @@ impl<R: UserRules> UserMemo<R> {
         if let Some(v) = self.bases.get(position) {
             return Ok(v);
         }
+        if !self.rules.has_components() {
+            return self.base(position.to_vec());
+        }
         if self.checked.contains(position) {
             return Ok(self.sums[position]);
         }
@@ -468,8 +476,10 @@ impl<R: UserRules> UserMemo<R> {
     ) -> Result<Vec<Nimber>, UserError> {
         let mut values = Vec::new();
         let mut numbers = numbers.peekable();
+        let mut block_size = ASK_AHEAD_FIRST;
         while numbers.peek().is_some() {
-            let block: Vec<_> = numbers.by_ref().take(ASK_AHEAD).collect();
+            let block: Vec<_> = numbers.by_ref().take(block_size).collect();
+            block_size = (2 * block_size).min(ASK_AHEAD_MOST);
             // Read all first, valued in order: an error stays where it was.
             let positions: Vec<_> = block.iter().map(|n| self.read(n)).collect();
             let mut unknown = positions

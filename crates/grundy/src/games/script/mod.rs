@@ -167,10 +167,11 @@ impl Clock {
         self.before.get() + self.call_started.get().elapsed() > self.total.get()
     }
 
-    /// The call running now ended.
-    fn end_call(&self) {
-        self.before
-            .set(self.before.get() + self.call_started.get().elapsed());
+    /// The call running now ended; the time it took.
+    fn end_call(&self) -> Duration {
+        let took = self.call_started.get().elapsed();
+        self.before.set(self.before.get() + took);
+        took
     }
 }
 
@@ -333,11 +334,10 @@ impl Script {
             return Err(self.out_of_time(&call(), defined_at));
         }
         if let Some(positions) = self.fast_positions(function, position) {
+            let took = self.clock.end_call();
             let timed = &self.serial_fast_calls[ask as usize];
             let (calls, time) = timed.get();
-            let took = self.clock.call_started.get().elapsed();
             timed.set((calls.saturating_add(1), time.saturating_add(took)));
-            self.clock.end_call();
             return Ok(positions);
         }
         let argument = to_array(position).map_err(|why| {
