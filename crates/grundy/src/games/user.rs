@@ -120,11 +120,15 @@ pub trait UserRules: Impartial<Position = UserPosition> {
 
     /// Tells the rules what a search is about to ask: the moves
     /// ([`Ask::Moves`]) or the components ([`Ask::Components`]) of each of
-    /// `positions`. Rules that can answer many calls at once in parallel
-    /// (a script's fast path) work them out now and keep the answers for
-    /// the calls to come; the others, by default, do nothing. Answers must
-    /// not depend on it.
-    fn ask_ahead(&self, _ask: Ask, _positions: &mut dyn Iterator<Item = &[u64]>) {}
+    /// `positions`, in order. Rules that can answer many calls at once in
+    /// parallel (a script's fast path) work out some of them now and keep
+    /// the answers for the calls to come. Returns how many of the positions,
+    /// from the first, need no telling again: the search tells the rules of
+    /// the rest when it reaches them. By default the rules do nothing and
+    /// need no telling. Answers must not depend on it.
+    fn ask_ahead(&self, _ask: Ask, positions: &[&[u64]]) -> usize {
+        positions.len()
+    }
 
     /// Takes the failure that a call through [`Impartial::options`] met, if
     /// any (rules that cannot fail have none). After one, the options given
@@ -480,16 +484,34 @@ impl<R: UserRules> UserMemo<R> {
         while numbers.peek().is_some() {
             let block: Vec<_> = numbers.by_ref().take(block_size).collect();
             block_size = (2 * block_size).min(ASK_AHEAD_MOST);
-            // Read all first, valued in order: an error stays where it was.
-            let positions: Vec<_> = block.iter().map(|n| self.read(n)).collect();
-            let mut unknown = positions
-                .iter()
-                .flatten()
-                .map(Vec::as_slice)
-                .filter(|p| self.known(p).is_none());
-            self.rules.ask_ahead(Ask::Moves, &mut unknown);
-            for position in positions {
-                values.push(self.value(&position?)?);
+            // Read first, valued in order: an error stays where it was.
+            let mut positions = Vec::with_capacity(block.len());
+            let mut failure = None;
+            for n in &block {
+                match self.read(n) {
+                    Ok(position) => positions.push(position),
+                    Err(e) => {
+                        failure = Some(e);
+                        break;
+                    }
+                }
+            }
+            let unknown: Vec<usize> = (0..positions.len())
+                .filter(|&i| self.known(&positions[i]).is_none())
+                .collect();
+            let mut told = 0;
+            for (i, position) in positions.iter().enumerate() {
+                if unknown.get(told) == Some(&i) {
+                    let rest: Vec<&[u64]> = unknown[told..]
+                        .iter()
+                        .map(|&j| positions[j].as_slice())
+                        .collect();
+                    told += self.rules.ask_ahead(Ask::Moves, &rest).max(1);
+                }
+                values.push(self.value(position)?);
+            }
+            if let Some(failure) = failure {
+                return Err(failure);
             }
         }
         Ok(values)
@@ -590,11 +612,13 @@ impl<R: UserRules> UserMemo<R> {
         let costly = self.rules.calls_are_costly();
         let keeps_sums = self.keeps_sums();
         if costly && self.rules.has_components() {
-            let mut unknown = moves
+            let unknown: Vec<&[u64]> = moves
                 .iter()
                 .map(Vec::as_slice)
-                .filter(|option| self.known(option).is_none());
-            self.rules.ask_ahead(Ask::Components, &mut unknown);
+                .filter(|option| self.known(option).is_none())
+                .collect();
+            // Those it leaves are asked one by one: components are cheap.
+            self.rules.ask_ahead(Ask::Components, &unknown);
         }
         for option in &moves {
             if let Some(v) = costly.then(|| self.known(option)).flatten() {
@@ -761,5 +785,92 @@ impl<G: NativeGame> UserRules for Native<G> {
 
     fn read(&self, numbers: &[u64]) -> Result<UserPosition, String> {
         self.game.position(numbers)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::RefCell;
+
+    /// The subtraction game {1, 2}, whose rules take two positions at each
+    /// telling ahead and note which, and refuse the heap `refused`.
+    struct Told {
+        told: RefCell<Vec<u64>>,
+        refused: u64,
+    }
+
+    impl Impartial for Told {
+        type Position = UserPosition;
+
+        fn options(&self, position: &UserPosition) -> Vec<UserPosition> {
+            (1..=2.min(position[0]))
+                .map(|s| vec![position[0] - s])
+                .collect()
+        }
+    }
+
+    impl UserRules for Told {
+        const FUNCTIONS: (&'static str, &'static str) = ("components", "moves");
+        const OWNER: &'static str = "test";
+        const LARGEST: &'static str = "2^64 - 1";
+
+        fn game(&self) -> String {
+            "told".to_string()
+        }
+
+        fn read(&self, numbers: &[u64]) -> Result<UserPosition, String> {
+            match numbers {
+                [n] if *n == self.refused => Err(format!("{n} refused")),
+                _ => Ok(numbers.to_vec()),
+            }
+        }
+
+        fn moves(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError> {
+            Ok(self.options(&position.to_vec()))
+        }
+
+        fn components(&self, _: &[u64], _: &mut dyn FnMut(&[u64])) -> Result<bool, UserError> {
+            Ok(false)
+        }
+
+        fn has_components(&self) -> bool {
+            false
+        }
+
+        fn ask_ahead(&self, ask: Ask, positions: &[&[u64]]) -> usize {
+            assert_eq!(ask, Ask::Moves);
+            let taken = positions.len().min(2);
+            let mut told = self.told.borrow_mut();
+            told.extend(positions[..taken].iter().map(|p| p[0]));
+            taken
+        }
+    }
+
+    fn told(refused: u64) -> UserMemo<Told> {
+        UserMemo::new(Told {
+            told: RefCell::default(),
+            refused,
+        })
+    }
+
+    #[test]
+    fn each_unknown_position_of_a_sequence_is_told_once_in_order() {
+        let mut memo = told(u64::MAX);
+        memo.value(&[40]).unwrap();
+        let values = memo.heap_values(300).unwrap();
+        let expected: Vec<Nimber> = (0..300).map(|n| Nimber(n % 3)).collect();
+        assert_eq!(values, expected);
+        // Heaps 0-40 were valued before: only the others are told of.
+        assert_eq!(*memo.rules().told.borrow(), (41..300).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_position_that_cannot_be_read_fails_after_those_before_it() {
+        let mut memo = told(100);
+        let error = memo.heap_values(300).unwrap_err();
+        assert!(error.to_string().contains("100 refused"), "{error}");
+        assert_eq!(memo.known(&[99]), Some(Nimber(0)));
+        assert_eq!(*memo.rules().told.borrow(), (0..100).collect::<Vec<_>>());
     }
 }

@@ -122,10 +122,14 @@ fn function_name(ask: Ask) -> &'static str {
 /// The fewest calls worth sharing among threads.
 const PARALLEL_CALLS: usize = 16;
 
-/// The least time the calls shared among threads should take on one: below
-/// it, handing them out costs more than it saves (a subtraction game's calls
-/// take about a microsecond each).
-const PARALLEL_WORK: Duration = Duration::from_micros(400);
+/// How many positions the answers worked out ahead may hold, about: a bound
+/// on the memory they take (tens of bytes a position).
+const AHEAD_KEPT: usize = 1 << 18;
+
+/// The least time the calls shared among threads at once should take on
+/// one: below it, handing them out costs more than it saves (a subtraction
+/// game's calls take about a microsecond each).
+const PARALLEL_WORK: Duration = Duration::from_micros(1000);
 
 /// How many calls may fall back from the fast path to Rhai, beyond one in
 /// eight, before the fast path is given up for the script.
@@ -378,15 +382,18 @@ impl Script {
         result
     }
 
-    /// Whether `calls` calls of the fast path answering `ask` are work enough to share among
-    /// threads, judged by what its calls took on this thread.
-    fn sharing_pays(&self, ask: Ask, calls: usize) -> bool {
+    /// How many calls of the fast path answering `ask` make a chunk worth
+    /// sharing among threads ([`PARALLEL_WORK`]), judged by what its calls
+    /// took on this thread; `None` before any was timed.
+    fn parallel_chunk(&self, ask: Ask) -> Option<usize> {
         let (measured, time) = self.serial_fast_calls[ask as usize].get();
-        let calls = u32::try_from(calls).unwrap_or(u32::MAX);
-        measured > 0
-            && time
-                .checked_mul(calls)
-                .map_or(true, |work| work / measured >= PARALLEL_WORK)
+        let mean = time.checked_div(measured)?.max(Duration::from_nanos(1));
+        let calls = PARALLEL_WORK.as_nanos().div_ceil(mean.as_nanos());
+        Some(
+            usize::try_from(calls)
+                .unwrap_or(usize::MAX)
+                .max(PARALLEL_CALLS),
+        )
     }
 
     /// The fast path, unless the script has none or it was given up.
@@ -551,26 +558,23 @@ impl UserRules for Script {
     }
 
     /// Runs the fast path on the positions in parallel, when there are
-    /// enough of them and threads to share them, and keeps what it answers;
-    /// a call it leaves to Rhai is made when it is asked. Each call is
-    /// bounded in time as on one thread, all of them by what is left of the
-    /// total, and they stop with the stop signal.
-    fn ask_ahead(&self, ask: Ask, positions: &mut dyn Iterator<Item = &[u64]>) {
+    /// enough of them and threads to share them, and keeps what it answers,
+    /// a chunk at a time until the answers kept hold [`AHEAD_KEPT`]
+    /// positions; a call it leaves to Rhai is made when it is asked. Each
+    /// call is bounded in time as on one thread, all of them by what is left
+    /// of the total, and they stop with the stop signal.
+    fn ask_ahead(&self, ask: Ask, positions: &[&[u64]]) -> usize {
         let Some(program) = self.fast_program() else {
-            return;
+            return positions.len();
         };
-        if ask == Ask::Components && self.components_at.is_none() {
-            return;
-        }
-        let positions: Vec<&[u64]> = positions.collect();
-        if positions.len() < PARALLEL_CALLS
+        let defined = ask == Ask::Moves || self.components_at.is_some();
+        let chunk = self.parallel_chunk(ask).unwrap_or(usize::MAX);
+        if !defined
+            || positions.len() < chunk
             || rayon::current_num_threads() < 2
-            || !self.sharing_pays(ask, positions.len())
+            || self.clock.start_call()
         {
-            return;
-        }
-        if self.clock.start_call() {
-            return;
+            return positions.len();
         }
         let (function, stop) = (function_name(ask), stop::current());
         let left = self
@@ -579,26 +583,31 @@ impl UserRules for Script {
             .get()
             .saturating_sub(self.clock.before.get());
         let deadline = Instant::now() + left;
-        let answers: Vec<_> = positions
-            .par_iter()
-            .map(|position| {
-                let started = Instant::now();
-                let over_time = || {
-                    let now = Instant::now();
-                    stop.is_stopped()
-                        || now > deadline
-                        || now - started > Duration::from_millis(SCRIPT_CALL_MILLIS)
-                };
-                program.positions(function, position, &over_time).ok()
-            })
-            .collect();
-        self.clock.end_call();
+        let call = |position: &&[u64]| {
+            let started = Instant::now();
+            let over_time = || {
+                let now = Instant::now();
+                stop.is_stopped()
+                    || now > deadline
+                    || now - started > Duration::from_millis(SCRIPT_CALL_MILLIS)
+            };
+            program.positions(function, position, &over_time).ok()
+        };
         let kept = &mut self.ahead.borrow_mut()[ask as usize];
-        for (position, answer) in positions.into_iter().zip(answers) {
-            if let Some(answer) = answer {
+        let (mut told, mut held) = (0, 0);
+        for chunk in positions.chunks(chunk) {
+            let answers: Vec<_> = chunk.par_iter().map(call).collect();
+            for (position, answer) in chunk.iter().zip(answers).filter_map(|(p, a)| Some((p, a?))) {
+                held += answer.len();
                 kept.insert(position.to_vec(), answer);
             }
+            told += chunk.len();
+            if held >= AHEAD_KEPT {
+                break;
+            }
         }
+        self.clock.end_call();
+        told
     }
 }
 
