@@ -53,12 +53,14 @@ impl<G: HeapGame> NativeGame for Written<G> {
     }
 }
 
-/// The values of heaps `0..count` of a user's game, from a fresh solver.
+/// The values of heaps `0..count` of a user's game, from a fresh solver, as
+/// `sequence` asks them (calls shared among threads where that pays).
 fn user_values(rules: impl UserRules, count: u64) -> u64 {
     let mut memo = UserMemo::new(rules);
-    (0..count)
-        .map(|n| memo.value(&[n]).expect("the example is a short game").0)
-        .fold(0, |acc, g| acc ^ g)
+    let values = memo
+        .heap_values(count)
+        .expect("the example is a short game");
+    values.iter().fold(0, |acc, g| acc ^ g.0)
 }
 
 /// The values of heaps `0..count` of a script.

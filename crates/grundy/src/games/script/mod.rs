@@ -45,6 +45,19 @@
 //! signal ([`crate::stop`]) as it runs. Every error is one line naming the
 //! script's line and column.
 //!
+//! **Fast path.** A script whose functions use only integers, booleans,
+//! arrays, loops, conditions, its own functions and the array methods is
+//! also compiled into native closures (`compiled`), which answer its calls
+//! without Rhai; there an operation is a loop turn or a call, and `push`
+//! is not quadratic. Whatever the fast path meets that it does not answer
+//! exactly as Rhai would (an overflow, a bad index, a limit, a result that
+//! is no position) makes it leave that call to Rhai, which runs it again
+//! from the start: answers and errors are Rhai's. Many calls left so make
+//! it give up for the script. When a `sequence` or `table` asks for many
+//! positions, and the calls timed so far say that sharing pays, the fast
+//! path answers them on several threads ahead of the search
+//! ([`UserRules::ask_ahead`]).
+//!
 //! **Termination.** A script whose moves lead from a position back to itself
 //! (a cycle) does not describe a short game: the search reports the cycle and
 //! the position, instead of looping.
@@ -559,7 +572,7 @@ impl UserRules for Script {
 
     /// Runs the fast path on the positions in parallel, when there are
     /// enough of them and threads to share them, and keeps what it answers,
-    /// a chunk at a time until the answers kept hold [`AHEAD_KEPT`]
+    /// a chunk at a time until the answers kept hold `AHEAD_KEPT`
     /// positions; a call it leaves to Rhai is made when it is asked. Each
     /// call is bounded in time as on one thread, all of them by what is left
     /// of the total, and they stop with the stop signal.
