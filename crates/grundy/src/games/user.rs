@@ -384,9 +384,6 @@ impl<R: UserRules> UserMemo<R> {
         if let Some(v) = self.bases.get(position) {
             return Ok(v);
         }
-        if !self.rules.has_components() {
-            return self.base(position.to_vec());
-        }
         if self.checked.contains(position) {
             return Ok(self.sums[position]);
         }
