@@ -274,17 +274,27 @@ fn cases() -> Vec<Case> {
             random_tree(1_000_000, 11),
             "",
         ),
-        // A script, inside one long call and across many short ones.
+        // A script, inside one long call and across many short ones, on
+        // Rhai (a string keeps a script off the fast path) and on the fast
+        // path. The fast-path cases make many long calls, so that they stay
+        // heavy however fast a call becomes.
         script_case(
-            "a push loop",
-            "fn moves(p) { let a = []; for i in 0..200000 { a.push(i) } [] }",
+            "a push loop on Rhai",
+            "fn moves(p) { let on_rhai = \"\"; let a = []; \
+             for i in 0..200000 { a.push(i) } [] }",
             "0",
         ),
         script_case(
-            "3 million operations a call",
-            "fn moves(p) { let s = 0; for i in 0..300000 { s += i; } \
+            "push loops",
+            "fn moves(p) { let a = []; for i in 0..200000 { a.push(i) } \
              if p[0] > 0 { [[p[0] - 1]] } else { [] } }",
-            "1000",
+            "1000000",
+        ),
+        script_case(
+            "3 million operations a call",
+            "fn moves(p) { let s = 0; for i in 0..3000000 { s += i; } \
+             if p[0] > 0 { [[p[0] - 1]] } else { [] } }",
+            "1000000",
         ),
         script_case(
             "a path of 4 million short calls",
