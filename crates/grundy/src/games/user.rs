@@ -94,17 +94,13 @@ pub trait UserRules: Impartial<Position = UserPosition> {
         Ok(numbers.to_vec())
     }
 
-    /// The positions one move from `position` reaches.
-    fn moves(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError>;
+    /// Appends to `into` the positions one move from `position` reaches.
+    fn moves(&self, position: &[u64], into: &mut Positions) -> Result<(), UserError>;
 
-    /// Calls `component` with each of the positions whose sum `position` is,
-    /// and says whether it did split it: `false` (and no call), it is one
-    /// component; `true` and no call, it is the sum of none (worth 0).
-    fn components(
-        &self,
-        position: &[u64],
-        component: &mut dyn FnMut(&[u64]),
-    ) -> Result<bool, UserError>;
+    /// Appends to `into` the positions whose sum `position` is, and says
+    /// whether it did split it: `false` (and none appended), it is one
+    /// component; `true` and none appended, it is the sum of none (worth 0).
+    fn components(&self, position: &[u64], into: &mut Positions) -> Result<bool, UserError>;
 
     /// Whether the game gives components (so that answers say sums were
     /// added by nim-sum).
@@ -118,15 +114,14 @@ pub trait UserRules: Impartial<Position = UserPosition> {
         false
     }
 
-    /// Tells the rules what a search is about to ask: the moves
-    /// ([`Ask::Moves`]) or the components ([`Ask::Components`]) of each of
+    /// Tells the rules what a search is about to ask: the moves of each of
     /// `positions`, in order. Rules that can answer many calls at once in
     /// parallel (a script's fast path) work out some of them now and keep
     /// the answers for the calls to come. Returns how many of the positions,
     /// from the first, need no telling again: the search tells the rules of
     /// the rest when it reaches them. By default the rules do nothing and
     /// need no telling. Answers must not depend on it.
-    fn ask_ahead(&self, _ask: Ask, positions: &[&[u64]]) -> usize {
+    fn ask_ahead(&self, positions: &[&[u64]]) -> usize {
         positions.len()
     }
 
@@ -137,15 +132,6 @@ pub trait UserRules: Impartial<Position = UserPosition> {
     fn take_failure(&self) -> Option<UserError> {
         None
     }
-}
-
-/// What a search asks of a position, ahead of time ([`UserRules::ask_ahead`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ask {
-    /// [`UserRules::moves`].
-    Moves,
-    /// [`UserRules::components`].
-    Components,
 }
 
 /// How many positions a search tells the rules of at once, ahead of asking
@@ -185,7 +171,9 @@ pub struct UserMemo<R> {
     /// The moves of the last position a search started from, kept for
     /// [`UserMemo::moves_to_value`] of that position, which follows its
     /// value: the rules are asked once.
-    root_moves: Option<(UserPosition, Vec<UserPosition>)>,
+    root_moves: Option<(UserPosition, Positions)>,
+    /// A buffer for the moves of the position being framed.
+    scratch: Positions,
 }
 
 /// A component under evaluation.
@@ -194,7 +182,7 @@ struct Frame {
     /// Values of the options already known when the frame was made.
     known: Vec<Nimber>,
     /// The components of the other options, one after the other.
-    parts: Parts,
+    parts: Positions,
     /// Where each of those options' components end among `parts`.
     ends: Vec<usize>,
     /// Those options themselves, when their values are kept.
@@ -230,12 +218,17 @@ impl Values {
 
     /// The value of `position`, if known.
     fn get(&self, position: &[u64]) -> Option<Nimber> {
-        let dense = match *position {
+        self.get_dense(position)
+            .or_else(|| self.others.get(position).copied())
+    }
+
+    /// The value of `position`, if known and held in an array.
+    fn get_dense(&self, position: &[u64]) -> Option<Nimber> {
+        match *position {
             [n] => self.heaps.get(n),
             [x, y] => self.pairs.get(x as usize).and_then(|row| row.get(y)),
             _ => None,
-        };
-        dense.or_else(|| self.others.get(position).copied())
+        }
     }
 
     /// Keeps the value of `position`, which was not known.
@@ -298,48 +291,71 @@ impl Dense {
     }
 }
 
-/// Positions one after the other in one buffer: a search splits millions of
-/// options into components, and one allocation each would be most of its
-/// time.
-#[derive(Default)]
-struct Parts {
+/// Positions one after the other in one buffer: a search meets millions of
+/// options and their components, and one allocation each would be most of
+/// its time.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Positions {
     integers: Vec<u64>,
     /// Where each position ends in `integers`.
     ends: Vec<usize>,
 }
 
-impl Parts {
+impl Positions {
     /// How many positions it holds.
-    fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.ends.len()
     }
 
     /// Whether it holds none.
-    fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
     }
 
     /// The `i`-th position.
-    fn get(&self, i: usize) -> &[u64] {
+    pub fn get(&self, i: usize) -> &[u64] {
         let start = if i == 0 { 0 } else { self.ends[i - 1] };
         &self.integers[start..self.ends[i]]
     }
 
     /// Appends `position`.
-    fn push(&mut self, position: &[u64]) {
+    pub fn push(&mut self, position: &[u64]) {
         self.integers.extend_from_slice(position);
         self.ends.push(self.integers.len());
     }
 
+    /// Appends the position of the integers `position`.
+    pub fn push_iter(&mut self, position: impl IntoIterator<Item = u64>) {
+        self.integers.extend(position);
+        self.ends.push(self.integers.len());
+    }
+
+    /// Appends the positions of `more`.
+    pub fn append(&mut self, more: &Positions) {
+        let shift = self.integers.len();
+        self.integers.extend_from_slice(&more.integers);
+        self.ends.extend(more.ends.iter().map(|end| end + shift));
+    }
+
     /// Keeps the first `len` positions only.
-    fn truncate(&mut self, len: usize) {
+    pub fn truncate(&mut self, len: usize) {
         self.ends.truncate(len);
         self.integers
             .truncate(self.ends.last().copied().unwrap_or(0));
     }
 
+    /// Holds none.
+    pub fn clear(&mut self) {
+        self.truncate(0);
+    }
+
+    /// The positions, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &[u64]> {
+        self.from(0)
+    }
+
     /// The positions from the `from`-th on.
-    fn from(&self, from: usize) -> impl Iterator<Item = &[u64]> {
+    pub fn from(&self, from: usize) -> impl Iterator<Item = &[u64]> {
         (from..self.len()).map(|i| self.get(i))
     }
 }
@@ -354,6 +370,7 @@ impl<R: UserRules> UserMemo<R> {
             checked: HashSet::new(),
             budget: SCRIPT_POSITIONS,
             root_moves: None,
+            scratch: Positions::default(),
         }
     }
 
@@ -387,11 +404,9 @@ impl<R: UserRules> UserMemo<R> {
         if self.checked.contains(position) {
             return Ok(self.sums[position]);
         }
-        let parts = self.components_of(position)?;
-        if let [only] = parts.as_slice() {
-            if only.as_slice() == position {
-                return self.base(position.to_vec());
-            }
+        let parts = self.split_alone(position)?;
+        if parts.len() == 1 && parts.get(0) == position {
+            return self.base(position.to_vec());
         }
         let total = self.sum_of(&parts)?;
         self.sums.insert(position.to_vec(), total);
@@ -405,7 +420,7 @@ impl<R: UserRules> UserMemo<R> {
         if let Some(v) = self.known(position) {
             return Ok(v);
         }
-        let parts = self.components_of(position)?;
+        let parts = self.split_alone(position)?;
         let total = self.sum_of(&parts)?;
         if self.keeps_sums() {
             self.sums.insert(position.to_vec(), total);
@@ -419,10 +434,10 @@ impl<R: UserRules> UserMemo<R> {
     }
 
     /// The nim-sum of the values of the components `parts`.
-    fn sum_of(&mut self, parts: &[UserPosition]) -> Result<Nimber, UserError> {
+    fn sum_of(&mut self, parts: &Positions) -> Result<Nimber, UserError> {
         let mut total = Nimber::ZERO;
-        for part in parts {
-            total ^= self.base(part.clone())?;
+        for part in parts.iter() {
+            total ^= self.base(part.to_vec())?;
         }
         Ok(total)
     }
@@ -433,12 +448,13 @@ impl<R: UserRules> UserMemo<R> {
     fn check_against_moves(
         &mut self,
         position: &[u64],
-        parts: &[UserPosition],
+        parts: &Positions,
         total: Nimber,
     ) -> Result<(), UserError> {
-        let moves = self.rules.moves(position)?;
+        let mut moves = Positions::default();
+        self.rules.moves(position, &mut moves)?;
         let mut values = Vec::with_capacity(moves.len());
-        for option in &moves {
+        for option in moves.iter() {
             values.push(self.unchecked_value(option)?);
         }
         self.root_moves = Some((position.to_vec(), moves));
@@ -452,7 +468,7 @@ impl<R: UserRules> UserMemo<R> {
             components_fn,
             moves_fn,
             position: show(position),
-            components: format!("{parts:?}"),
+            components: format!("{:?}", parts.iter().collect::<Vec<_>>()),
             by_components: total.0,
             by_moves: by_moves.0,
         })
@@ -503,7 +519,7 @@ impl<R: UserRules> UserMemo<R> {
                         .iter()
                         .map(|&j| positions[j].as_slice())
                         .collect();
-                    told += self.rules.ask_ahead(Ask::Moves, &rest).max(1);
+                    told += self.rules.ask_ahead(&rest).max(1);
                 }
                 values.push(self.value(position)?);
             }
@@ -530,15 +546,26 @@ impl<R: UserRules> UserMemo<R> {
     ) -> Result<Vec<UserPosition>, UserError> {
         let moves = match self.root_moves.take() {
             Some((root, moves)) if root == position => moves,
-            _ => self.rules.moves(position)?,
+            _ => {
+                let mut moves = Positions::default();
+                self.rules.moves(position, &mut moves)?;
+                moves
+            }
         };
         let mut found = Vec::new();
-        for option in moves {
-            if self.unchecked_value(&option)? == target {
-                found.push(option);
+        for option in moves.iter() {
+            if self.unchecked_value(option)? == target {
+                found.push(option.to_vec());
             }
         }
         Ok(found)
+    }
+
+    /// The positions one move from `position` reaches, by the rules.
+    pub fn moves_of(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError> {
+        let mut moves = Positions::default();
+        self.rules.moves(position, &mut moves)?;
+        Ok(moves.iter().map(<[u64]>::to_vec).collect())
     }
 
     /// The value of `position` if it is already known.
@@ -599,26 +626,25 @@ impl<R: UserRules> UserMemo<R> {
         }
         let mut frame = Frame {
             known: Vec::new(),
-            parts: Parts::default(),
+            parts: Positions::default(),
             ends: Vec::new(),
             sums: Vec::new(),
             next: 0,
             position,
         };
-        let moves = self.rules.moves(&frame.position)?;
+        let mut moves = std::mem::take(&mut self.scratch);
+        moves.clear();
+        self.rules.moves(&frame.position, &mut moves)?;
         let costly = self.rules.calls_are_costly();
         let keeps_sums = self.keeps_sums();
-        if costly && self.rules.has_components() {
-            let unknown: Vec<&[u64]> = moves
-                .iter()
-                .map(Vec::as_slice)
-                .filter(|option| self.known(option).is_none())
-                .collect();
-            // Those it leaves are asked one by one: components are cheap.
-            self.rules.ask_ahead(Ask::Components, &unknown);
-        }
-        for option in &moves {
-            if let Some(v) = costly.then(|| self.known(option)).flatten() {
+        for option in moves.iter() {
+            // A look-up before a split: any, when calls are costly; else
+            // one in an array only (a heap, two piles), cheaper than a call.
+            let known = match costly {
+                true => self.known(option),
+                false => self.bases.get_dense(option),
+            };
+            if let Some(v) = known {
                 frame.known.push(v);
                 continue;
             }
@@ -630,24 +656,25 @@ impl<R: UserRules> UserMemo<R> {
                 frame.parts.truncate(from);
                 frame.known.push(v);
                 if keeps_sums {
-                    self.sums.insert(option.clone(), v);
+                    self.sums.insert(option.to_vec(), v);
                 }
                 continue;
             }
             frame.ends.push(frame.parts.len());
             if keeps_sums {
-                frame.sums.push(option.clone());
+                frame.sums.push(option.to_vec());
             }
         }
-        if open == 0 {
-            self.root_moves = Some((frame.position.clone(), moves));
+        match open {
+            0 => self.root_moves = Some((frame.position.clone(), moves)),
+            _ => self.scratch = moves,
         }
         Ok(frame)
     }
 
     /// The nim-sum of the values of `parts` from the `from`-th on, if all
     /// are known.
-    fn nim_sum_if_known(&self, parts: &Parts, from: usize) -> Option<Nimber> {
+    fn nim_sum_if_known(&self, parts: &Positions, from: usize) -> Option<Nimber> {
         parts.from(from).try_fold(Nimber::ZERO, |total, part| {
             self.bases.get(part).map(|v| total ^ v)
         })
@@ -655,11 +682,8 @@ impl<R: UserRules> UserMemo<R> {
 
     /// Appends the components of `position` to `parts` (`position` itself
     /// when it is one component).
-    fn split(&self, position: &[u64], parts: &mut Parts) -> Result<(), UserError> {
-        let split = self
-            .rules
-            .components(position, &mut |component| parts.push(component))?;
-        if !split {
+    fn split(&self, position: &[u64], parts: &mut Positions) -> Result<(), UserError> {
+        if !self.rules.components(position, parts)? {
             parts.push(position);
         }
         Ok(())
@@ -668,9 +692,18 @@ impl<R: UserRules> UserMemo<R> {
     /// The components of `position`, each a position of its own (`position`
     /// alone when it is one component).
     pub fn components_of(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError> {
-        let mut parts = Parts::default();
+        Ok(self
+            .split_alone(position)?
+            .iter()
+            .map(<[u64]>::to_vec)
+            .collect())
+    }
+
+    /// The components of `position` in a buffer of their own.
+    fn split_alone(&self, position: &[u64]) -> Result<Positions, UserError> {
+        let mut parts = Positions::default();
         self.split(position, &mut parts)?;
-        Ok(parts.from(0).map(<[u64]>::to_vec).collect())
+        Ok(parts)
     }
 
     /// Values a frame whose parts are all valued, and keeps the values.
@@ -755,19 +788,18 @@ impl<G: NativeGame> UserRules for Native<G> {
         self.name.clone()
     }
 
-    fn moves(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError> {
-        Ok(self.game.options(&position.to_vec()))
+    fn moves(&self, position: &[u64], into: &mut Positions) -> Result<(), UserError> {
+        for option in self.game.options(&position.to_vec()) {
+            into.push(&option);
+        }
+        Ok(())
     }
 
-    fn components(
-        &self,
-        position: &[u64],
-        component: &mut dyn FnMut(&[u64]),
-    ) -> Result<bool, UserError> {
+    fn components(&self, position: &[u64], into: &mut Positions) -> Result<bool, UserError> {
         let mut count = 0;
         self.game.components(position, &mut |part| {
             count += 1;
-            component(part);
+            into.push(part);
         });
         if count > 1 {
             self.split.set(true);
@@ -823,11 +855,14 @@ mod tests {
             }
         }
 
-        fn moves(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError> {
-            Ok(self.options(&position.to_vec()))
+        fn moves(&self, position: &[u64], into: &mut Positions) -> Result<(), UserError> {
+            for option in self.options(&position.to_vec()) {
+                into.push(&option);
+            }
+            Ok(())
         }
 
-        fn components(&self, _: &[u64], _: &mut dyn FnMut(&[u64])) -> Result<bool, UserError> {
+        fn components(&self, _: &[u64], _: &mut Positions) -> Result<bool, UserError> {
             Ok(false)
         }
 
@@ -835,8 +870,7 @@ mod tests {
             false
         }
 
-        fn ask_ahead(&self, ask: Ask, positions: &[&[u64]]) -> usize {
-            assert_eq!(ask, Ask::Moves);
+        fn ask_ahead(&self, positions: &[&[u64]]) -> usize {
             let taken = positions.len().min(2);
             let mut told = self.told.borrow_mut();
             told.extend(positions[..taken].iter().map(|p| p[0]));

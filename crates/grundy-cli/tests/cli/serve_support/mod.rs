@@ -132,9 +132,9 @@ fn random_arcs(n: u64, m: u64) -> String {
 /// long past the time limit.
 pub fn heavy_requests() -> Vec<(&'static str, String)> {
     let graph = |text: String| serde_json::to_string(&text).expect("a string");
-    // 3 million operations a call, on every heap below 1000.
+    // 3 million operations a call, on every heap below 10^5.
     let script = serde_json::to_string(
-        "fn moves(p) { let s = 0; for i in 0..300000 { s += i; } \
+        "fn moves(p) { let s = 0; for i in 0..3000000 { s += i; } \
          if p[0] > 0 { [[p[0] - 1]] } else { [] } }",
     )
     .expect("a string");
@@ -156,7 +156,7 @@ pub fn heavy_requests() -> Vec<(&'static str, String)> {
         ),
         (
             "analyze",
-            format!(r#"{{"game": "script:heavy", "script": {script}, "position": [1000]}}"#),
+            format!(r#"{{"game": "script:heavy", "script": {script}, "position": [100000]}}"#),
         ),
         ("sequence", r#"{"game": "grundys-game", "count": "2^24"}"#.into()),
         (

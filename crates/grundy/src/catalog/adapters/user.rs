@@ -168,8 +168,7 @@ impl<R: UserRules> Game for UserGame<R> {
         let names = self
             .memo
             .borrow()
-            .rules()
-            .moves(&p)
+            .moves_of(&p)
             .map_err(|e| self.error(e))?
             .iter()
             .map(move_to)
@@ -190,7 +189,7 @@ impl<R: UserRules> Game for UserGame<R> {
     /// The rules' moves.
     fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         let p = self.position(&at.numbers)?;
-        let moves = self.memo.borrow().rules().moves(&p);
+        let moves = self.memo.borrow().moves_of(&p);
         let mut options = Options::new(self);
         for to in moves.map_err(|e| self.error(e))? {
             options.push(move_to(&to), Position::of_numbers(big(&to)));

@@ -1,0 +1,1279 @@
+//! The fast path's tree ([`super::lower`]) turned into closures, one per
+//! node, each giving a value of the node's resolved type: an integer is an
+//! `i64` from end to end, a position a `Vec<i64>`, a list of positions
+//! [`Rows`].
+
+use super::lower::{Function, Kind, Method, Nesting, Node, Op, Place, Source, Target, Tree, Var};
+use super::run::{
+    array_method, int_method, rhai_index, rows_method, Arg, Code, Ctl, Flow, Func, Heap, Out, Rows,
+    Run, Slots, Value,
+};
+use super::types::Ty;
+use super::Unsupported;
+
+type Unit = ();
+
+/// A closure of any type.
+enum Any {
+    Unit(Code<()>),
+    Bool(Code<bool>),
+    Int(Code<i64>),
+    Array(Code<Vec<i64>>),
+    Rows(Code<Rows>),
+}
+
+/// A [`Value`] as the generator handles it: its type, and its closures
+/// among [`Any`].
+trait Typed: Value {
+    const TY: Ty;
+    fn any(code: Code<Self>) -> Any;
+    fn from_any(any: Any) -> Option<Code<Self>>;
+}
+
+macro_rules! typed {
+    ($t:ty, $ty:ident, $variant:ident) => {
+        impl Typed for $t {
+            const TY: Ty = Ty::$ty;
+            fn any(code: Code<Self>) -> Any {
+                Any::$variant(code)
+            }
+            fn from_any(any: Any) -> Option<Code<Self>> {
+                match any {
+                    Any::$variant(code) => Some(code),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+typed!((), Unit, Unit);
+typed!(bool, Bool, Bool);
+typed!(i64, Int, Int);
+typed!(Vec<i64>, Ints, Array);
+typed!(Rows, Rows, Rows);
+
+/// `$e`, generic in the type `$t`, for the Rust type of `$ty`.
+macro_rules! for_type {
+    ($ty:expr, $t:ident => $e:expr) => {
+        match $ty {
+            Ty::Unit => {
+                type $t = ();
+                $e
+            }
+            Ty::Bool => {
+                type $t = bool;
+                $e
+            }
+            Ty::Int => {
+                type $t = i64;
+                $e
+            }
+            Ty::Ints => {
+                type $t = Vec<i64>;
+                $e
+            }
+            Ty::Rows => {
+                type $t = Rows;
+                $e
+            }
+        }
+    };
+}
+
+/// Every function of `tree` compiled (those never read fall back if
+/// called, which they cannot be).
+pub(super) fn functions(tree: &Tree) -> Result<Vec<Func>, Unsupported> {
+    tree.functions
+        .iter()
+        .map(|function| Generator::new(tree, function)?.function())
+        .collect()
+}
+
+/// What compiling one function needs: the types of its variables and
+/// where each is kept.
+struct Generator<'t> {
+    tree: &'t Tree,
+    function: &'t Function,
+    /// The type of each variable, and its slot among those of its type.
+    vars: Vec<(Ty, usize)>,
+}
+
+impl<'t> Generator<'t> {
+    fn new(tree: &'t Tree, function: &'t Function) -> Result<Generator<'t>, Unsupported> {
+        let mut slots = Slots::default();
+        let mut vars = Vec::with_capacity(function.variables.len());
+        for &term in &function.variables {
+            let ty = tree.types.resolve(term)?;
+            let count = match ty {
+                Ty::Unit => &mut slots.units,
+                Ty::Bool => &mut slots.bools,
+                Ty::Int => &mut slots.ints,
+                Ty::Ints => &mut slots.arrays,
+                Ty::Rows => &mut slots.rows,
+            };
+            vars.push((ty, *count));
+            *count += 1;
+        }
+        Ok(Generator {
+            tree,
+            function,
+            vars,
+        })
+    }
+
+    fn ty(&self, node: &Node) -> Result<Ty, Unsupported> {
+        self.tree.types.resolve(node.term)
+    }
+
+    fn function(&self) -> Result<Func, Unsupported> {
+        let mut parameters = Slots::default();
+        for &(ty, slot) in &self.vars[..self.function.arity] {
+            let count = match ty {
+                Ty::Unit => &mut parameters.units,
+                Ty::Bool => &mut parameters.bools,
+                Ty::Int => &mut parameters.ints,
+                Ty::Ints => &mut parameters.arrays,
+                Ty::Rows => &mut parameters.rows,
+            };
+            *count = (*count).max(slot + 1);
+        }
+        let body: Code<()> = match &self.function.body {
+            None => Box::new(|_| Err(Ctl::Fall)),
+            Some(body) => {
+                let result = self.tree.types.resolve(self.function.result)?;
+                for_type!(result, T => self.returning::<T>(body)?)
+            }
+        };
+        Ok(Func {
+            name: self.function.name.clone(),
+            arity: self.function.arity,
+            parameters,
+            slots: self.slots(),
+            body,
+        })
+    }
+
+    fn slots(&self) -> Slots {
+        let mut slots = Slots::default();
+        for &(ty, _) in &self.vars {
+            match ty {
+                Ty::Unit => slots.units += 1,
+                Ty::Bool => slots.bools += 1,
+                Ty::Int => slots.ints += 1,
+                Ty::Ints => slots.arrays += 1,
+                Ty::Rows => slots.rows += 1,
+            }
+        }
+        slots
+    }
+
+    /// `node`'s value left in the return slot of `T`.
+    fn returning<T: Typed>(&self, node: &Node) -> Result<Code<()>, Unsupported> {
+        let value = self.typed::<T>(node)?;
+        Ok(Box::new(move |run| {
+            let value = value(run)?;
+            give_back(run, value);
+            Ok(())
+        }))
+    }
+
+    fn typed<T: Typed>(&self, node: &Node) -> Result<Code<T>, Unsupported> {
+        T::from_any(self.any(node)?).ok_or(Unsupported)
+    }
+
+    /// `node` run for its effect, its value dropped.
+    fn effect(&self, node: &Node) -> Result<Code<()>, Unsupported> {
+        // A method's value dropped may be Rhai's `()` (`r.pop();` on an
+        // empty array).
+        if let Kind::Method {
+            target,
+            indices,
+            method,
+            args,
+        } = &node.kind
+        {
+            return Unit::from_any(self.method(Ty::Unit, target, indices, *method, args)?)
+                .ok_or(Unsupported);
+        }
+        Ok(match self.any(node)? {
+            Any::Unit(code) => code,
+            Any::Bool(code) => Box::new(move |run| code(run).map(drop)),
+            Any::Int(code) => Box::new(move |run| code(run).map(drop)),
+            Any::Array(code) => Box::new(move |run| {
+                let value = code(run)?;
+                run.m.heap.recycle_array(value);
+                Ok(())
+            }),
+            Any::Rows(code) => Box::new(move |run| {
+                let value = code(run)?;
+                run.m.heap.recycle_rows(value);
+                Ok(())
+            }),
+        })
+    }
+
+    /// A branch of an `if`: its value when the `if` gives one, else its
+    /// effect.
+    fn branch<T: Typed>(&self, node: &Node) -> Result<Code<T>, Unsupported> {
+        match T::TY {
+            Ty::Unit => T::from_any(Any::Unit(self.effect(node)?)).ok_or(Unsupported),
+            _ => self.typed::<T>(node),
+        }
+    }
+
+    fn any(&self, node: &Node) -> Result<Any, Unsupported> {
+        let ty = self.ty(node)?;
+        Ok(match &node.kind {
+            &Kind::Int(n) => Any::Int(Box::new(move |_| Ok(n))),
+            &Kind::Bool(b) => Any::Bool(Box::new(move |_| Ok(b))),
+            Kind::Unit => Any::Unit(Box::new(|_| Ok(()))),
+            Kind::Constant(rows, nesting) => constant(ty, rows, *nesting)?,
+            &Kind::Read { var, moved } => {
+                let slot = self.slot(var, ty)?;
+                for_type!(ty, T => T::any(read::<T>(slot, moved)))
+            }
+            Kind::Array(items) => self.array(ty, items)?,
+            Kind::Negate(a) => {
+                let a = self.typed::<i64>(a)?;
+                Any::Int(Box::new(move |run| a(run)?.checked_neg().ok_or(Ctl::Fall)))
+            }
+            Kind::Not(a) => {
+                let a = self.typed::<bool>(a)?;
+                Any::Bool(Box::new(move |run| Ok(!a(run)?)))
+            }
+            Kind::Binary(op, a, b) => self.binary(*op, a, b)?,
+            Kind::Logic(operands, stop_at) => {
+                let operands = operands
+                    .iter()
+                    .map(|o| self.typed::<bool>(o))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let stop_at = *stop_at;
+                Any::Bool(Box::new(move |run| {
+                    for operand in &operands {
+                        if operand(run)? == stop_at {
+                            return Ok(stop_at);
+                        }
+                    }
+                    Ok(!stop_at)
+                }))
+            }
+            Kind::Call(index, args) => for_type!(ty, T => T::any(self.call::<T>(*index, args)?)),
+            Kind::Element(target, indices) => self.element(ty, target, indices)?,
+            Kind::Method {
+                target,
+                indices,
+                method,
+                args,
+            } => self.method(ty, target, indices, *method, args)?,
+            Kind::Block(nodes) => for_type!(ty, T => T::any(self.block::<T>(nodes)?)),
+            Kind::Let(var, value) => {
+                let place = Place {
+                    var: *var,
+                    indices: Vec::new(),
+                };
+                Any::Unit(self.assign(&place, None, value)?)
+            }
+            Kind::Assign { place, op, value } => Any::Unit(self.assign(place, *op, value)?),
+            Kind::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                let condition = self.typed::<bool>(condition)?;
+                for_type!(ty, T => {
+                    let then = self.branch::<T>(then)?;
+                    let otherwise = self.branch::<T>(otherwise)?;
+                    T::any(Box::new(move |run| {
+                        if condition(run)? {
+                            then(run)
+                        } else {
+                            otherwise(run)
+                        }
+                    }))
+                })
+            }
+            Kind::While(condition, body) => {
+                let code = self.while_loop(condition.as_deref(), body)?;
+                // A `loop` without `break` ends by `return` only, so it
+                // stands where a value of any type is wanted.
+                for_type!(ty, T => T::any(Box::new(move |run| {
+                    code(run)?;
+                    match T::TY {
+                        Ty::Unit => Ok(T::default()),
+                        _ => Err(Ctl::Fall),
+                    }
+                })))
+            }
+            Kind::Do {
+                body,
+                condition,
+                until,
+            } => Any::Unit(self.do_loop(body, condition, *until)?),
+            Kind::For {
+                var,
+                counter,
+                source,
+                body,
+            } => Any::Unit(self.for_loop(*var, *counter, source, body)?),
+            Kind::Break => for_type!(ty, T => T::any(Box::new(|_| Err(Ctl::Break)))),
+            Kind::Continue => for_type!(ty, T => T::any(Box::new(|_| Err(Ctl::Continue)))),
+            Kind::Throw => for_type!(ty, T => T::any(Box::new(|_| Err(Ctl::Fall)))),
+            Kind::Return(value) => {
+                let returned = for_type!(self.ty(value)?, R => self.returning::<R>(value)?);
+                for_type!(ty, T => T::any(Box::new(move |run| {
+                    returned(run)?;
+                    Err(Ctl::Return)
+                })))
+            }
+        })
+    }
+
+    /// The slot of `var`, which must be of type `ty`.
+    fn slot(&self, var: Var, ty: Ty) -> Result<usize, Unsupported> {
+        match self.vars[var] {
+            (held, slot) if held == ty => Ok(slot),
+            _ => Err(Unsupported),
+        }
+    }
+
+    fn block<T: Typed>(&self, nodes: &[Node]) -> Result<Code<T>, Unsupported> {
+        let Some((last, rest)) = nodes.split_last() else {
+            return T::from_any(Any::Unit(Box::new(|_| Ok(())))).ok_or(Unsupported);
+        };
+        let last = self.typed::<T>(last)?;
+        let rest = rest
+            .iter()
+            .map(|n| self.effect(n))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(match rest.len() {
+            0 => last,
+            _ => Box::new(move |run| {
+                for statement in &rest {
+                    statement(run)?;
+                }
+                last(run)
+            }),
+        })
+    }
+
+    fn array(&self, ty: Ty, items: &[Node]) -> Result<Any, Unsupported> {
+        Ok(match ty {
+            Ty::Ints => {
+                let items = self.all::<i64>(items)?;
+                Any::Array(Box::new(move |run| {
+                    run.m.heap.build(items.len())?;
+                    let mut array = run.m.heap.array();
+                    for item in &items {
+                        match item(run) {
+                            Ok(n) => array.push(n),
+                            Err(e) => {
+                                run.m.heap.recycle_array(array);
+                                return Err(e);
+                            }
+                        }
+                    }
+                    Ok(array)
+                }))
+            }
+            Ty::Rows => {
+                let items = self.all::<Vec<i64>>(items)?;
+                Any::Rows(Box::new(move |run| {
+                    run.m.heap.build(items.len())?;
+                    let mut rows = run.m.heap.rows();
+                    for item in &items {
+                        let row = item(run)?;
+                        rows.push(&row);
+                        run.m.heap.recycle_array(row);
+                    }
+                    Ok(rows)
+                }))
+            }
+            _ => return Err(Unsupported),
+        })
+    }
+
+    fn all<T: Typed>(&self, nodes: &[Node]) -> Result<Vec<Code<T>>, Unsupported> {
+        nodes.iter().map(|n| self.typed::<T>(n)).collect()
+    }
+
+    fn binary(&self, op: Op, a: &Node, b: &Node) -> Result<Any, Unsupported> {
+        let operands = self.ty(a)?;
+        if !op.takes(operands) {
+            return Err(Unsupported);
+        }
+        Ok(match operands {
+            Ty::Int => int_operator(op, self.operand(a)?, self.operand(b)?),
+            Ty::Bool => {
+                let (a, b) = (self.typed::<bool>(a)?, self.typed::<bool>(b)?);
+                let f: fn(bool, bool) -> bool = match op {
+                    Op::Equal => |x, y| x == y,
+                    Op::NotEqual => |x, y| x != y,
+                    Op::And => |x, y| x & y,
+                    Op::Or => |x, y| x | y,
+                    _ => |x, y| x ^ y,
+                };
+                Any::Bool(Box::new(move |run| Ok(f(a(run)?, b(run)?))))
+            }
+            Ty::Ints => {
+                let (a, b) = (self.typed::<Vec<i64>>(a)?, self.typed::<Vec<i64>>(b)?);
+                match op {
+                    Op::Add => Any::Array(Box::new(move |run| {
+                        let mut x = a(run)?;
+                        let y = b(run)?;
+                        run.m.heap.grow(x.len(), y.len())?;
+                        x.extend_from_slice(&y);
+                        run.m.heap.recycle_array(y);
+                        Ok(x)
+                    })),
+                    _ => equality(op, a, b, |heap, x| heap.recycle_array(x)),
+                }
+            }
+            Ty::Rows => {
+                let (a, b) = (self.typed::<Rows>(a)?, self.typed::<Rows>(b)?);
+                match op {
+                    Op::Add => Any::Rows(Box::new(move |run| {
+                        let mut x = a(run)?;
+                        let y = b(run)?;
+                        run.m.heap.grow(x.weight(), y.weight())?;
+                        x.append(&y);
+                        run.m.heap.recycle_rows(y);
+                        Ok(x)
+                    })),
+                    _ => equality(op, a, b, |heap, x| heap.recycle_rows(x)),
+                }
+            }
+            Ty::Unit => return Err(Unsupported),
+        })
+    }
+
+    /// A call of the script's function `index`: its arguments pushed, its
+    /// value taken from its return slot.
+    fn call<T: Typed>(&self, index: usize, args: &[Node]) -> Result<Code<T>, Unsupported> {
+        let args = args
+            .iter()
+            .map(|arg| self.argument(arg))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Box::new(move |run| {
+            let mark = run.arguments_mark();
+            for arg in &args {
+                if let Err(e) = arg(run) {
+                    run.drop_arguments(mark);
+                    return Err(e);
+                }
+            }
+            run.call(index)?;
+            Ok(std::mem::take(T::returned(run.m)))
+        }))
+    }
+
+    /// `node`'s value pushed as an argument of a call.
+    fn argument(&self, node: &Node) -> Result<Code<()>, Unsupported> {
+        for_type!(self.ty(node)?, T => {
+            let value = self.typed::<T>(node)?;
+            Ok(Box::new(move |run: &mut Run<'_>| {
+                let value = value(run)?;
+                run.push_argument(value);
+                Ok(())
+            }))
+        })
+    }
+
+    /// The indices of a chain, as integers.
+    fn indices(&self, indices: &[Node]) -> Result<Vec<Operand>, Unsupported> {
+        indices.iter().map(|n| self.operand(n)).collect()
+    }
+
+    /// An integer operand: a constant or a variable, read without a call,
+    /// else the closure of its expression.
+    fn operand(&self, node: &Node) -> Result<Operand, Unsupported> {
+        Ok(match node.kind {
+            Kind::Int(n) => Operand::Constant(n),
+            Kind::Read { var, .. } => Operand::Variable(self.slot(var, Ty::Int)?),
+            _ => Operand::Code(self.typed::<i64>(node)?),
+        })
+    }
+
+    /// The type held `depth` indices into a value of type `ty`.
+    fn indexed(ty: Ty, depth: usize) -> Result<Ty, Unsupported> {
+        match (ty, depth) {
+            (ty, 0) => Ok(ty),
+            (Ty::Ints, 1) | (Ty::Rows, 2) => Ok(Ty::Int),
+            (Ty::Rows, 1) => Ok(Ty::Ints),
+            _ => Err(Unsupported),
+        }
+    }
+
+    /// The type of what a target holds.
+    fn target_ty(&self, target: &Target) -> Result<Ty, Unsupported> {
+        match target {
+            Target::Var(var) => Ok(self.vars[*var].0),
+            Target::Value(node) => self.ty(node),
+        }
+    }
+
+    /// `target[indices]` as a value of type `ty`.
+    fn element(&self, ty: Ty, target: &Target, indices: &[Node]) -> Result<Any, Unsupported> {
+        let held = self.target_ty(target)?;
+        if indices.is_empty() || Self::indexed(held, indices.len())? != ty {
+            return Err(Unsupported);
+        }
+        let at = self.indices(indices)?;
+        Ok(match (target, held, ty) {
+            (&Target::Var(var), Ty::Ints, _) => {
+                let (slot, i) = (self.vars[var].1, one(at));
+                Any::Int(Box::new(move |run| {
+                    let i = i.get(run)?;
+                    array_element(run.m.arrays.get(slot), i)
+                }))
+            }
+            (&Target::Var(var), _, Ty::Ints) => {
+                let (slot, i) = (self.vars[var].1, one(at));
+                Any::Array(Box::new(move |run| {
+                    let i = i.get(run)?;
+                    let m = &mut *run.m;
+                    let rows = m.rows.get(slot);
+                    m.heap.copy_array(rows.row(row_index(rows, i)?))
+                }))
+            }
+            (&Target::Var(var), _, _) => {
+                let (slot, [i, j]) = (self.vars[var].1, two(at));
+                Any::Int(Box::new(move |run| {
+                    let (i, j) = (i.get(run)?, j.get(run)?);
+                    let rows = run.m.rows.get(slot);
+                    array_element(rows.row(row_index(rows, i)?), j)
+                }))
+            }
+            (Target::Value(node), Ty::Ints, _) => {
+                let (value, i) = (self.typed::<Vec<i64>>(node)?, one(at));
+                Any::Int(Box::new(move |run| {
+                    let array = value(run)?;
+                    let element = i.get(run).and_then(|i| array_element(&array, i));
+                    run.m.heap.recycle_array(array);
+                    element
+                }))
+            }
+            (Target::Value(node), _, Ty::Ints) => {
+                let (value, i) = (self.typed::<Rows>(node)?, one(at));
+                Any::Array(Box::new(move |run| {
+                    let rows = value(run)?;
+                    let row = i.get(run).and_then(|i| {
+                        let row = rows.row(row_index(&rows, i)?);
+                        run.m.heap.copy_array(row)
+                    });
+                    run.m.heap.recycle_rows(rows);
+                    row
+                }))
+            }
+            (Target::Value(node), _, _) => {
+                let (value, [i, j]) = (self.typed::<Rows>(node)?, two(at));
+                Any::Int(Box::new(move |run| {
+                    let rows = value(run)?;
+                    let element = (|| {
+                        let (i, j) = (i.get(run)?, j.get(run)?);
+                        array_element(rows.row(row_index(&rows, i)?), j)
+                    })();
+                    run.m.heap.recycle_rows(rows);
+                    element
+                }))
+            }
+        })
+    }
+
+    /// `target[indices].method(args)`, of type `ty`.
+    fn method(
+        &self,
+        ty: Ty,
+        target: &Target,
+        indices: &[Node],
+        method: Method,
+        args: &[Node],
+    ) -> Result<Any, Unsupported> {
+        let object = Self::indexed(self.target_ty(target)?, indices.len())?;
+        if let (&Target::Var(var), true) = (target, indices.is_empty()) {
+            if let Some(code) = self.variable_method(ty, self.vars[var], method, args)? {
+                return Ok(code);
+            }
+        }
+        let args = args
+            .iter()
+            .map(|arg| self.method_argument(arg))
+            .collect::<Result<Vec<_>, _>>()?;
+        let arguments = move |run: &mut Run<'_>| -> Flow<[Arg; 2]> {
+            let mut values = [Arg::None, Arg::None];
+            for (value, arg) in values.iter_mut().zip(&args) {
+                *value = arg(run)?;
+            }
+            Ok(values)
+        };
+        let at = self.indices(indices)?;
+        let apply: Code<Out> = match (target, object) {
+            (Target::Value(node), Ty::Int) => {
+                let value = self.typed::<i64>(node)?;
+                Box::new(move |run| {
+                    let args = arguments(run)?;
+                    int_method(method, value(run)?, args)
+                })
+            }
+            (Target::Value(node), Ty::Ints) => {
+                let value = self.typed::<Vec<i64>>(node)?;
+                Box::new(move |run| {
+                    let args = arguments(run)?;
+                    let mut array = value(run)?;
+                    let out = array_method(method, &mut array, args, &mut run.m.heap);
+                    run.m.heap.recycle_array(array);
+                    out
+                })
+            }
+            (Target::Value(node), Ty::Rows) => {
+                let value = self.typed::<Rows>(node)?;
+                Box::new(move |run| {
+                    let args = arguments(run)?;
+                    let mut rows = value(run)?;
+                    let out = rows_method(method, &mut rows, args, &mut run.m.heap);
+                    run.m.heap.recycle_rows(rows);
+                    out
+                })
+            }
+            (&Target::Var(var), Ty::Int) => {
+                // An integer variable or element: its value is what the
+                // method takes (integer methods change nothing).
+                let element = self.place_reader(var, at)?;
+                Box::new(move |run| {
+                    let args = arguments(run)?;
+                    int_method(method, element(run)?, args)
+                })
+            }
+            (&Target::Var(var), Ty::Ints) if at.is_empty() => {
+                let slot = self.vars[var].1;
+                Box::new(move |run| {
+                    let args = arguments(run)?;
+                    let m = &mut *run.m;
+                    array_method(method, m.arrays.get_mut(slot), args, &mut m.heap)
+                })
+            }
+            (&Target::Var(var), Ty::Ints) => {
+                // A row of a list: changed in a copy, then put back.
+                let (slot, i) = (self.vars[var].1, one(at));
+                Box::new(move |run| {
+                    let args = arguments(run)?;
+                    let i = i.get(run)?;
+                    let m = &mut *run.m;
+                    let rows = m.rows.get_mut(slot);
+                    let i = row_index(rows, i)?;
+                    let mut row = m.heap.array();
+                    row.extend_from_slice(rows.row(i));
+                    let out = array_method(method, &mut row, args, &mut m.heap);
+                    if out.is_ok() && !method.is_pure() {
+                        let rows = m.rows.get_mut(slot);
+                        m.heap.grow(rows.weight(), row.len())?;
+                        rows.set(i, &row);
+                    }
+                    m.heap.recycle_array(row);
+                    out
+                })
+            }
+            (&Target::Var(var), Ty::Rows) => {
+                let slot = self.vars[var].1;
+                Box::new(move |run| {
+                    let args = arguments(run)?;
+                    let m = &mut *run.m;
+                    rows_method(method, m.rows.get_mut(slot), args, &mut m.heap)
+                })
+            }
+            _ => return Err(Unsupported),
+        };
+        Ok(match ty {
+            Ty::Unit => Any::Unit(Box::new(move |run| apply(run).map(drop))),
+            Ty::Bool => Any::Bool(Box::new(move |run| match apply(run)? {
+                Out::Bool(b) => Ok(b),
+                _ => Err(Ctl::Fall),
+            })),
+            Ty::Int => Any::Int(Box::new(move |run| match apply(run)? {
+                Out::Int(n) => Ok(n),
+                _ => Err(Ctl::Fall),
+            })),
+            Ty::Ints => Any::Array(Box::new(move |run| match apply(run)? {
+                Out::Array(a) => Ok(a),
+                _ => Err(Ctl::Fall),
+            })),
+            Ty::Rows => return Err(Unsupported),
+        })
+    }
+
+    /// The methods most rules call on a variable, each in one closure:
+    /// `a.len()`, `a.push(x)`, `a.sort()`, ... `None` for the others,
+    /// called through [`Generator::method`]'s general path.
+    fn variable_method(
+        &self,
+        ty: Ty,
+        (held, slot): (Ty, usize),
+        method: Method,
+        args: &[Node],
+    ) -> Result<Option<Any>, Unsupported> {
+        Ok(Some(match (held, method, ty) {
+            (Ty::Ints, Method::Len, Ty::Int) => {
+                Any::Int(Box::new(move |run| Ok(run.m.arrays.get(slot).len() as i64)))
+            }
+            (Ty::Rows, Method::Len, Ty::Int) => {
+                Any::Int(Box::new(move |run| Ok(run.m.rows.get(slot).len() as i64)))
+            }
+            (Ty::Ints, Method::IsEmpty, Ty::Bool) => {
+                Any::Bool(Box::new(move |run| Ok(run.m.arrays.get(slot).is_empty())))
+            }
+            (Ty::Rows, Method::IsEmpty, Ty::Bool) => {
+                Any::Bool(Box::new(move |run| Ok(run.m.rows.get(slot).len() == 0)))
+            }
+            (Ty::Ints, Method::Push, Ty::Unit) => {
+                let x = self.operand(&args[0])?;
+                Any::Unit(Box::new(move |run| {
+                    let x = x.get(run)?;
+                    let m = &mut *run.m;
+                    let items = m.arrays.get_mut(slot);
+                    m.heap.grow(items.len(), 1)?;
+                    items.push(x);
+                    Ok(())
+                }))
+            }
+            (Ty::Rows, Method::Push, Ty::Unit) => {
+                let row = self.typed::<Vec<i64>>(&args[0])?;
+                Any::Unit(Box::new(move |run| {
+                    let row = row(run)?;
+                    let m = &mut *run.m;
+                    let rows = m.rows.get_mut(slot);
+                    m.heap.grow(rows.weight(), 1 + row.len())?;
+                    rows.push(&row);
+                    m.heap.recycle_array(row);
+                    Ok(())
+                }))
+            }
+            (Ty::Ints, Method::Sort, Ty::Unit) => Any::Unit(Box::new(move |run| {
+                run.m.arrays.get_mut(slot).sort_unstable();
+                Ok(())
+            })),
+            (Ty::Ints, Method::Contains, Ty::Bool) => {
+                let x = self.operand(&args[0])?;
+                Any::Bool(Box::new(move |run| {
+                    let x = x.get(run)?;
+                    Ok(run.m.arrays.get(slot).contains(&x))
+                }))
+            }
+            // Dropped, a `remove` beyond the end is Rhai's `()`, no error.
+            (Ty::Ints, Method::Remove, Ty::Unit) => {
+                let i = self.operand(&args[0])?;
+                Any::Unit(Box::new(move |run| {
+                    let i = i.get(run)?;
+                    let items = run.m.arrays.get_mut(slot);
+                    if let Some(i) = rhai_index(items.len(), i) {
+                        items.remove(i);
+                    }
+                    Ok(())
+                }))
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// A method's argument, evaluated into an [`Arg`].
+    fn method_argument(&self, node: &Node) -> Result<Code<Arg>, Unsupported> {
+        Ok(match self.any(node)? {
+            Any::Int(code) => Box::new(move |run| code(run).map(Arg::Int)),
+            Any::Array(code) => Box::new(move |run| code(run).map(Arg::Array)),
+            Any::Rows(code) => Box::new(move |run| code(run).map(Arg::Rows)),
+            _ => return Err(Unsupported),
+        })
+    }
+
+    /// The integer held in `var` at the indices `at` (an integer
+    /// variable, an element of an array, or of a row of a list).
+    fn place_reader(&self, var: Var, at: Vec<Operand>) -> Result<Code<i64>, Unsupported> {
+        let (held, slot) = self.vars[var];
+        Ok(match (held, at.len()) {
+            (Ty::Int, 0) => Box::new(move |run| Ok(*run.m.ints.get(slot))),
+            (Ty::Ints, 1) => {
+                let i = one(at);
+                Box::new(move |run| {
+                    let i = i.get(run)?;
+                    array_element(run.m.arrays.get(slot), i)
+                })
+            }
+            (Ty::Rows, 2) => {
+                let [i, j] = two(at);
+                Box::new(move |run| {
+                    let (i, j) = (i.get(run)?, j.get(run)?);
+                    let rows = run.m.rows.get(slot);
+                    array_element(rows.row(row_index(rows, i)?), j)
+                })
+            }
+            _ => return Err(Unsupported),
+        })
+    }
+
+    /// `place = value`, or `place op= value`: the value first, then the
+    /// indices, as in Rhai.
+    fn assign(&self, place: &Place, op: Option<Op>, value: &Node) -> Result<Code<()>, Unsupported> {
+        let (held, slot) = self.vars[place.var];
+        let ty = Self::indexed(held, place.indices.len())?;
+        if op.is_some_and(|op| !op.takes(ty) || op.result_is_bool()) {
+            return Err(Unsupported);
+        }
+        let at = self.indices(&place.indices)?;
+        Ok(match (held, at.len()) {
+            (_, 0) => for_type!(ty, T => self.assign_variable::<T>(slot, op, value)?),
+            (Ty::Rows, 1) => {
+                let (value, i) = (self.typed::<Vec<i64>>(value)?, one(at));
+                Box::new(move |run| {
+                    let row = value(run)?;
+                    let i = i.get(run)?;
+                    let m = &mut *run.m;
+                    let rows = m.rows.get_mut(slot);
+                    let i = row_index(rows, i)?;
+                    let mut new = m.heap.array();
+                    if op.is_some() {
+                        new.extend_from_slice(rows.row(i));
+                    }
+                    new.extend_from_slice(&row);
+                    let grown = new.len() as isize - rows.row(i).len() as isize;
+                    m.heap.grow(rows.weight(), grown.max(0) as usize)?;
+                    rows.set(i, &new);
+                    m.heap.recycle_array(new);
+                    m.heap.recycle_array(row);
+                    Ok(())
+                })
+            }
+            _ => {
+                let value = self.typed::<i64>(value)?;
+                let store = element_writer(held, slot, at)?;
+                Box::new(move |run| {
+                    let value = value(run)?;
+                    store(run, &|old| match op {
+                        None => Ok(value),
+                        Some(op) => int_op(op, old, value),
+                    })
+                })
+            }
+        })
+    }
+
+    /// `var = value` or `var op= value` for a variable of type `T`.
+    fn assign_variable<T: Typed>(
+        &self,
+        slot: usize,
+        op: Option<Op>,
+        value: &Node,
+    ) -> Result<Code<()>, Unsupported> {
+        let Some(op) = op else {
+            // `let next = rest;`, a copy: into the variable's own buffer.
+            if let (Ty::Ints, &Kind::Read { var, moved: false }) = (T::TY, &value.kind) {
+                let from = self.slot(var, Ty::Ints)?;
+                return Ok(Box::new(move |run| {
+                    let m = &mut *run.m;
+                    let len = m.arrays.get(from).len();
+                    m.heap.build(len)?;
+                    m.arrays.copy_within(from, slot);
+                    Ok(())
+                }));
+            }
+            let value = self.typed::<T>(value)?;
+            return Ok(Box::new(move |run| {
+                let value = value(run)?;
+                let old = std::mem::replace(T::stack(run.m).get_mut(slot), value);
+                T::recycle(&mut run.m.heap, old);
+                Ok(())
+            }));
+        };
+        Ok(match T::TY {
+            Ty::Int => {
+                let value = self.typed::<i64>(value)?;
+                Box::new(move |run| {
+                    let value = value(run)?;
+                    let x = run.m.ints.get_mut(slot);
+                    *x = int_op(op, *x, value)?;
+                    Ok(())
+                })
+            }
+            Ty::Bool => {
+                let value = self.typed::<bool>(value)?;
+                Box::new(move |run| {
+                    let value = value(run)?;
+                    let x = run.m.bools.get_mut(slot);
+                    *x = match op {
+                        Op::And => *x & value,
+                        Op::Or => *x | value,
+                        _ => *x ^ value,
+                    };
+                    Ok(())
+                })
+            }
+            Ty::Ints => {
+                let value = self.typed::<Vec<i64>>(value)?;
+                Box::new(move |run| {
+                    let more = value(run)?;
+                    let m = &mut *run.m;
+                    let items = m.arrays.get_mut(slot);
+                    m.heap.grow(items.len(), more.len())?;
+                    items.extend_from_slice(&more);
+                    m.heap.recycle_array(more);
+                    Ok(())
+                })
+            }
+            Ty::Rows => {
+                let value = self.typed::<Rows>(value)?;
+                Box::new(move |run| {
+                    let more = value(run)?;
+                    let m = &mut *run.m;
+                    let rows = m.rows.get_mut(slot);
+                    m.heap.grow(rows.weight(), more.weight())?;
+                    rows.append(&more);
+                    m.heap.recycle_rows(more);
+                    Ok(())
+                })
+            }
+            Ty::Unit => return Err(Unsupported),
+        })
+    }
+
+    fn while_loop(&self, condition: Option<&Node>, body: &Node) -> Result<Code<()>, Unsupported> {
+        let condition = condition.map(|c| self.typed::<bool>(c)).transpose()?;
+        let body = self.effect(body)?;
+        Ok(Box::new(move |run| {
+            loop {
+                run.tick()?;
+                if let Some(condition) = &condition {
+                    if !condition(run)? {
+                        break;
+                    }
+                }
+                if !turn(body(run))? {
+                    break;
+                }
+            }
+            Ok(())
+        }))
+    }
+
+    fn do_loop(&self, body: &Node, condition: &Node, until: bool) -> Result<Code<()>, Unsupported> {
+        let body = self.effect(body)?;
+        let condition = self.typed::<bool>(condition)?;
+        Ok(Box::new(move |run| {
+            loop {
+                run.tick()?;
+                if !turn(body(run))? || condition(run)? == until {
+                    break;
+                }
+            }
+            Ok(())
+        }))
+    }
+
+    fn for_loop(
+        &self,
+        var: Var,
+        counter: Option<Var>,
+        source: &Source,
+        body: &Node,
+    ) -> Result<Code<()>, Unsupported> {
+        let counter = counter.map(|c| self.slot(c, Ty::Int)).transpose()?;
+        let body = self.effect(body)?;
+        // One turn, the loop variable set: Ok(true) to go on.
+        let each = move |run: &mut Run<'_>, count: i64| -> Flow<bool> {
+            if let Some(counter) = counter {
+                *run.m.ints.get_mut(counter) = count;
+            }
+            turn(body(run))
+        };
+        match source {
+            Source::Range {
+                from,
+                to,
+                inclusive,
+            } => {
+                let slot = self.slot(var, Ty::Int)?;
+                let (from, to, inclusive) =
+                    (self.typed::<i64>(from)?, self.typed::<i64>(to)?, *inclusive);
+                Ok(Box::new(move |run| {
+                    let (from, to) = (from(run)?, to(run)?);
+                    let end = i128::from(to) + i128::from(inclusive);
+                    let mut i = i128::from(from);
+                    while i < end {
+                        run.tick()?;
+                        // `i` lies between two i64s.
+                        let n = i as i64;
+                        *run.m.ints.get_mut(slot) = n;
+                        if !each(run, n.wrapping_sub(from))? {
+                            break;
+                        }
+                        i += 1;
+                    }
+                    Ok(())
+                }))
+            }
+            Source::Items(items) => match (self.ty(items)?, &items.kind) {
+                // A constant array (`for s in [1, 3, 4]`) is not copied at each call.
+                (Ty::Ints, Kind::Constant(rows, Nesting::Ints)) => {
+                    let (slot, items) = (self.slot(var, Ty::Int)?, rows[0].clone());
+                    Ok(Box::new(move |run| {
+                        for (count, &item) in (0..).zip(&items) {
+                            run.tick()?;
+                            *run.m.ints.get_mut(slot) = item;
+                            if !each(run, count)? {
+                                break;
+                            }
+                        }
+                        Ok(())
+                    }))
+                }
+                (Ty::Ints, _) => {
+                    let (slot, items) = (self.slot(var, Ty::Int)?, self.typed::<Vec<i64>>(items)?);
+                    Ok(Box::new(move |run| {
+                        let items = items(run)?;
+                        let mut ended = Ok(());
+                        for (count, &item) in (0..).zip(&items) {
+                            *run.m.ints.get_mut(slot) = item;
+                            match run.tick().and_then(|()| each(run, count)) {
+                                Ok(true) => {}
+                                Ok(false) => break,
+                                Err(e) => {
+                                    ended = Err(e);
+                                    break;
+                                }
+                            }
+                        }
+                        run.m.heap.recycle_array(items);
+                        ended
+                    }))
+                }
+                (Ty::Rows, _) => {
+                    let (slot, items) = (self.slot(var, Ty::Ints)?, self.typed::<Rows>(items)?);
+                    Ok(Box::new(move |run| {
+                        let rows = items(run)?;
+                        let mut ended = Ok(());
+                        for (count, row) in (0..).zip(rows.rows()) {
+                            let step = run.tick().and_then(|()| {
+                                let m = &mut *run.m;
+                                m.heap.build(row.len())?;
+                                let item = m.arrays.get_mut(slot);
+                                item.clear();
+                                item.extend_from_slice(row);
+                                each(run, count)
+                            });
+                            match step {
+                                Ok(true) => {}
+                                Ok(false) => break,
+                                Err(e) => {
+                                    ended = Err(e);
+                                    break;
+                                }
+                            }
+                        }
+                        run.m.heap.recycle_rows(rows);
+                        ended
+                    }))
+                }
+                _ => Err(Unsupported),
+            },
+        }
+    }
+}
+
+impl Op {
+    /// Whether `a op b` is a boolean whatever `a` and `b` are (a
+    /// comparison): no `op=` assigns one.
+    fn result_is_bool(self) -> bool {
+        matches!(
+            self,
+            Op::Less
+                | Op::LessOrEqual
+                | Op::Greater
+                | Op::GreaterOrEqual
+                | Op::Equal
+                | Op::NotEqual
+        )
+    }
+}
+
+/// Leaves `value` in the return slot of its type.
+fn give_back<T: Value>(run: &mut Run<'_>, value: T) {
+    let old = std::mem::replace(T::returned(run.m), value);
+    T::recycle(&mut run.m.heap, old);
+}
+
+/// How a loop's body ended: `Ok(true)` to go on, `Ok(false)` on `break`.
+fn turn(ended: Flow<()>) -> Flow<bool> {
+    match ended {
+        Ok(()) | Err(Ctl::Continue) => Ok(true),
+        Err(Ctl::Break) => Ok(false),
+        Err(other) => Err(other),
+    }
+}
+
+/// A variable's value: moved out at its last use, else copied.
+fn read<T: Typed>(slot: usize, moved: bool) -> Code<T> {
+    match moved {
+        true => Box::new(move |run| Ok(std::mem::take(T::stack(run.m).get_mut(slot)))),
+        false => Box::new(move |run| T::copy_slot(run.m, slot)),
+    }
+}
+
+/// A constant array as a value of type `ty`: a counted copy at each use.
+fn constant(ty: Ty, rows: &[Vec<i64>], nesting: Nesting) -> Result<Any, Unsupported> {
+    Ok(match (ty, nesting) {
+        (Ty::Ints, Nesting::Ints) => {
+            let items = rows[0].clone();
+            Any::Array(Box::new(move |run| run.m.heap.copy_array(&items)))
+        }
+        (Ty::Rows, _) => {
+            let mut constant = Rows::default();
+            if nesting == Nesting::Rows {
+                for row in rows {
+                    constant.push(row);
+                }
+            }
+            Any::Rows(Box::new(move |run| run.m.heap.copy_rows(&constant)))
+        }
+        _ => return Err(Unsupported),
+    })
+}
+
+/// `a == b` or `a != b` on arrays, both recycled by `recycle`.
+fn equality<T: Typed + PartialEq>(
+    op: Op,
+    a: Code<T>,
+    b: Code<T>,
+    recycle: fn(&mut Heap, T),
+) -> Any {
+    let equal = op == Op::Equal;
+    Any::Bool(Box::new(move |run| {
+        let x = a(run)?;
+        let y = b(run)?;
+        let same = x == y;
+        recycle(&mut run.m.heap, x);
+        recycle(&mut run.m.heap, y);
+        Ok(same == equal)
+    }))
+}
+
+/// A binary operator on integers, checked as Rhai checks it.
+pub(super) fn int_op(op: Op, x: i64, y: i64) -> Flow<i64> {
+    let value = match op {
+        Op::Add => x.checked_add(y),
+        Op::Subtract => x.checked_sub(y),
+        Op::Multiply => x.checked_mul(y),
+        Op::Divide => x.checked_div(y),
+        Op::Modulo => x.checked_rem(y),
+        Op::Power => u32::try_from(y).ok().and_then(|y| x.checked_pow(y)),
+        Op::ShiftLeft => (0..64).contains(&y).then(|| x << y),
+        Op::ShiftRight => (0..64).contains(&y).then(|| x >> y),
+        Op::And => Some(x & y),
+        Op::Or => Some(x | y),
+        Op::Xor => Some(x ^ y),
+        _ => None,
+    };
+    value.ok_or(Ctl::Fall)
+}
+
+/// `a op b` on integers: an integer, or a boolean for a comparison.
+fn int_operator(op: Op, a: Operand, b: Operand) -> Any {
+    macro_rules! compare {
+        ($cmp:tt) => {
+            Any::Bool(Box::new(move |run| Ok(a.get(run)? $cmp b.get(run)?)))
+        };
+    }
+    macro_rules! checked {
+        ($f:ident) => {
+            Any::Int(Box::new(move |run| {
+                a.get(run)?.$f(b.get(run)?).ok_or(Ctl::Fall)
+            }))
+        };
+    }
+    match op {
+        Op::Less => compare!(<),
+        Op::LessOrEqual => compare!(<=),
+        Op::Greater => compare!(>),
+        Op::GreaterOrEqual => compare!(>=),
+        Op::Equal => compare!(==),
+        Op::NotEqual => compare!(!=),
+        Op::Add => checked!(checked_add),
+        Op::Subtract => checked!(checked_sub),
+        Op::Multiply => checked!(checked_mul),
+        _ => Any::Int(Box::new(move |run| {
+            let x = a.get(run)?;
+            int_op(op, x, b.get(run)?)
+        })),
+    }
+}
+
+/// An integer operand: most are constants or variables, read without the
+/// call of a closure.
+enum Operand {
+    Constant(i64),
+    Variable(usize),
+    Code(Code<i64>),
+}
+
+impl Operand {
+    #[inline(always)]
+    fn get(&self, run: &mut Run<'_>) -> Flow<i64> {
+        match self {
+            Operand::Constant(n) => Ok(*n),
+            Operand::Variable(slot) => Ok(*run.m.ints.get(*slot)),
+            Operand::Code(code) => code(run),
+        }
+    }
+}
+
+/// Element `i` (Rhai's index) of `items`.
+fn array_element(items: &[i64], i: i64) -> Flow<i64> {
+    rhai_index(items.len(), i)
+        .map(|i| items[i])
+        .ok_or(Ctl::Fall)
+}
+
+/// Where Rhai's index `i` falls among the rows of `rows`.
+fn row_index(rows: &Rows, i: i64) -> Flow<usize> {
+    rhai_index(rows.len(), i).ok_or(Ctl::Fall)
+}
+
+/// The one index of a chain.
+fn one(mut at: Vec<Operand>) -> Operand {
+    at.pop().expect("one index")
+}
+
+/// The two indices of a chain.
+fn two(at: Vec<Operand>) -> [Operand; 2] {
+    let mut at = at.into_iter();
+    let i = at.next().expect("two indices");
+    let j = at.next().expect("two indices");
+    [i, j]
+}
+
+/// Changes the integer at `slot`'s indices `at` (an element of an array,
+/// or of a row of a list) to what `new` makes of it.
+type Writer = Box<dyn Fn(&mut Run<'_>, &dyn Fn(i64) -> Flow<i64>) -> Flow<()> + Send + Sync>;
+
+fn element_writer(held: Ty, slot: usize, at: Vec<Operand>) -> Result<Writer, Unsupported> {
+    Ok(match (held, at.len()) {
+        (Ty::Ints, 1) => {
+            let i = one(at);
+            Box::new(move |run, new| {
+                let i = i.get(run)?;
+                let items = run.m.arrays.get_mut(slot);
+                let i = rhai_index(items.len(), i).ok_or(Ctl::Fall)?;
+                items[i] = new(items[i])?;
+                Ok(())
+            })
+        }
+        (Ty::Rows, 2) => {
+            let [i, j] = two(at);
+            Box::new(move |run, new| {
+                let (i, j) = (i.get(run)?, j.get(run)?);
+                let rows = run.m.rows.get_mut(slot);
+                let i = row_index(rows, i)?;
+                let element = rows.element_mut(i, j)?;
+                *element = new(*element)?;
+                Ok(())
+            })
+        }
+        _ => return Err(Unsupported),
+    })
+}
