@@ -312,6 +312,11 @@ impl Positions {
         self.ends.is_empty()
     }
 
+    /// How many integers its positions hold in all.
+    pub fn integers_len(&self) -> usize {
+        self.integers.len()
+    }
+
     /// The `i`-th position.
     pub fn get(&self, i: usize) -> &[u64] {
         let start = if i == 0 { 0 } else { self.ends[i - 1] };
@@ -332,9 +337,15 @@ impl Positions {
 
     /// Appends the positions of `more`.
     pub fn append(&mut self, more: &Positions) {
+        self.append_flat(more.integers.iter().copied(), &more.ends);
+    }
+
+    /// Appends positions given as their integers one after the other, and
+    /// where each ends among them.
+    pub(crate) fn append_flat(&mut self, integers: impl Iterator<Item = u64>, ends: &[usize]) {
         let shift = self.integers.len();
-        self.integers.extend_from_slice(&more.integers);
-        self.ends.extend(more.ends.iter().map(|end| end + shift));
+        self.integers.extend(integers);
+        self.ends.extend(ends.iter().map(|end| end + shift));
     }
 
     /// Keeps the first `len` positions only.

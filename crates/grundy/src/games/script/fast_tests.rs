@@ -28,7 +28,7 @@ const EXAMPLES: [(&str, &str); 4] = [
 ];
 
 /// The script compiled twice over: on Rhai alone, and its fast path.
-fn engines(source: &str) -> (Script, Option<Program>) {
+fn engines(source: &str) -> (Script, Option<std::sync::Arc<Program>>) {
     let mut script = Script::compile("test.rhai", source).expect("compiles");
     let fast = script.fast.take().map(|(program, _)| program);
     (script, fast)

@@ -62,12 +62,14 @@
 //! (a cycle) does not describe a short game: the search reports the cycle and
 //! the position, instead of looping.
 
+mod ahead;
 mod compiled;
 #[cfg(test)]
 mod fast_tests;
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::game::Impartial;
@@ -77,14 +79,12 @@ use crate::limits::{
     SCRIPT_STRING_SIZE, SCRIPT_TOTAL_SECONDS,
 };
 use crate::stop;
-use rayon::prelude::*;
 use rhai::packages::{
     ArithmeticPackage, BasicArrayPackage, BasicBlobPackage, BasicFnPackage, BasicIteratorPackage,
     BasicMapPackage, BasicMathPackage, BasicStringPackage, BitFieldPackage, LogicPackage,
     MoreStringPackage, Package,
 };
 use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope, AST, INT};
-use std::collections::VecDeque;
 
 /// The rules of a game, compiled from a script.
 pub struct Script {
@@ -103,21 +103,18 @@ pub struct Script {
     /// The script's functions compiled to native code, when they use only
     /// the part of the language that [`compiled`] knows, with the indices
     /// there of `fn moves` and `fn components`.
-    fast: Option<(compiled::Program, [Option<usize>; 2])>,
+    fast: Option<(Arc<compiled::Program>, [Option<usize>; 2])>,
     /// What the fast path's calls on this thread keep between them.
     machine: RefCell<compiled::Machine>,
     /// The calls of the fast path, and those of them left to Rhai.
     fast_calls: Cell<(u64, u64)>,
     /// Of the calls of `fn moves` the fast path answered on this thread,
     /// how many were timed (one in [`TIMED_EVERY`]), and their time: what a
-    /// call costs, to judge whether sharing calls among threads pays.
+    /// call costs, to judge whether working calls out on other threads pays.
     timed_moves: Cell<(u32, Duration)>,
-    /// The answers of `fn moves` the fast path worked out ahead, in
-    /// parallel, in the order the search will ask them
-    /// ([`UserRules::ask_ahead`]).
-    ahead: RefCell<VecDeque<(UserPosition, Positions)>>,
-    /// How many of those answers the search took.
-    taken_ahead: Cell<u64>,
+    /// The calls of `fn moves` worked out on other threads ahead of the
+    /// search ([`UserRules::ask_ahead`]), once the fast path has them.
+    ahead: RefCell<Option<ahead::Ahead>>,
 }
 
 impl std::fmt::Debug for Script {
@@ -145,25 +142,14 @@ fn function_name(ask: Ask) -> &'static str {
     }
 }
 
-/// The fewest calls worth sharing among threads.
-const PARALLEL_CALLS: usize = 16;
-
-/// How many positions the answers worked out ahead may hold, about: a bound
-/// on the memory they take (tens of bytes a position).
-const AHEAD_KEPT: usize = 1 << 18;
-
-/// The least time the calls shared among threads at once should take on
-/// one: below it, handing them out costs more than it saves (a subtraction
-/// game's calls take about a microsecond each).
-const PARALLEL_WORK: Duration = Duration::from_micros(1000);
+/// The least time a call of `fn moves` should take, on average, to be
+/// worked out on another thread: handing it over costs about a microsecond
+/// (a subtraction game's calls take less).
+const AHEAD_WORTH: Duration = Duration::from_micros(20);
 
 /// One call of `fn moves` in this many is timed: reading the clock costs
 /// about as much as a short call.
 const TIMED_EVERY: u64 = 64;
-
-/// How far into the answers worked out ahead a position asked is looked
-/// for: the search asks them in order, but skips those it valued meanwhile.
-const AHEAD_LOOK: usize = 8;
 
 /// How many calls may fall back from the fast path to Rhai, beyond one in
 /// eight, before the fast path is given up for the script.
@@ -378,8 +364,12 @@ impl Script {
         let fast = compiled::Program::compile(&ast).map(|program| {
             let functions =
                 [Ask::Moves, Ask::Components].map(|ask| program.function(function_name(ask)));
-            (program, functions)
+            (Arc::new(program), functions)
         });
+        let ahead = match &fast {
+            Some((program, [Some(moves), _])) => Some(ahead::Ahead::new(program.clone(), *moves)),
+            _ => None,
+        };
         Ok(Script {
             name: name.to_string(),
             moves_at: definition(source, "moves"),
@@ -388,8 +378,7 @@ impl Script {
             machine: RefCell::default(),
             fast_calls: Cell::new((0, 0)),
             timed_moves: Cell::new((0, Duration::ZERO)),
-            ahead: RefCell::default(),
-            taken_ahead: Cell::new(0),
+            ahead: RefCell::new(ahead),
             engine,
             clock,
             ast,
@@ -450,18 +439,16 @@ impl Script {
     }
 
     /// Takes the answer of `fn moves` on `position` worked out ahead into
-    /// `into`, if there is one; the answers before it, which the search
-    /// skipped, are dropped.
+    /// `into`, if there is one.
     fn answered_ahead(&self, position: &[u64], into: &mut Positions) -> bool {
         let mut ahead = self.ahead.borrow_mut();
-        let look = ahead.len().min(AHEAD_LOOK);
-        let Some(found) = (0..look).find(|&i| ahead[i].0 == position) else {
+        let Some(ahead::Taken::Moves(moves)) = ahead.as_mut().map(|a| a.take(position)) else {
             return false;
         };
-        ahead.drain(..found);
-        let (_, answer) = ahead.pop_front().expect("found");
-        into.append(&answer);
-        self.taken_ahead.set(self.taken_ahead.get() + 1);
+        match into.is_empty() {
+            true => *into = moves,
+            false => into.append(&moves),
+        }
         true
     }
 
@@ -501,23 +488,18 @@ impl Script {
         answered
     }
 
-    /// How many calls of `fn moves` on the fast path make a chunk worth
-    /// sharing among threads ([`PARALLEL_WORK`]), judged by what those
-    /// timed on this thread took; `None` before any was timed.
-    fn parallel_chunk(&self) -> Option<usize> {
+    /// Whether the calls of `fn moves` on the fast path, judged by those
+    /// timed on this thread, cost enough to be worked out on other threads
+    /// ([`AHEAD_WORTH`]).
+    fn worth_working_ahead(&self) -> bool {
         let (measured, time) = self.timed_moves.get();
-        let mean = time.checked_div(measured)?.max(Duration::from_nanos(1));
-        let calls = PARALLEL_WORK.as_nanos().div_ceil(mean.as_nanos());
-        Some(
-            usize::try_from(calls)
-                .unwrap_or(usize::MAX)
-                .max(PARALLEL_CALLS),
-        )
+        time.checked_div(measured)
+            .is_some_and(|mean| mean >= AHEAD_WORTH)
     }
 
     /// The fast path and the indices of its functions, unless the script has
     /// none or it was given up.
-    fn fast_program(&self) -> Option<&(compiled::Program, [Option<usize>; 2])> {
+    fn fast_program(&self) -> Option<&(Arc<compiled::Program>, [Option<usize>; 2])> {
         let (calls, fallen) = self.fast_calls.get();
         let given_up = fallen > FAST_FALLBACKS_ALLOWED + calls / 8;
         self.fast.as_ref().filter(|_| !given_up)
@@ -680,56 +662,20 @@ impl UserRules for Script {
         self.failure.borrow_mut().take()
     }
 
-    /// Runs `fn moves` on the fast path on the positions in parallel, when
-    /// there are enough of them and threads to share them, and keeps what it
-    /// answers, a chunk at a time until the answers kept hold `AHEAD_KEPT`
-    /// positions; a call it leaves to Rhai is made when it is asked. Each
-    /// call is bounded in time as on one thread, all of them by what is left
-    /// of the total, and they stop with the stop signal.
+    /// Has `fn moves` on the fast path worked out on other threads, ahead
+    /// of the search, when there are threads and its calls are costly enough
+    /// ([`ahead`]); a call the fast path leaves to Rhai is made when it is
+    /// asked. Each call is bounded in time as on the search's thread, all of
+    /// them by what is left of the total, and they stop with the stop
+    /// signal.
     fn ask_ahead(&self, positions: &[&[u64]]) -> usize {
-        let Some((program, [Some(moves), _])) = self.fast_program() else {
-            return positions.len();
-        };
-        let chunk = self.parallel_chunk().unwrap_or(usize::MAX);
-        if positions.len() < chunk || rayon::current_num_threads() < 2 || self.clock.start_call() {
-            return positions.len();
-        }
-        let stop = stop::current();
-        let deadline = Instant::now() + self.clock.left();
-        let call = |machine: &mut compiled::Machine, position: &&[u64]| {
-            let started = Instant::now();
-            let over_time = || {
-                let now = Instant::now();
-                stop.is_stopped()
-                    || now > deadline
-                    || now - started > Duration::from_millis(SCRIPT_CALL_MILLIS)
-            };
-            let mut answer = Positions::default();
-            let answered = program.call(*moves, position, machine, &mut answer, &over_time);
-            answered.ok().map(|()| answer)
-        };
-        let mut kept = self.ahead.borrow_mut();
-        let (mut told, mut held) = (0, 0);
-        for chunk in positions.chunks(chunk) {
-            let answers: Vec<_> = chunk
-                .par_iter()
-                .map_init(compiled::Machine::default, call)
-                .collect();
-            for (position, answer) in chunk.iter().zip(answers) {
-                let Some(answer) = answer else {
-                    // Asked when the search reaches it, on Rhai.
-                    continue;
-                };
-                held += answer.len();
-                kept.push_back((position.to_vec(), answer));
-            }
-            told += chunk.len();
-            if held >= AHEAD_KEPT {
-                break;
+        let mut ahead = self.ahead.borrow_mut();
+        if let Some(ahead) = ahead.as_mut().filter(|a| a.has_helpers()) {
+            if self.fast_program().is_some() && self.worth_working_ahead() && !self.clock.spent() {
+                ahead.tell(positions, &stop::current(), self.clock.left());
             }
         }
-        self.clock.end_call();
-        told
+        positions.len()
     }
 }
 
@@ -874,7 +820,13 @@ mod tests {
         let (values, shared) = threads.install(|| {
             let mut memo = memo(&source);
             let values = heap_values(&mut memo, 300);
-            (values, memo.rules().taken_ahead.get())
+            let taken = memo
+                .rules()
+                .ahead
+                .borrow()
+                .as_ref()
+                .map_or(0, |a| a.taken());
+            (values, taken)
         });
         let expected: Vec<u64> = (0..300).map(lasker_value).collect();
         assert_eq!(values, expected);

@@ -3,6 +3,8 @@
 //! `i64` from end to end, a position a `Vec<i64>`, a list of positions
 //! [`Rows`].
 
+use std::cell::Cell;
+
 use super::lower::{Function, Kind, Method, Nesting, Node, Op, Place, Source, Target, Tree, Var};
 use super::run::{
     array_method, int_method, rhai_index, rows_method, Arg, Code, Ctl, Flow, Func, Heap, Out, Rows,
@@ -86,7 +88,10 @@ macro_rules! for_type {
 pub(super) fn functions(tree: &Tree) -> Result<Vec<Func>, Unsupported> {
     tree.functions
         .iter()
-        .map(|function| Generator::new(tree, function)?.function())
+        .map(|function| {
+            let used = Cell::new(Slots::default());
+            Generator::new(tree, function, &used)?.function()
+        })
         .collect()
 }
 
@@ -97,11 +102,20 @@ struct Generator<'t> {
     function: &'t Function,
     /// The type of each variable, and its slot among those of its type.
     vars: Vec<(Ty, usize)>,
+    /// The slots of the function being compiled taken so far: its own
+    /// variables', then those of the functions inlined in it.
+    used: &'t Cell<Slots>,
 }
 
 impl<'t> Generator<'t> {
-    fn new(tree: &'t Tree, function: &'t Function) -> Result<Generator<'t>, Unsupported> {
-        let mut slots = Slots::default();
+    /// A generator of `function`'s code whose variables take the next slots
+    /// of `used`.
+    fn new(
+        tree: &'t Tree,
+        function: &'t Function,
+        used: &'t Cell<Slots>,
+    ) -> Result<Generator<'t>, Unsupported> {
+        let mut slots = used.get();
         let mut vars = Vec::with_capacity(function.variables.len());
         for &term in &function.variables {
             let ty = tree.types.resolve(term)?;
@@ -115,10 +129,12 @@ impl<'t> Generator<'t> {
             vars.push((ty, *count));
             *count += 1;
         }
+        used.set(slots);
         Ok(Generator {
             tree,
             function,
             vars,
+            used,
         })
     }
 
@@ -149,23 +165,9 @@ impl<'t> Generator<'t> {
             name: self.function.name.clone(),
             arity: self.function.arity,
             parameters,
-            slots: self.slots(),
+            slots: self.used.get(),
             body,
         })
-    }
-
-    fn slots(&self) -> Slots {
-        let mut slots = Slots::default();
-        for &(ty, _) in &self.vars {
-            match ty {
-                Ty::Unit => slots.units += 1,
-                Ty::Bool => slots.bools += 1,
-                Ty::Int => slots.ints += 1,
-                Ty::Ints => slots.arrays += 1,
-                Ty::Rows => slots.rows += 1,
-            }
-        }
-        slots
     }
 
     /// `node`'s value left in the return slot of `T`.
@@ -246,12 +248,12 @@ impl<'t> Generator<'t> {
             Kind::Logic(operands, stop_at) => {
                 let operands = operands
                     .iter()
-                    .map(|o| self.typed::<bool>(o))
+                    .map(|o| self.test(o))
                     .collect::<Result<Vec<_>, _>>()?;
                 let stop_at = *stop_at;
                 Any::Bool(Box::new(move |run| {
                     for operand in &operands {
-                        if operand(run)? == stop_at {
+                        if operand.get(run)? == stop_at {
                             return Ok(stop_at);
                         }
                     }
@@ -280,12 +282,12 @@ impl<'t> Generator<'t> {
                 then,
                 otherwise,
             } => {
-                let condition = self.typed::<bool>(condition)?;
+                let condition = self.test(condition)?;
                 for_type!(ty, T => {
                     let then = self.branch::<T>(then)?;
                     let otherwise = self.branch::<T>(otherwise)?;
                     T::any(Box::new(move |run| {
-                        if condition(run)? {
+                        if condition.get(run)? {
                             then(run)
                         } else {
                             otherwise(run)
@@ -450,6 +452,10 @@ impl<'t> Generator<'t> {
     /// A call of the script's function `index`: its arguments pushed, its
     /// value taken from its return slot.
     fn call<T: Typed>(&self, index: usize, args: &[Node]) -> Result<Code<T>, Unsupported> {
+        let callee = &self.tree.functions[index];
+        if let (true, Some(body)) = (callee.inlinable, &callee.body) {
+            return self.inline::<T>(callee, body, args);
+        }
         let args = args
             .iter()
             .map(|arg| self.argument(arg))
@@ -464,6 +470,57 @@ impl<'t> Generator<'t> {
             }
             run.call(index)?;
             Ok(std::mem::take(T::returned(run.m)))
+        }))
+    }
+
+    /// A call of `callee`, a function that calls none and has no
+    /// `return`, compiled in place: its parameters and variables take slots
+    /// of their own in the caller's frame (at each call, so that calls in
+    /// its arguments keep theirs), and the call costs no frame. It counts
+    /// as an operation and a level of calls, as a call does.
+    fn inline<T: Typed>(
+        &self,
+        callee: &Function,
+        body: &Node,
+        args: &[Node],
+    ) -> Result<Code<T>, Unsupported> {
+        let inlined = Generator::new(self.tree, callee, self.used)?;
+        let parameters = args
+            .iter()
+            .zip(&inlined.vars)
+            .map(|(arg, &(ty, slot))| for_type!(ty, P => self.store::<P>(arg, slot)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let body = inlined.typed::<T>(body)?;
+        Ok(Box::new(move |run| {
+            for parameter in &parameters {
+                parameter(run)?;
+            }
+            run.enter_inlined()?;
+            let value = body(run);
+            run.leave_inlined();
+            value
+        }))
+    }
+
+    /// `node`'s value stored in the variable `slot` of its type.
+    fn store<T: Typed>(&self, node: &Node, slot: usize) -> Result<Code<()>, Unsupported> {
+        // A variable moved into another: their buffers change places (the
+        // one moved from is not read again before it is assigned).
+        if let &Kind::Read { var, moved: true } = &node.kind {
+            let from = self.slot(var, T::TY)?;
+            if T::TY != Ty::Unit {
+                return Ok(Box::new(move |run| {
+                    T::stack(run.m).swap(from, slot);
+                    Ok(())
+                }));
+            }
+        }
+        let value = self.typed::<T>(node)?;
+        Ok(Box::new(move |run| {
+            let value = value(run)?;
+            let old = std::mem::replace(T::stack(run.m).get_mut(slot), value);
+            T::recycle(&mut run.m.heap, old);
+            Ok(())
         }))
     }
 
@@ -484,12 +541,42 @@ impl<'t> Generator<'t> {
         indices.iter().map(|n| self.operand(n)).collect()
     }
 
-    /// An integer operand: a constant or a variable, read without a call,
+    /// A condition: a comparison of integer operands, tested without a call,
     /// else the closure of its expression.
+    fn test(&self, node: &Node) -> Result<Test, Unsupported> {
+        if let Kind::Binary(op, a, b) = &node.kind {
+            if self.ty(a)? == Ty::Int && op.result_is_bool() {
+                return Ok(Test::Compare(*op, self.operand(a)?, self.operand(b)?));
+            }
+        }
+        Ok(Test::Code(self.typed::<bool>(node)?))
+    }
+
+    /// An integer operand: a constant, a variable, an element or the length
+    /// of an array variable, read without a call; else the closure of its
+    /// expression.
     fn operand(&self, node: &Node) -> Result<Operand, Unsupported> {
-        Ok(match node.kind {
-            Kind::Int(n) => Operand::Constant(n),
-            Kind::Read { var, .. } => Operand::Variable(self.slot(var, Ty::Int)?),
+        Ok(match &node.kind {
+            &Kind::Int(n) => Operand::Constant(n),
+            &Kind::Read { var, .. } => Operand::Variable(self.slot(var, Ty::Int)?),
+            Kind::Element(Target::Var(var), indices)
+                if indices.len() == 1 && self.vars[*var].0 == Ty::Ints =>
+            {
+                let slot = self.vars[*var].1;
+                match self.operand(&indices[0])? {
+                    Operand::Constant(i) => Operand::ElementAt(slot, i),
+                    Operand::Variable(i) => Operand::ElementOf(slot, i),
+                    _ => Operand::Code(self.typed::<i64>(node)?),
+                }
+            }
+            Kind::Method {
+                target: Target::Var(var),
+                indices,
+                method: Method::Len,
+                ..
+            } if indices.is_empty() && self.vars[*var].0 == Ty::Ints => {
+                Operand::Length(self.vars[*var].1)
+            }
             _ => Operand::Code(self.typed::<i64>(node)?),
         })
     }
@@ -735,6 +822,41 @@ impl<'t> Generator<'t> {
                     Ok(())
                 }))
             }
+            // `r.push([a, b])`: the integers go to the list, not through an
+            // array of their own.
+            (Ty::Rows, Method::Push, Ty::Unit) if matches!(args[0].kind, Kind::Array(_)) => {
+                let Kind::Array(items) = &args[0].kind else {
+                    unreachable!("matched")
+                };
+                let items = items
+                    .iter()
+                    .map(|item| self.operand(item))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Any::Unit(Box::new(move |run| {
+                    let weight = run.m.rows.get(slot).weight();
+                    run.m.heap.grow(weight, 1 + items.len())?;
+                    let mut row = [0; 4];
+                    let row = match items.len() <= row.len() {
+                        // Most positions are short: their integers on the stack.
+                        true => {
+                            for (n, item) in row.iter_mut().zip(&items) {
+                                *n = item.get(run)?;
+                            }
+                            &row[..items.len()]
+                        }
+                        false => {
+                            let mut long = Vec::with_capacity(items.len());
+                            for item in &items {
+                                long.push(item.get(run)?);
+                            }
+                            run.m.rows.get_mut(slot).push(&long);
+                            return Ok(());
+                        }
+                    };
+                    run.m.rows.get_mut(slot).push(row);
+                    Ok(())
+                }))
+            }
             (Ty::Rows, Method::Push, Ty::Unit) => {
                 let row = self.typed::<Vec<i64>>(&args[0])?;
                 Any::Unit(Box::new(move |run| {
@@ -870,17 +992,30 @@ impl<'t> Generator<'t> {
                     let m = &mut *run.m;
                     let len = m.arrays.get(from).len();
                     m.heap.build(len)?;
+                    // A variable moved out has no buffer: it takes a dead one's.
+                    if m.arrays.get(slot).capacity() == 0 {
+                        *m.arrays.get_mut(slot) = m.heap.array();
+                    }
                     m.arrays.copy_within(from, slot);
                     Ok(())
                 }));
             }
-            let value = self.typed::<T>(value)?;
-            return Ok(Box::new(move |run| {
-                let value = value(run)?;
-                let old = std::mem::replace(T::stack(run.m).get_mut(slot), value);
-                T::recycle(&mut run.m.heap, old);
-                Ok(())
-            }));
+            // `let r = [];`: the variable's own buffer, emptied.
+            if let Kind::Constant(rows, _) = &value.kind {
+                if rows.iter().all(Vec::is_empty) {
+                    return Ok(match T::TY {
+                        Ty::Ints => Box::new(move |run| {
+                            run.m.arrays.get_mut(slot).clear();
+                            Ok(())
+                        }),
+                        _ => Box::new(move |run| {
+                            run.m.rows.get_mut(slot).clear();
+                            Ok(())
+                        }),
+                    });
+                }
+            }
+            return self.store::<T>(value, slot);
         };
         Ok(match T::TY {
             Ty::Int => {
@@ -934,13 +1069,13 @@ impl<'t> Generator<'t> {
     }
 
     fn while_loop(&self, condition: Option<&Node>, body: &Node) -> Result<Code<()>, Unsupported> {
-        let condition = condition.map(|c| self.typed::<bool>(c)).transpose()?;
+        let condition = condition.map(|c| self.test(c)).transpose()?;
         let body = self.effect(body)?;
         Ok(Box::new(move |run| {
             loop {
                 run.tick()?;
                 if let Some(condition) = &condition {
-                    if !condition(run)? {
+                    if !condition.get(run)? {
                         break;
                     }
                 }
@@ -1110,7 +1245,10 @@ fn turn(ended: Flow<()>) -> Flow<bool> {
 /// A variable's value: moved out at its last use, else copied.
 fn read<T: Typed>(slot: usize, moved: bool) -> Code<T> {
     match moved {
-        true => Box::new(move |run| Ok(std::mem::take(T::stack(run.m).get_mut(slot)))),
+        true => Box::new(move |run| {
+            let spare = T::spare(&mut run.m.heap);
+            Ok(std::mem::replace(T::stack(run.m).get_mut(slot), spare))
+        }),
         false => Box::new(move |run| T::copy_slot(run.m, slot)),
     }
 }
@@ -1203,21 +1341,61 @@ fn int_operator(op: Op, a: Operand, b: Operand) -> Any {
     }
 }
 
-/// An integer operand: most are constants or variables, read without the
-/// call of a closure.
+/// A condition: most compare integer operands.
+enum Test {
+    Compare(Op, Operand, Operand),
+    Code(Code<bool>),
+}
+
+impl Test {
+    #[inline(always)]
+    fn get(&self, run: &mut Run<'_>) -> Flow<bool> {
+        let Test::Compare(op, a, b) = self else {
+            let Test::Code(code) = self else {
+                unreachable!("two kinds")
+            };
+            return code(run);
+        };
+        let (x, y) = (a.get(run)?, b.get(run)?);
+        Ok(match op {
+            Op::Less => x < y,
+            Op::LessOrEqual => x <= y,
+            Op::Greater => x > y,
+            Op::GreaterOrEqual => x >= y,
+            Op::Equal => x == y,
+            _ => x != y,
+        })
+    }
+}
+
+/// An integer operand: most are constants, variables, elements or lengths
+/// of arrays, read without the call of a closure.
 enum Operand {
     Constant(i64),
     Variable(usize),
+    /// Element `i` (a constant) of the array variable in the slot.
+    ElementAt(usize, i64),
+    /// Element `i` (the integer variable in the second slot) of the array
+    /// variable in the first.
+    ElementOf(usize, usize),
+    /// The length of the array variable in the slot.
+    Length(usize),
     Code(Code<i64>),
 }
 
 impl Operand {
     #[inline(always)]
     fn get(&self, run: &mut Run<'_>) -> Flow<i64> {
-        match self {
-            Operand::Constant(n) => Ok(*n),
-            Operand::Variable(slot) => Ok(*run.m.ints.get(*slot)),
-            Operand::Code(code) => code(run),
+        match *self {
+            Operand::Constant(n) => Ok(n),
+            Operand::Variable(slot) => Ok(*run.m.ints.get(slot)),
+            Operand::ElementAt(slot, i) => array_element(run.m.arrays.get(slot), i),
+            Operand::ElementOf(slot, i) => {
+                let i = *run.m.ints.get(i);
+                array_element(run.m.arrays.get(slot), i)
+            }
+            Operand::Length(slot) => Ok(run.m.arrays.get(slot).len() as i64),
+            Operand::Code(ref code) => code(run),
         }
     }
 }

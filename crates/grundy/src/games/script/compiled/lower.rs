@@ -326,6 +326,9 @@ pub(super) struct Function {
     pub(super) result: Term,
     /// Its body, once read (the functions nothing reaches are not).
     pub(super) body: Option<Node>,
+    /// Whether it calls no function and has no `return`: its body may then
+    /// stand in place of its calls.
+    pub(super) inlinable: bool,
 }
 
 /// The functions of a script that `fn moves` and `fn components` reach,
@@ -350,6 +353,7 @@ impl Tree {
                 arity: def.params.len(),
                 result: types.open(),
                 body: None,
+                inlinable: false,
             })
             .collect();
         let signatures: HashMap<(String, usize), usize> = functions
@@ -387,15 +391,17 @@ impl Tree {
                 results: &results,
                 parameters: &parameters,
                 called: Vec::new(),
+                returns: false,
                 loops: 0,
                 breaks: Vec::new(),
                 last_uses: Vec::new(),
             };
             let body = scope.statements(&statements[index], 0, true)?;
             scope.types.unify(body.term, results[index])?;
-            let (variables, called) = (scope.variables, scope.called);
+            let (variables, called, returns) = (scope.variables, scope.called, scope.returns);
             functions[index].variables = variables;
             functions[index].body = Some(body);
+            functions[index].inlinable = called.is_empty() && !returns;
             queue.extend(called);
         }
         Ok(Tree { functions, types })
@@ -517,6 +523,8 @@ struct Scope<'s> {
     parameters: &'s [Vec<Term>],
     /// The functions the function calls.
     called: Vec<usize>,
+    /// Whether it has a `return`.
+    returns: bool,
     /// How many loops enclose the code being read.
     loops: usize,
     /// For each loop that encloses the code being read, whether a `break`
@@ -699,6 +707,7 @@ impl Scope<'_> {
                 };
                 let result = self.results[self.function];
                 self.types.unify(value.term, result)?;
+                self.returns = true;
                 Ok(self.never(Kind::Return(Box::new(value))))
             }
             _ => Err(Unsupported),

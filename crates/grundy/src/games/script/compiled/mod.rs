@@ -99,16 +99,9 @@ impl Program {
         over_time: &dyn Fn() -> bool,
     ) -> Result<(), Fallback> {
         let mut run = Run::new(machine, &self.functions, over_time);
-        let mut argument = run.m.heap.array();
-        for &n in position {
-            argument.push(i64::try_from(n).map_err(|_| Fallback)?);
-        }
-        run.push_argument(argument);
+        run.push_position(position).ok_or(Fallback)?;
         run.call(index).map_err(|_| Fallback)?;
-        let rows = std::mem::take(<Rows as run::Value>::returned(run.m));
-        let written = write_positions(&rows, out);
-        run.m.heap.recycle_rows(rows);
-        written
+        write_positions(<Rows as run::Value>::returned(run.m), out)
     }
 
     /// [`Program::call`] of the function `name`, its positions in a list
@@ -137,17 +130,10 @@ impl Program {
 /// list of positions within Rhai's size limit; anything else is left to
 /// Rhai, which names what is wrong.
 fn write_positions(rows: &Rows, out: &mut Positions) -> Result<(), Fallback> {
-    if rows.weight() > SCRIPT_ARRAY_SIZE {
+    if rows.weight() > SCRIPT_ARRAY_SIZE || rows.integers().iter().any(|&n| n < 0) {
         return Err(Fallback);
     }
-    let before = out.len();
-    for row in rows.rows() {
-        if row.iter().any(|&n| n < 0) {
-            out.truncate(before);
-            return Err(Fallback);
-        }
-        // Checked above: each integer is >= 0.
-        out.push_iter(row.iter().map(|&n| n as u64));
-    }
+    // Each integer is >= 0.
+    out.append_flat(rows.integers().iter().map(|&n| n as u64), rows.ends());
     Ok(())
 }

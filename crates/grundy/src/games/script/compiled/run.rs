@@ -51,6 +51,16 @@ impl Rows {
         }
     }
 
+    /// The integers of all rows, one after the other.
+    pub(super) fn integers(&self) -> &[i64] {
+        &self.ints
+    }
+
+    /// Where each row ends among [`Rows::integers`].
+    pub(super) fn ends(&self) -> &[usize] {
+        &self.ends
+    }
+
     pub(super) fn row(&self, i: usize) -> &[i64] {
         &self.ints[self.start(i)..self.ends[i]]
     }
@@ -163,6 +173,11 @@ impl<T: Default> Stack<T> {
 
     pub(super) fn get_mut(&mut self, slot: usize) -> &mut T {
         &mut self.values[self.base + slot]
+    }
+
+    /// Variables `a` and `b` change places.
+    pub(super) fn swap(&mut self, a: usize, b: usize) {
+        self.values.swap(self.base + a, self.base + b);
     }
 
     /// Pushes an argument of the next call; the value it replaces, if any.
@@ -377,6 +392,23 @@ impl<'p> Run<'p> {
         Ok(())
     }
 
+    /// Pushes the position `position` as the argument of the first call,
+    /// into the buffer the last first call had; `None` when an integer is
+    /// larger than a script's.
+    pub(super) fn push_position(&mut self, position: &[u64]) -> Option<()> {
+        let arrays = &mut self.m.arrays;
+        if arrays.values.is_empty() {
+            arrays.values.push(Vec::new());
+        }
+        let argument = &mut arrays.values[0];
+        argument.clear();
+        for &n in position {
+            argument.push(i64::try_from(n).ok()?);
+        }
+        arrays.top = 1;
+        Some(())
+    }
+
     /// Pushes an argument of the next call.
     pub(super) fn push_argument<T: Value>(&mut self, value: T) {
         if let Some(old) = T::stack(self.m).push(value) {
@@ -403,6 +435,21 @@ impl<'p> Run<'p> {
         (m.arrays.top, m.rows.top) = (arrays, rows);
     }
 
+    /// Enters a function compiled in place of its call: an operation and a
+    /// level of calls, as [`Run::call`] counts them.
+    pub(super) fn enter_inlined(&mut self) -> Flow<()> {
+        self.tick()?;
+        if self.depth >= SCRIPT_CALL_DEPTH {
+            return Err(Ctl::Fall);
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    pub(super) fn leave_inlined(&mut self) {
+        self.depth -= 1;
+    }
+
     /// Calls function `index`, whose arguments were pushed; its value is in
     /// the return slot of its type.
     pub(super) fn call(&mut self, index: usize) -> Flow<()> {
@@ -414,22 +461,34 @@ impl<'p> Run<'p> {
         let func = &functions[index];
         let (p, s) = (func.parameters, func.slots);
         let m = &mut *self.m;
+        // The stacks of the types the function has no variable of are left
+        // as they are.
         let saved = [
-            m.units.enter(p.units, s.units),
-            m.bools.enter(p.bools, s.bools),
-            m.ints.enter(p.ints, s.ints),
-            m.arrays.enter(p.arrays, s.arrays),
-            m.rows.enter(p.rows, s.rows),
+            (s.units > 0).then(|| m.units.enter(p.units, s.units)),
+            (s.bools > 0).then(|| m.bools.enter(p.bools, s.bools)),
+            (s.ints > 0).then(|| m.ints.enter(p.ints, s.ints)),
+            (s.arrays > 0).then(|| m.arrays.enter(p.arrays, s.arrays)),
+            (s.rows > 0).then(|| m.rows.enter(p.rows, s.rows)),
         ];
         self.depth += 1;
         let result = (func.body)(self);
         self.depth -= 1;
         let m = &mut *self.m;
-        m.units.leave(saved[0]);
-        m.bools.leave(saved[1]);
-        m.ints.leave(saved[2]);
-        m.arrays.leave(saved[3]);
-        m.rows.leave(saved[4]);
+        if let Some(saved) = saved[0] {
+            m.units.leave(saved);
+        }
+        if let Some(saved) = saved[1] {
+            m.bools.leave(saved);
+        }
+        if let Some(saved) = saved[2] {
+            m.ints.leave(saved);
+        }
+        if let Some(saved) = saved[3] {
+            m.arrays.leave(saved);
+        }
+        if let Some(saved) = saved[4] {
+            m.rows.leave(saved);
+        }
         match result {
             Ok(()) | Err(Ctl::Return) => Ok(()),
             Err(_) => Err(Ctl::Fall),
@@ -451,6 +510,13 @@ pub(super) trait Value: Sized + Default + Send + Sync + 'static {
 
     /// Keeps a dead value's buffers, if it has any.
     fn recycle(_heap: &mut Heap, _value: Self) {}
+
+    /// An empty value, in a dead one's buffers if it has any: what a
+    /// variable moved out of is left with, so that it has a buffer when it
+    /// is assigned again.
+    fn spare(_heap: &mut Heap) -> Self {
+        Self::default()
+    }
 }
 
 impl Value for () {
@@ -511,6 +577,10 @@ impl Value for Vec<i64> {
     fn recycle(heap: &mut Heap, value: Vec<i64>) {
         heap.recycle_array(value);
     }
+
+    fn spare(heap: &mut Heap) -> Vec<i64> {
+        heap.array()
+    }
 }
 
 impl Value for Rows {
@@ -528,6 +598,10 @@ impl Value for Rows {
 
     fn recycle(heap: &mut Heap, value: Rows) {
         heap.recycle_rows(value);
+    }
+
+    fn spare(heap: &mut Heap) -> Rows {
+        heap.rows()
     }
 }
 
