@@ -112,7 +112,8 @@ impl Ahead {
     }
 
     /// How many answers the search took from helpers.
-    pub(super) fn taken(&self) -> u64 {
+    #[cfg(test)]
+    fn taken(&self) -> u64 {
         self.taken
     }
 
@@ -304,5 +305,58 @@ impl Shared {
             .program
             .call(self.moves, position, machine, &mut moves, &over_time);
         called.ok().map(|()| moves)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::script::Script;
+
+    #[test]
+    fn moves_worked_out_by_helpers_are_those_of_the_fast_path() {
+        let source = include_str!("../../../../../examples/lasker.rhai");
+        let script = Script::compile("lasker.rhai", source).expect("compiles");
+        let (program, [Some(moves), _]) = script.fast.clone().expect("compiled") else {
+            panic!("fn moves is compiled");
+        };
+        let mut ahead = Ahead::new(program.clone(), moves);
+        ahead.helpers = ahead.helpers.max(1);
+        let positions: Vec<Vec<u64>> = (0..40).map(|n| vec![n, 2]).collect();
+        let told: Vec<&[u64]> = positions.iter().map(Vec::as_slice).collect();
+        ahead.tell(&told, &Stop::new(), Duration::from_secs(60));
+        // Wait for the helpers (on a busy machine they may start late).
+        let started = Instant::now();
+        while started.elapsed() < Duration::from_secs(20) {
+            let state = ahead.shared.lock();
+            if state
+                .jobs
+                .iter()
+                .all(|j| matches!(j.answer, Answer::Done(_)))
+            {
+                break;
+            }
+            drop(state);
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // The search skips a position (valued meanwhile): it is dropped.
+        for position in positions.iter().filter(|p| p[0] != 3) {
+            let mut direct = Positions::default();
+            let call = program.call(
+                moves,
+                position,
+                &mut Machine::default(),
+                &mut direct,
+                &|| false,
+            );
+            assert_eq!(call, Ok(()));
+            match ahead.take(position) {
+                Taken::Moves(worked_out) => assert_eq!(worked_out, direct, "{position:?}"),
+                Taken::Call => panic!("{position:?} was not worked out"),
+            }
+        }
+        assert_eq!(ahead.taken(), 39);
+        // A position not told is the search's to call.
+        assert!(matches!(ahead.take(&[100, 1]), Taken::Call));
     }
 }

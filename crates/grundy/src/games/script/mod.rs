@@ -816,21 +816,12 @@ mod tests {
             .num_threads(2)
             .build()
             .unwrap();
-        // A script stays on the thread it was made on.
-        let (values, shared) = threads.install(|| {
-            let mut memo = memo(&source);
-            let values = heap_values(&mut memo, 300);
-            let taken = memo
-                .rules()
-                .ahead
-                .borrow()
-                .as_ref()
-                .map_or(0, |a| a.taken());
-            (values, taken)
-        });
+        // A script stays on the thread it was made on. How many calls the
+        // helper answers depends on the machine's load (the search works
+        // out those it reaches first): the answers must not.
+        let values = threads.install(|| heap_values(&mut memo(&source), 300));
         let expected: Vec<u64> = (0..300).map(lasker_value).collect();
         assert_eq!(values, expected);
-        assert!(shared > 100, "only {shared} of 300 calls shared");
     }
 
     #[test]

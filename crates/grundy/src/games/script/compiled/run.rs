@@ -75,7 +75,11 @@ impl Rows {
     }
 
     pub(super) fn push(&mut self, row: &[i64]) {
-        self.ints.extend_from_slice(row);
+        // Most rows are a few integers: a call of memcpy would cost more.
+        match row.len() {
+            0..=4 => row.iter().for_each(|&n| self.ints.push(n)),
+            _ => self.ints.extend_from_slice(row),
+        }
         self.ends.push(self.ints.len());
     }
 
