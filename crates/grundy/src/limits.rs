@@ -228,7 +228,10 @@ pub const SCRIPT_OPERATIONS: u64 = 10_000_000;
 pub const SCRIPT_CALL_MILLIS: u64 = 1000;
 /// The most seconds the calls of a script's functions run in all, over every
 /// verb asked of the game: with [`SCRIPT_CALL_MILLIS`] and
-/// [`SCRIPT_POSITIONS`], a bound on the time of a search.
+/// [`SCRIPT_POSITIONS`], a bound on the time of a search. A call on the
+/// fast path counts from its first look at the clock, after 4096
+/// operations: shorter calls (most) are bounded by their operations and the
+/// positions.
 pub const SCRIPT_TOTAL_SECONDS: u64 = 300;
 
 /// How deep a script's functions may call each other (recursion included).
