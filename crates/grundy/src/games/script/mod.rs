@@ -145,7 +145,7 @@ fn function_name(ask: Ask) -> &'static str {
 /// The least time a call of `fn moves` should take, on average, to be
 /// worked out on another thread: handing it over costs about a microsecond
 /// (a subtraction game's calls take less).
-const AHEAD_WORTH: Duration = Duration::from_micros(20);
+const AHEAD_WORTH: Duration = Duration::from_micros(5);
 
 /// One call of `fn moves` in this many is timed: reading the clock costs
 /// about as much as a short call.
