@@ -271,7 +271,12 @@ impl Shared {
         state.jobs[at].answer = Answer::Running;
         let position = state.jobs[at].position.clone();
         drop(state);
-        let answer = self.moves(machine, &position, stop, deadline);
+        // The search may be waiting for this job: whatever happens, it is
+        // done (a call that unwinds is left to Rhai, on the search's thread).
+        let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.moves(machine, &position, stop, deadline)
+        }))
+        .unwrap_or(None);
         let held = answer.as_ref().map_or(0, Positions::integers_len);
         let mut state = self.lock();
         // The job is gone if a new telling replaced it.

@@ -11,8 +11,8 @@ use std::cell::Cell;
 
 use super::lower::{Function, Kind, Method, Nesting, Node, Op, Place, Source, Target, Tree, Var};
 use super::run::{
-    array_method, int_method, rhai_index, rows_method, Arg, Code, Ctl, Flow, Func, Heap, Out, Rows,
-    Run, Slots, Value,
+    array_method, int_method, rhai_index, rows_method, Arg, Array, Code, Ctl, Flow, Func, Out,
+    Rows, Run, Slots, Value,
 };
 use super::types::Ty;
 use super::Unsupported;
@@ -123,13 +123,7 @@ impl<'t> Generator<'t> {
         let mut vars = Vec::with_capacity(function.variables.len());
         for &term in &function.variables {
             let ty = tree.types.resolve(term)?;
-            let count = match ty {
-                Ty::Unit => &mut slots.units,
-                Ty::Bool => &mut slots.bools,
-                Ty::Int => &mut slots.ints,
-                Ty::Ints => &mut slots.arrays,
-                Ty::Rows => &mut slots.rows,
-            };
+            let count = slots.of_mut(ty);
             vars.push((ty, *count));
             *count += 1;
         }
@@ -149,13 +143,7 @@ impl<'t> Generator<'t> {
     fn function(&self) -> Result<Func, Unsupported> {
         let mut parameters = Slots::default();
         for &(ty, slot) in &self.vars[..self.function.arity] {
-            let count = match ty {
-                Ty::Unit => &mut parameters.units,
-                Ty::Bool => &mut parameters.bools,
-                Ty::Int => &mut parameters.ints,
-                Ty::Ints => &mut parameters.arrays,
-                Ty::Rows => &mut parameters.rows,
-            };
+            let count = parameters.of_mut(ty);
             *count = (*count).max(slot + 1);
         }
         let body: Code<()> = match &self.function.body {
@@ -421,36 +409,36 @@ impl<'t> Generator<'t> {
                 };
                 Any::Bool(Box::new(move |run| Ok(f(a(run)?, b(run)?))))
             }
-            Ty::Ints => {
-                let (a, b) = (self.typed::<Vec<i64>>(a)?, self.typed::<Vec<i64>>(b)?);
-                match op {
-                    Op::Add => Any::Array(Box::new(move |run| {
-                        let mut x = a(run)?;
-                        let y = b(run)?;
-                        run.m.heap.grow(x.len(), y.len())?;
-                        x.extend_from_slice(&y);
-                        run.m.heap.recycle_array(y);
-                        Ok(x)
-                    })),
-                    _ => equality(op, a, b, |heap, x| heap.recycle_array(x)),
-                }
-            }
-            Ty::Rows => {
-                let (a, b) = (self.typed::<Rows>(a)?, self.typed::<Rows>(b)?);
-                match op {
-                    Op::Add => Any::Rows(Box::new(move |run| {
-                        let mut x = a(run)?;
-                        let y = b(run)?;
-                        run.m.heap.grow(x.weight(), y.weight())?;
-                        x.append(&y);
-                        run.m.heap.recycle_rows(y);
-                        Ok(x)
-                    })),
-                    _ => equality(op, a, b, |heap, x| heap.recycle_rows(x)),
-                }
-            }
+            Ty::Ints => self.array_operator::<Vec<i64>>(op, a, b)?,
+            Ty::Rows => self.array_operator::<Rows>(op, a, b)?,
             Ty::Unit => return Err(Unsupported),
         })
+    }
+
+    /// `a + b`, `a == b` or `a != b` on arrays of type `T`.
+    fn array_operator<T: Typed + Array>(
+        &self,
+        op: Op,
+        a: &Node,
+        b: &Node,
+    ) -> Result<Any, Unsupported> {
+        let (a, b) = (self.typed::<T>(a)?, self.typed::<T>(b)?);
+        if op != Op::Add {
+            let equal = op == Op::Equal;
+            return Ok(Any::Bool(Box::new(move |run| {
+                let (x, y) = (a(run)?, b(run)?);
+                let same = x == y;
+                T::recycle(&mut run.m.heap, x);
+                T::recycle(&mut run.m.heap, y);
+                Ok(same == equal)
+            })));
+        }
+        Ok(T::any(Box::new(move |run| {
+            let mut x = a(run)?;
+            let y = b(run)?;
+            x.concatenate(y, &mut run.m.heap)?;
+            Ok(x)
+        })))
     }
 
     /// A call of the script's function `index`: its arguments pushed, its
@@ -707,24 +695,10 @@ impl<'t> Generator<'t> {
                 })
             }
             (Target::Value(node), Ty::Ints) => {
-                let value = self.typed::<Vec<i64>>(node)?;
-                Box::new(move |run| {
-                    let args = arguments(run)?;
-                    let mut array = value(run)?;
-                    let out = array_method(method, &mut array, args, &mut run.m.heap);
-                    run.m.heap.recycle_array(array);
-                    out
-                })
+                self.method_on_value::<Vec<i64>>(node, method, arguments)?
             }
             (Target::Value(node), Ty::Rows) => {
-                let value = self.typed::<Rows>(node)?;
-                Box::new(move |run| {
-                    let args = arguments(run)?;
-                    let mut rows = value(run)?;
-                    let out = rows_method(method, &mut rows, args, &mut run.m.heap);
-                    run.m.heap.recycle_rows(rows);
-                    out
-                })
+                self.method_on_value::<Rows>(node, method, arguments)?
             }
             (&Target::Var(var), Ty::Int) => {
                 // An integer variable or element: its value is what the
@@ -744,24 +718,13 @@ impl<'t> Generator<'t> {
                 })
             }
             (&Target::Var(var), Ty::Ints) => {
-                // A row of a list: changed in a copy, then put back.
                 let (slot, i) = (self.vars[var].1, one(at));
                 Box::new(move |run| {
                     let args = arguments(run)?;
                     let i = i.get(run)?;
-                    let m = &mut *run.m;
-                    let rows = m.rows.get_mut(slot);
-                    let i = row_index(rows, i)?;
-                    let mut row = m.heap.array();
-                    row.extend_from_slice(rows.row(i));
-                    let out = array_method(method, &mut row, args, &mut m.heap);
-                    if out.is_ok() && !method.is_pure() {
-                        let rows = m.rows.get_mut(slot);
-                        m.heap.grow(rows.weight(), row.len())?;
-                        rows.set(i, &row);
-                    }
-                    m.heap.recycle_array(row);
-                    out
+                    run.m.change_row(slot, i, !method.is_pure(), |row, heap| {
+                        array_method(method, row, args, heap)
+                    })
                 })
             }
             (&Target::Var(var), Ty::Rows) => {
@@ -790,6 +753,23 @@ impl<'t> Generator<'t> {
             })),
             Ty::Rows => return Err(Unsupported),
         })
+    }
+
+    /// `node.method(args)` on the array value `node` gives, of type `T`.
+    fn method_on_value<T: Typed + Array>(
+        &self,
+        node: &Node,
+        method: Method,
+        arguments: impl Fn(&mut Run<'_>) -> Flow<[Arg; 2]> + Send + Sync + 'static,
+    ) -> Result<Code<Out>, Unsupported> {
+        let value = self.typed::<T>(node)?;
+        Ok(Box::new(move |run| {
+            let args = arguments(run)?;
+            let mut target = value(run)?;
+            let out = target.method(method, args, &mut run.m.heap);
+            T::recycle(&mut run.m.heap, target);
+            out
+        }))
     }
 
     /// The methods most rules call on a variable, each in one closure:
@@ -955,22 +935,16 @@ impl<'t> Generator<'t> {
             (Ty::Rows, 1) => {
                 let (value, i) = (self.typed::<Vec<i64>>(value)?, one(at));
                 Box::new(move |run| {
-                    let row = value(run)?;
+                    let value = value(run)?;
                     let i = i.get(run)?;
-                    let m = &mut *run.m;
-                    let rows = m.rows.get_mut(slot);
-                    let i = row_index(rows, i)?;
-                    let mut new = m.heap.array();
-                    if op.is_some() {
-                        new.extend_from_slice(rows.row(i));
-                    }
-                    new.extend_from_slice(&row);
-                    let grown = new.len() as isize - rows.row(i).len() as isize;
-                    m.heap.grow(rows.weight(), grown.max(0) as usize)?;
-                    rows.set(i, &new);
-                    m.heap.recycle_array(new);
-                    m.heap.recycle_array(row);
-                    Ok(())
+                    run.m.change_row(slot, i, true, |row, heap| {
+                        if op.is_none() {
+                            row.clear();
+                        }
+                        row.extend_from_slice(&value);
+                        heap.recycle_array(value);
+                        Ok(())
+                    })
                 })
             }
             _ => {
@@ -1019,7 +993,7 @@ impl<'t> Generator<'t> {
                             Ok(())
                         }),
                         _ => Box::new(move |run| {
-                            run.m.rows.get_mut(slot).clear();
+                            run.m.rows.get_mut(slot).clear_all();
                             Ok(())
                         }),
                     });
@@ -1050,32 +1024,27 @@ impl<'t> Generator<'t> {
                     Ok(())
                 })
             }
-            Ty::Ints => {
-                let value = self.typed::<Vec<i64>>(value)?;
-                Box::new(move |run| {
-                    let more = value(run)?;
-                    let m = &mut *run.m;
-                    let items = m.arrays.get_mut(slot);
-                    m.heap.grow(items.len(), more.len())?;
-                    items.extend_from_slice(&more);
-                    m.heap.recycle_array(more);
-                    Ok(())
-                })
-            }
-            Ty::Rows => {
-                let value = self.typed::<Rows>(value)?;
-                Box::new(move |run| {
-                    let more = value(run)?;
-                    let m = &mut *run.m;
-                    let rows = m.rows.get_mut(slot);
-                    m.heap.grow(rows.weight(), more.weight())?;
-                    rows.append(&more);
-                    m.heap.recycle_rows(more);
-                    Ok(())
-                })
-            }
+            Ty::Ints => self.append_to_variable::<Vec<i64>>(slot, value)?,
+            Ty::Rows => self.append_to_variable::<Rows>(slot, value)?,
             Ty::Unit => return Err(Unsupported),
         })
+    }
+
+    /// `var += value` for an array variable of type `T`.
+    fn append_to_variable<T: Typed + Array>(
+        &self,
+        slot: usize,
+        value: &Node,
+    ) -> Result<Code<()>, Unsupported> {
+        let value = self.typed::<T>(value)?;
+        Ok(Box::new(move |run| {
+            let more = value(run)?;
+            let m = &mut *run.m;
+            let mut target = std::mem::take(T::stack(m).get_mut(slot));
+            let grown = target.concatenate(more, &mut m.heap);
+            *T::stack(m).get_mut(slot) = target;
+            grown
+        }))
     }
 
     fn while_loop(&self, condition: Option<&Node>, body: &Node) -> Result<Code<()>, Unsupported> {
@@ -1171,48 +1140,26 @@ impl<'t> Generator<'t> {
                 (Ty::Ints, _) => {
                     let (slot, items) = (self.slot(var, Ty::Int)?, self.typed::<Vec<i64>>(items)?);
                     Ok(Box::new(move |run| {
-                        let items = items(run)?;
-                        let mut ended = Ok(());
-                        for (count, &item) in (0..).zip(&items) {
-                            *run.m.ints.get_mut(slot) = item;
-                            match run.tick().and_then(|()| each(run, count)) {
-                                Ok(true) => {}
-                                Ok(false) => break,
-                                Err(e) => {
-                                    ended = Err(e);
-                                    break;
-                                }
-                            }
-                        }
-                        run.m.heap.recycle_array(items);
-                        ended
+                        let set = |run: &mut Run<'_>, items: &Vec<i64>, i: usize| {
+                            *run.m.ints.get_mut(slot) = items[i];
+                            Ok(())
+                        };
+                        for_each_element(run, &items, set, &each)
                     }))
                 }
                 (Ty::Rows, _) => {
                     let (slot, items) = (self.slot(var, Ty::Ints)?, self.typed::<Rows>(items)?);
                     Ok(Box::new(move |run| {
-                        let rows = items(run)?;
-                        let mut ended = Ok(());
-                        for (count, row) in (0..).zip(rows.rows()) {
-                            let step = run.tick().and_then(|()| {
-                                let m = &mut *run.m;
-                                m.heap.build(row.len())?;
-                                let item = m.arrays.get_mut(slot);
-                                item.clear();
-                                item.extend_from_slice(row);
-                                each(run, count)
-                            });
-                            match step {
-                                Ok(true) => {}
-                                Ok(false) => break,
-                                Err(e) => {
-                                    ended = Err(e);
-                                    break;
-                                }
-                            }
-                        }
-                        run.m.heap.recycle_rows(rows);
-                        ended
+                        let set = |run: &mut Run<'_>, rows: &Rows, i: usize| {
+                            let m = &mut *run.m;
+                            let row = rows.row(i);
+                            m.heap.build(row.len())?;
+                            let item = m.arrays.get_mut(slot);
+                            item.clear();
+                            item.extend_from_slice(row);
+                            Ok(())
+                        };
+                        for_each_element(run, &items, set, &each)
                     }))
                 }
                 _ => Err(Unsupported),
@@ -1283,22 +1230,33 @@ fn constant(ty: Ty, rows: &[Vec<i64>], nesting: Nesting) -> Result<Any, Unsuppor
     })
 }
 
-/// `a == b` or `a != b` on arrays, both recycled by `recycle`.
-fn equality<T: Typed + PartialEq>(
-    op: Op,
-    a: Code<T>,
-    b: Code<T>,
-    recycle: fn(&mut Heap, T),
-) -> Any {
-    let equal = op == Op::Equal;
-    Any::Bool(Box::new(move |run| {
-        let x = a(run)?;
-        let y = b(run)?;
-        let same = x == y;
-        recycle(&mut run.m.heap, x);
-        recycle(&mut run.m.heap, y);
-        Ok(same == equal)
-    }))
+/// A `for` loop over the array `items` gives: each turn sets the loop's
+/// variable to element `i` (`set`) and runs the body (`each`, given the
+/// turn's count: `Ok(false)` on `break`); the array is recycled after.
+fn for_each_element<T: Array>(
+    run: &mut Run<'_>,
+    items: &Code<T>,
+    set: impl Fn(&mut Run<'_>, &T, usize) -> Flow<()>,
+    each: &impl Fn(&mut Run<'_>, i64) -> Flow<bool>,
+) -> Flow<()> {
+    let items = items(run)?;
+    let mut ended = Ok(());
+    for (count, i) in (0..).zip(0..items.elements()) {
+        match run
+            .tick()
+            .and_then(|()| set(run, &items, i))
+            .and_then(|()| each(run, count))
+        {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => {
+                ended = Err(e);
+                break;
+            }
+        }
+    }
+    T::recycle(&mut run.m.heap, items);
+    ended
 }
 
 /// A binary operator on integers, checked as Rhai checks it.

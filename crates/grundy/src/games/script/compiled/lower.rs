@@ -261,6 +261,15 @@ impl Method {
         )
     }
 
+    /// Whether both kinds of arrays have it alike (it changes the array and
+    /// gives `()` whatever its elements).
+    pub(super) fn is_common(self) -> bool {
+        matches!(
+            self,
+            Method::Clear | Method::Reverse | Method::Append | Method::Truncate
+        )
+    }
+
     /// The type of `target.method(args)`: unifies the terms of the target
     /// and the arguments with what the method takes.
     fn result(self, types: &mut Types, target: Term, args: &[Term]) -> Result<Term, Unsupported> {

@@ -12,6 +12,7 @@ use crate::limits::{SCRIPT_ARRAY_SIZE, SCRIPT_CALL_DEPTH, SCRIPT_OPERATIONS};
 use crate::stop;
 
 use super::lower::Method;
+use super::types::Ty;
 use super::{BUILT_LIMIT, POLL_INTERVAL};
 
 /// How a piece of code ends, other than with a value. A `return`'s value
@@ -83,18 +84,6 @@ impl Rows {
         self.ends.push(self.ints.len());
     }
 
-    pub(super) fn clear(&mut self) {
-        self.ints.clear();
-        self.ends.clear();
-    }
-
-    pub(super) fn truncate(&mut self, len: usize) {
-        if len < self.len() {
-            self.ends.truncate(len);
-            self.ints.truncate(self.start(len));
-        }
-    }
-
     /// Removes row `i` into `out`.
     pub(super) fn remove_into(&mut self, i: usize, out: &mut Vec<i64>) {
         let (start, end) = (self.start(i), self.ends[i]);
@@ -130,20 +119,6 @@ impl Rows {
         let (start, end) = (self.start(i), self.ends[i]);
         let j = rhai_index(end - start, j).ok_or(Ctl::Fall)?;
         Ok(&mut self.ints[start + j])
-    }
-
-    pub(super) fn reverse(&mut self) {
-        let mut reversed = Rows::default();
-        for i in (0..self.len()).rev() {
-            reversed.push(self.row(i));
-        }
-        *self = reversed;
-    }
-
-    pub(super) fn append(&mut self, more: &Rows) {
-        for row in more.rows() {
-            self.push(row);
-        }
     }
 
     pub(super) fn contains(&self, row: &[i64]) -> bool {
@@ -250,6 +225,19 @@ pub(super) struct Slots {
     pub(super) rows: usize,
 }
 
+impl Slots {
+    /// How many variables of type `ty`.
+    pub(super) fn of_mut(&mut self, ty: Ty) -> &mut usize {
+        match ty {
+            Ty::Unit => &mut self.units,
+            Ty::Bool => &mut self.bools,
+            Ty::Int => &mut self.ints,
+            Ty::Ints => &mut self.arrays,
+            Ty::Rows => &mut self.rows,
+        }
+    }
+}
+
 /// A compiled function: its variables and its body, which leaves its value
 /// in the return slot of its type.
 pub(super) struct Func {
@@ -310,7 +298,7 @@ impl Heap {
 
     pub(super) fn recycle_rows(&mut self, mut rows: Rows) {
         if self.spare_rows.len() < SPARES && rows.ints.capacity() + rows.ends.capacity() > 0 {
-            rows.clear();
+            rows.clear_all();
             self.spare_rows.push(rows);
         }
     }
@@ -348,6 +336,32 @@ pub(crate) struct Machine {
     returned_int: i64,
     returned_array: Vec<i64>,
     returned_rows: Rows,
+}
+
+impl Machine {
+    /// Runs `change` on a copy of row `i` (Rhai's index) of the list
+    /// variable `slot`, and puts the copy back in its place if `keep`.
+    pub(super) fn change_row<R>(
+        &mut self,
+        slot: usize,
+        i: i64,
+        keep: bool,
+        change: impl FnOnce(&mut Vec<i64>, &mut Heap) -> Flow<R>,
+    ) -> Flow<R> {
+        let rows = self.rows.get(slot);
+        let i = rhai_index(rows.len(), i).ok_or(Ctl::Fall)?;
+        let mut row = self.heap.array();
+        row.extend_from_slice(rows.row(i));
+        let changed = change(&mut row, &mut self.heap);
+        if changed.is_ok() && keep {
+            let rows = self.rows.get_mut(slot);
+            let grown = row.len().saturating_sub(rows.row(i).len());
+            self.heap.grow(rows.weight(), grown)?;
+            rows.set(i, &row);
+        }
+        self.heap.recycle_array(row);
+        changed
+    }
 }
 
 /// The state of one call: the machine, and the counts the limits bound.
@@ -537,33 +551,27 @@ impl Value for () {
     }
 }
 
-impl Value for bool {
-    fn stack(m: &mut Machine) -> &mut Stack<bool> {
-        &mut m.bools
-    }
+/// A [`Value`] without buffers, copied as it is.
+macro_rules! scalar_value {
+    ($t:ty, $stack:ident, $returned:ident) => {
+        impl Value for $t {
+            fn stack(m: &mut Machine) -> &mut Stack<$t> {
+                &mut m.$stack
+            }
 
-    fn returned(m: &mut Machine) -> &mut bool {
-        &mut m.returned_bool
-    }
+            fn returned(m: &mut Machine) -> &mut $t {
+                &mut m.$returned
+            }
 
-    fn copy_slot(m: &mut Machine, slot: usize) -> Flow<bool> {
-        Ok(*m.bools.get(slot))
-    }
+            fn copy_slot(m: &mut Machine, slot: usize) -> Flow<$t> {
+                Ok(*m.$stack.get(slot))
+            }
+        }
+    };
 }
 
-impl Value for i64 {
-    fn stack(m: &mut Machine) -> &mut Stack<i64> {
-        &mut m.ints
-    }
-
-    fn returned(m: &mut Machine) -> &mut i64 {
-        &mut m.returned_int
-    }
-
-    fn copy_slot(m: &mut Machine, slot: usize) -> Flow<i64> {
-        Ok(*m.ints.get(slot))
-    }
-}
+scalar_value!(bool, bools, returned_bool);
+scalar_value!(i64, ints, returned_int);
 
 impl Value for Vec<i64> {
     fn stack(m: &mut Machine) -> &mut Stack<Vec<i64>> {
@@ -606,6 +614,144 @@ impl Value for Rows {
 
     fn spare(heap: &mut Heap) -> Rows {
         heap.rows()
+    }
+}
+
+/// An array value, of integers or of arrays: what `+`, `+=`, `append`,
+/// `clear`, `reverse` and `truncate` do alike on both.
+pub(super) trait Array: Value + PartialEq {
+    /// How many elements it has (arrays held count one each).
+    fn elements(&self) -> usize;
+
+    /// Its elements, nested ones included, as Rhai counts an array's size.
+    fn weight(&self) -> usize;
+
+    /// Appends the elements of `more`.
+    fn append_all(&mut self, more: &Self);
+
+    fn clear_all(&mut self);
+
+    fn reverse_all(&mut self);
+
+    fn truncate_to(&mut self, len: usize);
+
+    /// `self.method(args)`.
+    fn method(&mut self, method: Method, args: [Arg; 2], heap: &mut Heap) -> Flow<Out>;
+
+    /// `self += more`, within the size of an array; `more` recycled.
+    fn concatenate(&mut self, more: Self, heap: &mut Heap) -> Flow<()> {
+        heap.grow(self.weight(), more.weight())?;
+        self.append_all(&more);
+        Self::recycle(heap, more);
+        Ok(())
+    }
+
+    /// The methods that both kinds of arrays have alike
+    /// ([`Method::is_common`]).
+    fn common_method(&mut self, method: Method, first: Arg, heap: &mut Heap) -> Flow<Out>
+    where
+        Arg: Into<Option<Self>>,
+    {
+        match method {
+            Method::Clear => self.clear_all(),
+            Method::Reverse => self.reverse_all(),
+            // Rhai clears the array for a length <= 0.
+            Method::Truncate => self.truncate_to(usize::try_from(first.int()?).unwrap_or(0)),
+            Method::Append => {
+                let more = first.into().ok_or(Ctl::Fall)?;
+                self.concatenate(more, heap)?;
+            }
+            _ => return Err(Ctl::Fall),
+        }
+        Ok(Out::Unit)
+    }
+}
+
+impl Array for Vec<i64> {
+    fn elements(&self) -> usize {
+        self.len()
+    }
+
+    fn weight(&self) -> usize {
+        self.len()
+    }
+
+    fn append_all(&mut self, more: &Self) {
+        self.extend_from_slice(more);
+    }
+
+    fn clear_all(&mut self) {
+        self.clear();
+    }
+
+    fn reverse_all(&mut self) {
+        self.reverse();
+    }
+
+    fn truncate_to(&mut self, len: usize) {
+        self.truncate(len);
+    }
+
+    fn method(&mut self, method: Method, args: [Arg; 2], heap: &mut Heap) -> Flow<Out> {
+        array_method(method, self, args, heap)
+    }
+}
+
+impl Array for Rows {
+    fn elements(&self) -> usize {
+        self.len()
+    }
+
+    fn weight(&self) -> usize {
+        Rows::weight(self)
+    }
+
+    fn append_all(&mut self, more: &Self) {
+        for row in more.rows() {
+            self.push(row);
+        }
+    }
+
+    fn clear_all(&mut self) {
+        self.ints.clear();
+        self.ends.clear();
+    }
+
+    fn reverse_all(&mut self) {
+        let mut reversed = Rows::default();
+        for i in (0..self.len()).rev() {
+            reversed.push(self.row(i));
+        }
+        *self = reversed;
+    }
+
+    fn truncate_to(&mut self, len: usize) {
+        if len < self.len() {
+            self.ends.truncate(len);
+            self.ints.truncate(self.start(len));
+        }
+    }
+
+    fn method(&mut self, method: Method, args: [Arg; 2], heap: &mut Heap) -> Flow<Out> {
+        rows_method(method, self, args, heap)
+    }
+}
+
+impl From<Arg> for Option<Vec<i64>> {
+    fn from(arg: Arg) -> Self {
+        match arg {
+            Arg::Array(array) => Some(array),
+            _ => None,
+        }
+    }
+}
+
+impl From<Arg> for Option<Rows> {
+    fn from(arg: Arg) -> Self {
+        match arg {
+            Arg::Rows(rows) => Some(rows),
+            _ => None,
+        }
     }
 }
 
@@ -653,6 +799,9 @@ pub(super) fn array_method(
     [first, second]: [Arg; 2],
     heap: &mut Heap,
 ) -> Flow<Out> {
+    if method.is_common() {
+        return items.common_method(method, first, heap);
+    }
     Ok(match method {
         Method::Len => Out::Int(items.len() as i64),
         Method::IsEmpty => Out::Bool(items.is_empty()),
@@ -678,29 +827,7 @@ pub(super) fn array_method(
             Out::Unit
         }
         Method::Contains => Out::Bool(items.contains(&first.int()?)),
-        Method::Clear => {
-            items.clear();
-            Out::Unit
-        }
-        Method::Reverse => {
-            items.reverse();
-            Out::Unit
-        }
-        Method::Append => {
-            let Arg::Array(more) = first else {
-                return Err(Ctl::Fall);
-            };
-            heap.grow(items.len(), more.len())?;
-            items.extend_from_slice(&more);
-            heap.recycle_array(more);
-            Out::Unit
-        }
-        // Rhai clears the array for a length <= 0.
-        Method::Truncate => {
-            items.truncate(usize::try_from(first.int()?).unwrap_or(0));
-            Out::Unit
-        }
-        Method::Abs | Method::Min | Method::Max => return Err(Ctl::Fall),
+        _ => return Err(Ctl::Fall),
     })
 }
 
@@ -711,10 +838,10 @@ pub(super) fn rows_method(
     [first, second]: [Arg; 2],
     heap: &mut Heap,
 ) -> Flow<Out> {
-    let row = |arg: Arg| match arg {
-        Arg::Array(row) => Ok(row),
-        _ => Err(Ctl::Fall),
-    };
+    if method.is_common() {
+        return rows.common_method(method, first, heap);
+    }
+    let row = |arg: Arg| Option::<Vec<i64>>::from(arg).ok_or(Ctl::Fall);
     Ok(match method {
         Method::Len => Out::Int(rows.len() as i64),
         Method::IsEmpty => Out::Bool(rows.len() == 0),
@@ -746,30 +873,9 @@ pub(super) fn rows_method(
             Out::Unit
         }
         Method::Contains => Out::Bool(rows.contains(&row(first)?)),
-        Method::Clear => {
-            rows.clear();
-            Out::Unit
-        }
-        Method::Reverse => {
-            rows.reverse();
-            Out::Unit
-        }
-        Method::Append => {
-            let Arg::Rows(more) = first else {
-                return Err(Ctl::Fall);
-            };
-            heap.grow(rows.weight(), more.weight())?;
-            rows.append(&more);
-            heap.recycle_rows(more);
-            Out::Unit
-        }
-        Method::Truncate => {
-            rows.truncate(usize::try_from(first.int()?).unwrap_or(0));
-            Out::Unit
-        }
         // Rhai sorts no array of arrays of two or more.
         Method::Sort if rows.len() <= 1 => Out::Unit,
-        Method::Sort | Method::Abs | Method::Min | Method::Max => return Err(Ctl::Fall),
+        _ => return Err(Ctl::Fall),
     })
 }
 
@@ -818,9 +924,9 @@ mod tests {
         assert_eq!(r, rows(&[&[], &[5], &[3]]));
         *r.element_mut(2, -1).unwrap() = 4;
         assert_eq!(r, rows(&[&[], &[5], &[4]]));
-        r.reverse();
+        r.reverse_all();
         assert_eq!(r, rows(&[&[4], &[5], &[]]));
-        r.truncate(1);
+        r.truncate_to(1);
         assert_eq!(r, rows(&[&[4]]));
         assert!(r.contains(&[4]) && !r.contains(&[]));
         assert_eq!(r.weight(), 2);
