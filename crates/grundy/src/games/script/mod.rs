@@ -664,7 +664,7 @@ impl UserRules for Script {
 
     /// Has `fn moves` on the fast path worked out on other threads, ahead
     /// of the search, when there are threads and its calls are costly enough
-    /// ([`ahead`]); a call the fast path leaves to Rhai is made when it is
+    /// (the helpers of `ahead.rs`); a call the fast path leaves to Rhai is made when it is
     /// asked. Each call is bounded in time as on the search's thread, all of
     /// them by what is left of the total, and they stop with the stop
     /// signal.
