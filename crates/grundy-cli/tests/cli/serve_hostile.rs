@@ -21,8 +21,10 @@ const GRACE: Duration = Duration::from_millis(100);
 /// itself takes milliseconds (the library polls its signal every few
 /// milliseconds of work), then what the computation built in its second is
 /// freed, in time that grows with it (node Kayles' tables of small boxes, the
-/// misère search's summands: about 90 ms on the release build).
-const FREED_WITHIN: Duration = Duration::from_millis(250);
+/// misère search's summands: about 90 ms on the release build, 130 ms on the
+/// debug build the tests run, and up to 500 ms seen while the other tests of
+/// this binary load both cores).
+const FREED_WITHIN: Duration = Duration::from_millis(800);
 
 /// Held by each test: one at a time, so that the load of one (a thousand
 /// connections, megabytes of bodies) does not slow the timings of another.
