@@ -329,12 +329,6 @@ impl Positions {
         self.ends.push(self.integers.len());
     }
 
-    /// Appends the position of the integers `position`.
-    pub fn push_iter(&mut self, position: impl IntoIterator<Item = u64>) {
-        self.integers.extend(position);
-        self.ends.push(self.integers.len());
-    }
-
     /// Appends the positions of `more`.
     pub fn append(&mut self, more: &Positions) {
         self.append_flat(more.integers.iter().copied(), &more.ends);
@@ -363,6 +357,11 @@ impl Positions {
     /// The positions, in order.
     pub fn iter(&self) -> impl Iterator<Item = &[u64]> {
         self.from(0)
+    }
+
+    /// The positions, each in a vector of its own.
+    pub fn to_vecs(&self) -> Vec<UserPosition> {
+        self.iter().map(<[u64]>::to_vec).collect()
     }
 
     /// The positions from the `from`-th on.
@@ -462,8 +461,7 @@ impl<R: UserRules> UserMemo<R> {
         parts: &Positions,
         total: Nimber,
     ) -> Result<(), UserError> {
-        let mut moves = Positions::default();
-        self.rules.moves(position, &mut moves)?;
+        let moves = self.moves_alone(position)?;
         let mut values = Vec::with_capacity(moves.len());
         for option in moves.iter() {
             values.push(self.unchecked_value(option)?);
@@ -557,11 +555,7 @@ impl<R: UserRules> UserMemo<R> {
     ) -> Result<Vec<UserPosition>, UserError> {
         let moves = match self.root_moves.take() {
             Some((root, moves)) if root == position => moves,
-            _ => {
-                let mut moves = Positions::default();
-                self.rules.moves(position, &mut moves)?;
-                moves
-            }
+            _ => self.moves_alone(position)?,
         };
         let mut found = Vec::new();
         for option in moves.iter() {
@@ -574,9 +568,14 @@ impl<R: UserRules> UserMemo<R> {
 
     /// The positions one move from `position` reaches, by the rules.
     pub fn moves_of(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError> {
+        Ok(self.moves_alone(position)?.to_vecs())
+    }
+
+    /// The moves of `position` in a buffer of their own.
+    fn moves_alone(&self, position: &[u64]) -> Result<Positions, UserError> {
         let mut moves = Positions::default();
         self.rules.moves(position, &mut moves)?;
-        Ok(moves.iter().map(<[u64]>::to_vec).collect())
+        Ok(moves)
     }
 
     /// The value of `position` if it is already known.
@@ -703,11 +702,7 @@ impl<R: UserRules> UserMemo<R> {
     /// The components of `position`, each a position of its own (`position`
     /// alone when it is one component).
     pub fn components_of(&self, position: &[u64]) -> Result<Vec<UserPosition>, UserError> {
-        Ok(self
-            .split_alone(position)?
-            .iter()
-            .map(<[u64]>::to_vec)
-            .collect())
+        Ok(self.split_alone(position)?.to_vecs())
     }
 
     /// The components of `position` in a buffer of their own.

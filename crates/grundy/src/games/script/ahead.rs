@@ -81,14 +81,6 @@ pub(super) struct Ahead {
     bounds: (Stop, Instant),
 }
 
-/// What the search does with a position it asks.
-pub(super) enum Taken {
-    /// Its moves, worked out ahead.
-    Moves(Positions),
-    /// Nothing was worked out: the search makes the call itself.
-    Call,
-}
-
 impl Ahead {
     /// Nothing told yet, for `fn moves` (index `moves`) of `program`.
     pub(super) fn new(program: Arc<Program>, moves: usize) -> Ahead {
@@ -121,24 +113,15 @@ impl Ahead {
     /// work them out, each call bounded as on the search's thread (`stop`,
     /// the time `left` to all calls, [`SCRIPT_CALL_MILLIS`] a call).
     pub(super) fn tell(&mut self, positions: &[&[u64]], stop: &Stop, left: Duration) {
-        {
+        let more = {
             let mut state = self.shared.lock();
             // What is left of the last telling, the search skipped.
-            let skipped = state.jobs.len() as u64;
-            state.first += skipped;
-            state.jobs.clear();
-            state.held = 0;
+            while state.pop().is_some() {}
             let jobs = positions.iter().map(|position| Job {
                 position: position.to_vec(),
                 answer: Answer::Waiting,
             });
             state.jobs.extend(jobs);
-        }
-        self.shared.changed.notify_all();
-        let deadline = Instant::now() + left;
-        self.bounds = (stop.clone(), deadline);
-        let more = {
-            let mut state = self.shared.lock();
             let more = self
                 .helpers
                 .min(positions.len())
@@ -146,6 +129,9 @@ impl Ahead {
             state.helping += more;
             more
         };
+        self.shared.changed.notify_all();
+        let deadline = Instant::now() + left;
+        self.bounds = (stop.clone(), deadline);
         for _ in 0..more {
             let (shared, stop) = (self.shared.clone(), stop.clone());
             rayon::spawn(move || {
@@ -156,61 +142,57 @@ impl Ahead {
     }
 
     /// The moves of `position` if a helper worked them out (or is working
-    /// them out: then it waits), else [`Taken::Call`].
-    pub(super) fn take(&mut self, position: &[u64]) -> Taken {
+    /// them out: then it waits); `None` when the search is to make the call
+    /// itself.
+    pub(super) fn take(&mut self, position: &[u64]) -> Option<Positions> {
         let mut state = self.shared.lock();
         let look = state.jobs.len().min(LOOK);
-        let Some(found) = (0..look).find(|&i| state.jobs[i].position == position) else {
-            return Taken::Call;
-        };
+        let found = (0..look).find(|&i| state.jobs[i].position == position)?;
         // The jobs before it were skipped by the search.
         for _ in 0..found {
-            if let Some(Job {
-                answer: Answer::Done(Some(moves)),
-                ..
-            }) = state.jobs.pop_front()
-            {
-                state.held -= moves.integers_len();
-            }
-            state.first += 1;
+            state.pop();
         }
-        loop {
-            match &state.jobs[0].answer {
-                // While a helper works out the one asked, the search works
-                // out one after it.
-                Answer::Running => {
-                    state = match state
-                        .jobs
-                        .iter()
-                        .position(|j| matches!(j.answer, Answer::Waiting))
-                    {
-                        Some(at) => {
-                            let (stop, deadline) = self.bounds.clone();
-                            self.shared
-                                .work(state, at, &mut self.machine, &stop, deadline);
-                            self.shared.lock()
-                        }
-                        None => self.shared.wait(state),
-                    }
+        // While a helper works out the one asked, the search works out one
+        // after it.
+        while matches!(state.jobs[0].answer, Answer::Running) {
+            state = match state.first_waiting() {
+                Some(at) => {
+                    let (stop, deadline) = self.bounds.clone();
+                    self.shared
+                        .work(state, at, &mut self.machine, &stop, deadline);
+                    self.shared.lock()
                 }
-                Answer::Waiting => {
-                    state.jobs.pop_front();
-                    state.first += 1;
-                    return Taken::Call;
-                }
-                Answer::Done(_) => break,
-            }
+                None => self.shared.wait(state),
+            };
         }
-        let job = state.jobs.pop_front().expect("found");
-        state.first += 1;
-        let Answer::Done(Some(moves)) = job.answer else {
-            return Taken::Call;
-        };
-        state.held -= moves.integers_len();
+        let moves = state.pop().and_then(|job| match job.answer {
+            Answer::Done(moves) => moves,
+            _ => None,
+        });
         drop(state);
         self.shared.changed.notify_all();
-        self.taken += 1;
-        Taken::Moves(moves)
+        self.taken += u64::from(moves.is_some());
+        moves
+    }
+}
+
+impl State {
+    /// Takes the job at the front, answered or not; the answers held count
+    /// its answer no more.
+    fn pop(&mut self) -> Option<Job> {
+        let job = self.jobs.pop_front()?;
+        self.first += 1;
+        if let Answer::Done(Some(moves)) = &job.answer {
+            self.held -= moves.integers_len();
+        }
+        Some(job)
+    }
+
+    /// The first job no one works on yet.
+    fn first_waiting(&self) -> Option<usize> {
+        self.jobs
+            .iter()
+            .position(|job| matches!(job.answer, Answer::Waiting))
     }
 }
 
@@ -247,11 +229,7 @@ impl Shared {
             if state.closed || stop.is_stopped() {
                 return;
             }
-            let Some(at) = state
-                .jobs
-                .iter()
-                .position(|job| matches!(job.answer, Answer::Waiting))
-            else {
+            let Some(at) = state.first_waiting() else {
                 return;
             };
             self.work(state, at, &mut machine, stop, deadline);
@@ -356,12 +334,12 @@ mod tests {
             );
             assert_eq!(call, Ok(()));
             match ahead.take(position) {
-                Taken::Moves(worked_out) => assert_eq!(worked_out, direct, "{position:?}"),
-                Taken::Call => panic!("{position:?} was not worked out"),
+                Some(worked_out) => assert_eq!(worked_out, direct, "{position:?}"),
+                None => panic!("{position:?} was not worked out"),
             }
         }
         assert_eq!(ahead.taken(), 39);
         // A position not told is the search's to call.
-        assert!(matches!(ahead.take(&[100, 1]), Taken::Call));
+        assert_eq!(ahead.take(&[100, 1]), None);
     }
 }

@@ -47,7 +47,7 @@ fn on_rhai(script: &Script, function: &str, position: &[u64]) -> Result<Vec<User
     script
         .positions(ask, at, position, &mut answer)
         .map_err(|e: UserError| e.to_string())?;
-    Ok(answer.iter().map(<[u64]>::to_vec).collect())
+    Ok(answer.to_vecs())
 }
 
 /// Whether the fast path answered `function(position)`, and then as Rhai did.

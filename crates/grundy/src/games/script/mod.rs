@@ -224,7 +224,7 @@ impl FastCallClock<'_> {
     /// Whether the call ran past its time, or all calls past theirs.
     fn over(&self) -> bool {
         let now = Instant::now();
-        let first = *self.first_look.get().get_or_insert(now);
+        let first = self.first_look.get().unwrap_or(now);
         self.first_look.set(Some(first));
         let took = now - first;
         took > Duration::from_millis(SCRIPT_CALL_MILLIS)
@@ -442,7 +442,7 @@ impl Script {
     /// `into`, if there is one.
     fn answered_ahead(&self, position: &[u64], into: &mut Positions) -> bool {
         let mut ahead = self.ahead.borrow_mut();
-        let Some(ahead::Taken::Moves(moves)) = ahead.as_mut().map(|a| a.take(position)) else {
+        let Some(moves) = ahead.as_mut().and_then(|a| a.take(position)) else {
             return false;
         };
         match into.is_empty() {
@@ -458,10 +458,8 @@ impl Script {
     /// back that the fast path is given up (then a script costs at most a
     /// little more than on Rhai).
     fn fast_call(&self, ask: Ask, position: &[u64], into: &mut Positions) -> bool {
-        let Some(index) = self.fast_program().and_then(|(_, f)| f[ask as usize]) else {
-            return false;
-        };
-        let Some((program, _)) = &self.fast else {
+        let Some((program, Some(index))) = self.fast_program().map(|(p, f)| (p, f[ask as usize]))
+        else {
             return false;
         };
         let (calls, fallen) = self.fast_calls.get();
@@ -650,12 +648,10 @@ impl UserRules for Script {
     }
 
     /// Whether its calls run on Rhai: those of the fast path cost about as
-    /// much as a look-up.
+    /// much as a look-up. (A compiled script has both its functions on the
+    /// fast path: they are the roots its compilation reads.)
     fn calls_are_costly(&self) -> bool {
-        let Some((_, [moves, components])) = self.fast_program() else {
-            return true;
-        };
-        moves.is_none() || (self.has_components() && components.is_none())
+        self.fast_program().is_none()
     }
 
     fn take_failure(&self) -> Option<UserError> {
@@ -694,7 +690,7 @@ impl Impartial for Script {
         }
         let mut moves = Positions::default();
         match self.moves(position, &mut moves) {
-            Ok(()) => moves.iter().map(<[u64]>::to_vec).collect(),
+            Ok(()) => moves.to_vecs(),
             Err(failure) => {
                 *self.failure.borrow_mut() = Some(failure);
                 Vec::new()

@@ -122,7 +122,7 @@ impl Program {
             &mut out,
             over_time,
         )?;
-        Ok(out.iter().map(<[u64]>::to_vec).collect())
+        Ok(out.to_vecs())
     }
 }
 
