@@ -475,6 +475,11 @@ pub fn parse() -> Result<Cli, clap::Error> {
     Cli::from_arg_matches(&command().try_get_matches()?)
 }
 
+/// A command line given as words, the program's name first, parsed.
+pub fn parse_from(words: impl IntoIterator<Item = String>) -> Result<Cli, clap::Error> {
+    Cli::from_arg_matches(&command().try_get_matches_from(words)?)
+}
+
 /// The completion script of `grundy` for `shell`.
 pub fn completion_script(shell: Shell) -> Vec<u8> {
     let mut script = Vec::new();

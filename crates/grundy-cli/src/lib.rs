@@ -13,6 +13,7 @@
 
 mod args;
 mod dispatch;
+pub mod embed;
 mod failure;
 mod files;
 mod lock;

@@ -110,7 +110,7 @@ impl OutputFile {
     fn write(&self, table: &Table, scene: &Scene) -> io::Result<()> {
         let written = match self.format {
             Format::Png => {
-                let bytes = encode_png(&scene.draw_png(table));
+                let bytes = scene.png(table);
                 files::replace(&self.path, |out| out.write_all(&bytes))
             }
             Format::Svg => {
@@ -126,6 +126,16 @@ impl OutputFile {
     fn cannot_write(&self, e: io::Error) -> grundy::Error {
         grundy::Error::BadArgument(format!("cannot write {}: {e}", self.path.display()))
     }
+}
+
+/// `table` drawn as `--png` draws it: the PNG file's bytes.
+pub fn png_bytes(table: &Table) -> Vec<u8> {
+    Scene::of(table).png(table)
+}
+
+/// `table` drawn as `--svg` draws it: the SVG file's text.
+pub fn svg_bytes(table: &Table) -> Vec<u8> {
+    Scene::of(table).svg_text(table).into_bytes()
 }
 
 /// N lines, no header; line x holds (x, 0) .. (x, N-1). Written cell by cell,
@@ -399,6 +409,11 @@ fn hex([r, g, b]: [u8; 3]) -> String {
 // ---------------------------------------------------------------- PNG
 
 impl Scene {
+    /// The scene as a PNG file's bytes.
+    fn png(&self, t: &Table) -> Vec<u8> {
+        encode_png(&self.draw_png(t))
+    }
+
     fn draw_png(&self, t: &Table) -> RgbImage {
         let mut img = RgbImage::from_pixel(self.width as u32, self.height as u32, Rgb(WHITE));
         for x in 0..self.n {

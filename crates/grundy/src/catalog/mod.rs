@@ -26,7 +26,7 @@ pub use adapters::octal::{
     misere_quotient, QuotientGenerator, QuotientRelation, QuotientReport, QuotientStep,
 };
 pub use adapters::script::script;
-pub use adapters::user::native;
+pub use adapters::user::{native, user_game};
 pub use answer::{
     Analysis, Convention, Defence, Move, MoveFamily, PairList, PeriodReport, Sequence, Terms,
     ValueStats,

@@ -29,7 +29,15 @@ use crate::solve::table::RectTable;
 /// [`Entry`](crate::catalog::Entry) given to [`register`](crate::catalog::register)
 /// calls it.
 pub fn native<G: NativeGame + 'static>(name: &str, game: G) -> Box<dyn Game> {
-    Box::new(UserGame::new(name.to_string(), Native::new(name, game)))
+    user_game(name, Native::new(name, game))
+}
+
+/// The game of `rules` under the spec `spec`, for rules that are neither a
+/// script nor plain Rust (a Python game's, which calls back into Python and
+/// may fail): every verb answers it as it answers [`native`]'s games, with
+/// the same limits and consistency checks.
+pub fn user_game<R: UserRules + 'static>(spec: &str, rules: R) -> Box<dyn Game> {
+    Box::new(UserGame::new(spec.to_string(), rules))
 }
 
 /// The library error for a failure of a user's game, in the game `spec`: an

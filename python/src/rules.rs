@@ -1,0 +1,252 @@
+//! Games written in Python: a `moves` callable (and optionally a
+//! `components` one) registered under the spec `python:NAME`, answered by
+//! the catalogue's memoised search of users' games
+//! ([`grundy::catalog::user_game`]) with the limits and consistency checks
+//! of scripts. Only the calls of the user's functions run Python; positions
+//! are read into Rust's buffers as they come.
+//!
+//! An exception raised by the user's function fails the verb with one line,
+//! as a script's error does, and is kept on the thread that called it
+//! ([`take_raised`]), so that the caller raises it with its traceback.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, Once, PoisonError};
+
+use grundy::catalog::{register, user_game, Build, Entry, Game, Verb};
+use grundy::games::user::{Positions, UserError, UserPosition, UserRules};
+use grundy::Impartial;
+use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyList, PyTuple};
+
+/// A game's functions, as the user gave them.
+struct Callables {
+    moves: PyObject,
+    components: Option<PyObject>,
+}
+
+/// The games defined, by name.
+static GAMES: Mutex<BTreeMap<String, Arc<Callables>>> = Mutex::new(BTreeMap::new());
+
+thread_local! {
+    /// The last exception a user's function raised on this thread.
+    static RAISED: RefCell<Option<PyErr>> = const { RefCell::new(None) };
+}
+
+/// Takes the exception a user's function raised on this thread, if any.
+pub fn take_raised() -> Option<PyErr> {
+    RAISED.with_borrow_mut(Option::take)
+}
+
+/// The catalogue's family of Python games.
+const FAMILY: Entry = Entry {
+    name: "python",
+    forms: &["python:NAME"],
+    form_note: "NAME is a game defined in Python with grundy.define",
+    aliases: &[],
+    summary: "a game written in Python (grundy.define)",
+    position: "the integers of a position: one for `sequence` and `period`, two for `table` and `conjecture`",
+    theory: "memoised search over the game's moves; sums by nim-sum of its components; periods apparent only",
+    verbs: &Verb::ALL,
+    example_spec: "python:NAME",
+    example_position: "",
+    example_stdin: "",
+    build: Build::Required {
+        build,
+        missing: "write python:NAME, NAME a game defined in Python with grundy.define",
+    },
+};
+
+/// Adds the family to the catalogue, once per process.
+pub fn register_family() -> grundy::error::Result<()> {
+    static ONCE: Once = Once::new();
+    let mut registered = Ok(());
+    ONCE.call_once(|| registered = register(FAMILY));
+    registered
+}
+
+/// Defines (or redefines) the game `name`; its spec, or why the name is
+/// refused.
+pub fn define(name: &str, moves: PyObject, components: Option<PyObject>) -> Result<String, String> {
+    let fits = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-';
+    if name.is_empty() || !name.chars().all(fits) {
+        return Err(format!(
+            "'{name}' cannot name a game: use lowercase letters, digits, '_' and '-'"
+        ));
+    }
+    let callables = Arc::new(Callables { moves, components });
+    games().insert(name.to_string(), callables);
+    Ok(format!("python:{name}"))
+}
+
+fn games() -> std::sync::MutexGuard<'static, BTreeMap<String, Arc<Callables>>> {
+    GAMES.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The game of the spec `python:NAME`.
+fn build(_spec: &str, name: &str) -> grundy::error::Result<Box<dyn Game>> {
+    let Some(callables) = games().get(name).cloned() else {
+        return Err(grundy::Error::spec(
+            &format!("python:{name}"),
+            format!("no game '{name}' was defined in Python (grundy.define)"),
+        ));
+    };
+    let rules = PyRules {
+        name: name.to_string(),
+        callables,
+        failure: Mutex::new(None),
+    };
+    Ok(user_game(&format!("python:{name}"), rules))
+}
+
+/// The rules of a game written in Python.
+struct PyRules {
+    name: String,
+    callables: Arc<Callables>,
+    /// The failure a call through [`Impartial::options`] met.
+    failure: Mutex<Option<UserError>>,
+}
+
+impl PyRules {
+    /// Calls `function` (named `called` in messages) on `position` and
+    /// appends the positions it returns to `into`; whether it returned any
+    /// list at all (None: false).
+    fn call(
+        &self,
+        function: &PyObject,
+        called: &str,
+        position: &[u64],
+        into: &mut Positions,
+    ) -> Result<bool, UserError> {
+        Python::with_gil(|py| {
+            let argument = PyTuple::new(py, position).expect("integers convert");
+            let call = || format!("{}({position:?})", called);
+            let returned = function.call1(py, (argument,)).map_err(|e| {
+                let message = format!("{}: {} raised {e}", self.game(), call());
+                RAISED.with_borrow_mut(|raised| *raised = Some(e));
+                UserError::Invalid(message)
+            })?;
+            let returned = returned.bind(py);
+            if returned.is_none() {
+                return Ok(false);
+            }
+            read_positions(returned, into).map_err(|why| {
+                UserError::Invalid(format!("{}: {} returned {why}", self.game(), call()))
+            })?;
+            Ok(true)
+        })
+    }
+}
+
+/// Appends the positions of `returned`, an iterable of positions (each an
+/// iterable of integers `>= 0`, or one integer), to `into`; else says what
+/// is wrong with it.
+fn read_positions(returned: &Bound<'_, PyAny>, into: &mut Positions) -> Result<(), String> {
+    let mut integers = Vec::new();
+    let mut read = |item: Bound<'_, PyAny>| {
+        integers.clear();
+        read_position(&item, &mut integers)?;
+        into.push(&integers);
+        Ok::<(), String>(())
+    };
+    if let Ok(list) = returned.downcast::<PyList>() {
+        return list.iter().try_for_each(&mut read);
+    }
+    let items = returned
+        .try_iter()
+        .map_err(|_| "something that is not a list of positions".to_string())?;
+    items.into_iter().try_for_each(|item| {
+        let item = item.map_err(|e| format!("an iterable that raised {e}"))?;
+        read(item)
+    })
+}
+
+/// Reads one position: an integer, or an iterable of integers.
+fn read_position(item: &Bound<'_, PyAny>, integers: &mut Vec<u64>) -> Result<(), String> {
+    let integer = |value: &Bound<'_, PyAny>| {
+        value
+            .extract::<u64>()
+            .map_err(|_| format!("a position holding {value}, not an integer from 0 to 2^64 - 1"))
+    };
+    if item.downcast::<PyInt>().is_ok() {
+        integers.push(integer(item)?);
+        return Ok(());
+    }
+    let mut push = |value: Bound<'_, PyAny>| -> Result<(), String> {
+        integers.push(integer(&value)?);
+        Ok(())
+    };
+    if let Ok(tuple) = item.downcast::<PyTuple>() {
+        return tuple.iter().try_for_each(&mut push);
+    }
+    if let Ok(list) = item.downcast::<PyList>() {
+        return list.iter().try_for_each(&mut push);
+    }
+    let values = item
+        .try_iter()
+        .map_err(|_| format!("{item}, which is not a position (a list of integers)"))?;
+    values
+        .into_iter()
+        .try_for_each(|v| push(v.map_err(|e| format!("an iterable that raised {e}"))?))
+}
+
+impl Impartial for PyRules {
+    type Position = UserPosition;
+
+    /// The moves; after a failure none, and the failure kept for
+    /// [`UserRules::take_failure`].
+    fn options(&self, position: &UserPosition) -> Vec<UserPosition> {
+        let mut moves = Positions::default();
+        match self.moves(position, &mut moves) {
+            Ok(()) => moves.to_vecs(),
+            Err(e) => {
+                *self.failure.lock().unwrap_or_else(PoisonError::into_inner) = Some(e);
+                Vec::new()
+            }
+        }
+    }
+}
+
+impl UserRules for PyRules {
+    const FUNCTIONS: (&'static str, &'static str) = ("components", "moves");
+    const OWNER: &'static str = "game";
+    const LARGEST: &'static str = "2^64 - 1";
+
+    fn game(&self) -> String {
+        format!("python game {}", self.name)
+    }
+
+    fn moves(&self, position: &[u64], into: &mut Positions) -> Result<(), UserError> {
+        let called = self.call(&self.callables.moves, "moves", position, into)?;
+        match called {
+            true => Ok(()),
+            false => Err(UserError::Invalid(format!(
+                "{}: moves({position:?}) returned None, not a list of positions",
+                self.game()
+            ))),
+        }
+    }
+
+    fn components(&self, position: &[u64], into: &mut Positions) -> Result<bool, UserError> {
+        match &self.callables.components {
+            Some(components) => self.call(components, "components", position, into),
+            None => Ok(false),
+        }
+    }
+
+    fn has_components(&self) -> bool {
+        self.callables.components.is_some()
+    }
+
+    /// Each call runs Python.
+    fn calls_are_costly(&self) -> bool {
+        true
+    }
+
+    fn take_failure(&self) -> Option<UserError> {
+        self.failure
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+    }
+}
