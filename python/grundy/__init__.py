@@ -28,9 +28,8 @@ from __future__ import annotations
 import json
 import sys
 import time
-from typing import Any, Callable, Iterable, Optional, Sequence as Seq, Union
-
-import numpy as np
+from array import array
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence as Seq, Union
 
 from ._grundy import LimitError, Reply, answer as _answer, define as _define
 
@@ -39,6 +38,7 @@ __all__ = [
     "Answer",
     "Conjectures",
     "Game",
+    "HEAPS",
     "LimitError",
     "Period",
     "Position",
@@ -60,6 +60,21 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+if TYPE_CHECKING:
+    import numpy as np
+
+HEAPS = "heaps"
+"""``define(..., components=HEAPS)``: a position is the sum of its integers,
+each a heap (a one-integer position), split without calling Python."""
+
+
+def _numpy():
+    """numpy, imported when an array is first made: ``import grundy`` and
+    the answers that need no array stay quick."""
+    import numpy
+
+    return numpy
 
 Integer = Union[int, str]
 
@@ -271,13 +286,24 @@ class Sequence(Answer):
     def values(self) -> np.ndarray:
         """``G(0), ..., G(N-1)`` as a numpy array of ``uint64`` (of Python
         objects for a digraph's values, which may be infinite)."""
+        np = _numpy()
         raw = self._reply.heap_values()
         if raw is not None:
             return np.frombuffer(raw, dtype="<u8").astype(np.uint64, copy=False)
+        return np.array(self.tolist(), dtype=object)
+
+    def tolist(self) -> list:
+        """The values as a list of Python ints (without numpy)."""
+        raw = self._reply.heap_values()
+        if raw is not None:
+            values = array("Q", raw)
+            if sys.byteorder != "little":
+                values.byteswap()
+            return values.tolist()
         values = self._get("values")
         if values is None:
             raise AttributeError("this sequence has pairs, not values")
-        return np.array(_int(values), dtype=object)
+        return _int(values)
 
     @property
     def pairs(self) -> list:
@@ -289,13 +315,13 @@ class Sequence(Answer):
 
     def __len__(self) -> int:
         pairs = self._get("pairs")
-        return len(pairs) if pairs is not None else len(self.values)
+        return len(pairs) if pairs is not None else len(self.tolist())
 
     def _repr_html_(self) -> str:
         if self._get("pairs") is not None:
             cells = "".join(f"<td>({a}, {b})</td>" for a, b in self.pairs[:200])
             return f"<b>{self.game}</b>: P-positions<table><tr>{cells}</tr></table>"
-        values = self.values
+        values = self.tolist()
         rows = []
         for start in range(0, min(len(values), 400), 10):
             cells = "".join(f"<td>{v}</td>" for v in values[start : start + 10])
@@ -306,7 +332,8 @@ class Sequence(Answer):
     def __repr__(self) -> str:
         if self._get("pairs") is not None:
             return f"<{self.game}: {len(self)} P-positions>"
-        return f"<{self.game}: {len(self)} values, {self.values[:12].tolist()}...>"
+        values = self.tolist()
+        return f"<{self.game}: {len(values)} values, {values[:12]}...>"
 
 
 class Period(Answer):
@@ -354,6 +381,7 @@ class Table(Answer):
         return self._get("size")
 
     def _cells(self) -> tuple:
+        np = _numpy()
         size, kind, raw = self._reply.table()
         dtype = "<u4" if kind == "values" else "u1"
         return kind, np.frombuffer(raw, dtype=dtype).reshape(size, size)
@@ -364,7 +392,7 @@ class Table(Answer):
         kind, cells = self._cells()
         if kind != "values":
             raise AttributeError("this table holds outcomes: ask table(..., values=True)")
-        return cells.astype(np.uint32)
+        return cells.astype("uint32")
 
     @property
     def p_positions(self) -> np.ndarray:
@@ -375,7 +403,7 @@ class Table(Answer):
     @property
     def outcomes(self) -> np.ndarray:
         """``"P"`` or ``"N"`` at each cell."""
-        return np.where(self.p_positions, "P", "N")
+        return _numpy().where(self.p_positions, "P", "N")
 
     def png(self) -> bytes:
         """The picture ``grundy table --png`` draws."""
@@ -602,7 +630,7 @@ def games() -> list:
 def define(
     name: str,
     moves: Union[Callable[[tuple], Iterable], Any],
-    components: Optional[Callable[[tuple], Optional[Iterable]]] = None,
+    components: Union[None, str, Callable[[tuple], Optional[Iterable]]] = None,
 ) -> Game:
     """Defines a game of your own, answered by every verb as ``python:NAME``
     (sums with built-in games included), and returns it.
@@ -611,7 +639,9 @@ def define(
     the positions one move reaches: tuples or lists of integers, or plain
     integers for one-integer positions. ``components(position)``, optional,
     returns the positions whose sum it is (their values are nim-added and
-    checked against its moves), or None when it is one. ``moves`` may also
+    checked against its moves), or None when it is one; ``components=HEAPS``
+    makes every position the sum of its integers, each a heap, with no call
+    (the quickest way to give take-and-break games). ``moves`` may also
     be an object with ``moves`` (and ``components``) methods. Values are
     memoised in Rust; ``sequence`` and ``period`` ask ``(n,)``, ``table``
     and ``conjecture`` ``(x, y)``.

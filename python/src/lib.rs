@@ -12,6 +12,8 @@
 
 mod rules;
 
+use rules::Components;
+
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::sync::Arc;
@@ -130,7 +132,13 @@ fn answer(py: Python<'_>, arguments: Vec<String>, progress: Option<PyObject>) ->
         std::thread::scope(|scope| {
             let (signal, mut monitor) = (stop.clone(), Watch(shared.clone()));
             scope.spawn(move || {
-                let _ = sender.send(work(&arguments, &signal, &mut monitor));
+                // A thread state of its own for the whole work, GIL
+                // released: a Python game's calls then only take the GIL,
+                // instead of making a thread state each (ten times slower).
+                let outcome = Python::with_gil(|py| {
+                    py.allow_threads(|| work(&arguments, &signal, &mut monitor))
+                });
+                let _ = sender.send(outcome);
             });
             wait(&receiver, &stop, &shared, progress.as_ref())
         })
@@ -228,10 +236,28 @@ fn wait(
 /// `moves(position)` gives the positions one move reaches (each a tuple or
 /// list of integers, or an integer for a one-integer position), and
 /// `components(position)`, if given, the positions whose sum it is (None:
-/// it is one). Defining a name again replaces its rules.
+/// it is one); `components="heaps"` makes every position the sum of its
+/// integers, each a heap, without a call. Defining a name again replaces
+/// its rules.
 #[pyfunction]
 #[pyo3(signature = (name, moves, components=None))]
-fn define(name: &str, moves: PyObject, components: Option<PyObject>) -> PyResult<String> {
+fn define(
+    py: Python<'_>,
+    name: &str,
+    moves: PyObject,
+    components: Option<PyObject>,
+) -> PyResult<String> {
+    let components = match components {
+        None => Components::None,
+        Some(c) if c.bind(py).extract::<String>().is_ok_and(|s| s == "heaps") => Components::Heaps,
+        Some(c) if c.bind(py).is_callable() => Components::Python(c),
+        Some(c) => {
+            return Err(PyValueError::new_err(format!(
+                "components must be a function or \"heaps\", not {}",
+                c.bind(py)
+            )))
+        }
+    };
     rules::define(name, moves, components).map_err(PyValueError::new_err)
 }
 

@@ -22,7 +22,18 @@ use pyo3::types::{PyInt, PyList, PyTuple};
 /// A game's functions, as the user gave them.
 struct Callables {
     moves: PyObject,
-    components: Option<PyObject>,
+    components: Components,
+}
+
+/// How a game's positions split into components.
+pub enum Components {
+    /// Each position is one component.
+    None,
+    /// A position is the sum of its integers, each a heap (a one-integer
+    /// position): split without calling Python.
+    Heaps,
+    /// The user's function says.
+    Python(PyObject),
 }
 
 /// The games defined, by name.
@@ -67,7 +78,7 @@ pub fn register_family() -> grundy::error::Result<()> {
 
 /// Defines (or redefines) the game `name`; its spec, or why the name is
 /// refused.
-pub fn define(name: &str, moves: PyObject, components: Option<PyObject>) -> Result<String, String> {
+pub fn define(name: &str, moves: PyObject, components: Components) -> Result<String, String> {
     let fits = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-';
     if name.is_empty() || !name.chars().all(fits) {
         return Err(format!(
@@ -229,18 +240,25 @@ impl UserRules for PyRules {
 
     fn components(&self, position: &[u64], into: &mut Positions) -> Result<bool, UserError> {
         match &self.callables.components {
-            Some(components) => self.call(components, "components", position, into),
-            None => Ok(false),
+            Components::Python(components) => self.call(components, "components", position, into),
+            Components::Heaps if position.len() > 1 => {
+                for heap in position.iter().filter(|&&heap| heap > 0) {
+                    into.push(&[*heap]);
+                }
+                Ok(true)
+            }
+            Components::Heaps | Components::None => Ok(false),
         }
     }
 
     fn has_components(&self) -> bool {
-        self.callables.components.is_some()
+        !matches!(self.callables.components, Components::None)
     }
 
-    /// Each call runs Python.
+    /// A call of the user's `components` runs Python: the sums it split
+    /// are then kept. Moves are asked once a position in any case.
     fn calls_are_costly(&self) -> bool {
-        true
+        matches!(self.callables.components, Components::Python(_))
     }
 
     fn take_failure(&self) -> Option<UserError> {

@@ -1,0 +1,31 @@
+"""Games written in Python for grundy (grundy.define), the same rules as
+crates/grundy/benches/baselines/{lasker,subtraction_134}.py: the Python
+callbacks are the only Python cost.
+
+    python3 user_games.py lasker 2000
+    python3 user_games.py subtraction 100000
+"""
+import sys
+
+import grundy
+
+
+def lasker_moves(position):
+    # A heap n: take k >= 1, or split it into a and n - a (both non-empty).
+    (n,) = position
+    return [n - k for k in range(1, n + 1)] + [(a, n - a) for a in range(1, n // 2 + 1)]
+
+
+def subtraction_moves(position):
+    (n,) = position
+    return [n - s for s in (1, 3, 4) if s <= n]
+
+
+game, count = sys.argv[1], int(sys.argv[2])
+if game == "lasker":
+    # A list of heaps is the sum of its heaps.
+    rules = grundy.define("lasker-py", lasker_moves, components="heaps")
+else:
+    rules = grundy.define("subtraction-py", subtraction_moves)
+values = rules.sequence(count, progress=False).tolist()
+print(" ".join(map(str, values)))
