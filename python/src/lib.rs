@@ -51,27 +51,34 @@ impl Reply {
 
     /// A heap game's sequence of values, as little-endian 64-bit integers;
     /// None for other answers.
-    fn heap_values<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyBytes>> {
-        let values = self.0.heap_values()?;
-        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-        Some(PyBytes::new(py, &bytes))
+    fn heap_values<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyBytes>>> {
+        let Some((count, values)) = self.0.heap_values() else {
+            return Ok(None);
+        };
+        // Written straight into the bytes object: 32 MB for 2^22 values.
+        let bytes = PyBytes::new_with(py, 8 * count, |bytes| {
+            for (slot, value) in bytes.chunks_exact_mut(8).zip(values) {
+                slot.copy_from_slice(&value.to_le_bytes());
+            }
+            Ok(())
+        })?;
+        Ok(Some(bytes))
     }
 
     /// A table's side, `"values"` or `"outcomes"`, and its cells row by row:
     /// values as little-endian 32-bit integers, outcomes one byte each (1
     /// for P); None for other answers.
-    fn table<'py>(&self, py: Python<'py>) -> Option<(usize, &'static str, Bound<'py, PyBytes>)> {
-        let (size, cells) = self.0.table()?;
-        Some(match cells {
-            Cells::Values(values) => {
-                let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-                (size, "values", PyBytes::new(py, &bytes))
-            }
-            Cells::Outcomes(outcomes) => {
-                let bytes: Vec<u8> = outcomes.iter().map(|&p| u8::from(p)).collect();
-                (size, "outcomes", PyBytes::new(py, &bytes))
-            }
-        })
+    fn table<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Option<(usize, &'static str, Bound<'py, PyBytes>)>> {
+        let Some((size, cells)) = self.0.table() else {
+            return Ok(None);
+        };
+        Ok(Some(match cells {
+            Cells::Values(values) => (size, "values", le_bytes(py, values, 4)?),
+            Cells::Outcomes(outcomes) => (size, "outcomes", le_bytes(py, outcomes, 1)?),
+        }))
     }
 
     /// A table drawn as the command draws it: `format` is `"png"` or
@@ -88,6 +95,21 @@ impl Reply {
         };
         Ok(self.0.picture(format).map(|bytes| PyBytes::new(py, &bytes)))
     }
+}
+
+/// `values` as a bytes object, `width` little-endian bytes each, written
+/// straight into it.
+fn le_bytes<'py, T: Copy + Into<u64>>(
+    py: Python<'py>,
+    values: &[T],
+    width: usize,
+) -> PyResult<Bound<'py, PyBytes>> {
+    PyBytes::new_with(py, width * values.len(), |bytes| {
+        for (slot, &value) in bytes.chunks_exact_mut(width).zip(values) {
+            slot.copy_from_slice(&value.into().to_le_bytes()[..width]);
+        }
+        Ok(())
+    })
 }
 
 /// Progress of the work, shared with the calling thread.

@@ -129,8 +129,9 @@ impl Reply {
         }
     }
 
-    /// A heap game's `sequence`: its values `G(0), G(1), ...`.
-    pub fn heap_values(&self) -> Option<Vec<u64>> {
+    /// A heap game's `sequence`: how many values, and the values `G(0),
+    /// G(1), ...` (read from where the engine keeps them, not copied).
+    pub fn heap_values(&self) -> Option<(usize, Box<dyn Iterator<Item = u64> + '_>)> {
         let Kind::Data(answer) = &self.0 else {
             return None;
         };
@@ -138,8 +139,11 @@ impl Reply {
             return None;
         };
         match &sequence.terms {
-            Terms::Values(values) => Some(values.iter().map(|v| v.0).collect()),
-            Terms::Small(values) => Some(values[..].iter().map(|&v| u64::from(v)).collect()),
+            Terms::Values(values) => Some((values.len(), Box::new(values.iter().map(|v| v.0)))),
+            Terms::Small(values) => Some((
+                values[..].len(),
+                Box::new(values[..].iter().map(|&v| u64::from(v))),
+            )),
             Terms::Pairs(_) | Terms::Vertices { .. } => None,
         }
     }
