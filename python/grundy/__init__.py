@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 import time
 from array import array
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence as Seq, Union
@@ -75,6 +76,15 @@ def _numpy():
     import numpy
 
     return numpy
+
+
+def _import_numpy_meanwhile(game: Any) -> None:
+    """Starts importing numpy on a thread of its own, for an answer that will
+    be an array: the import (a tenth of a second) then runs while the engine
+    works with the GIL released, instead of after it. Not for a game written
+    in Python, whose calls need the GIL the import would hold."""
+    if "numpy" not in sys.modules and not str(game).startswith("python:"):
+        threading.Thread(target=_numpy, name="grundy: import numpy", daemon=True).start()
 
 Integer = Union[int, str]
 
@@ -365,6 +375,16 @@ class Period(Answer):
         """How the period was established."""
         return self._get("method")
 
+    def __repr__(self) -> str:
+        if self._get("period") is None:
+            return super().__repr__()
+        saltus = f" + {self.saltus}" if self.saltus else ""
+        proof = "certified" if self.certified else "apparent only, not certified"
+        return (
+            f"<{self._get('game')}: G(n + {self.period}) = G(n){saltus} for n >= "
+            f"{self.preperiod}, {proof} ({self.method})>"
+        )
+
 
 class Table(Answer):
     """``table``: every position ``(x, y)`` below the side of a two-pile
@@ -574,6 +594,7 @@ def sequence(
     """The Grundy values ``G(0), ..., G(count - 1)`` of a heap game (as a
     numpy array, ``.values``), or the first P-positions of a two-pile game
     (``.pairs``)."""
+    _import_numpy_meanwhile(game)
     return run("sequence", game, *_flags(count=count, misere=misere), progress=progress)
 
 
@@ -599,6 +620,7 @@ def table(
 ) -> Table:
     """Every position ``(x, y)`` below ``size`` of a two-pile game: outcomes,
     or Grundy values with ``values=True``, as numpy arrays and a picture."""
+    _import_numpy_meanwhile(game)
     return run("table", game, *_flags(size=size, values=values), progress=progress)
 
 

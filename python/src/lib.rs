@@ -1,10 +1,10 @@
 //! `grundy._grundy`, the compiled half of the Python package `grundy`: every
 //! verb of the command answered in-process ([`grundy_cli::embed`]), so that
 //! an answer's JSON is the command's byte for byte, and games written in
-//! Python ([`rules`]) registered in the catalogue beside the built-in ones.
+//! Python (`rules.rs`) registered in the catalogue beside the built-in ones.
 //!
 //! The work runs on a thread of its own, with the GIL released, while the
-//! calling thread wakes every [`TICK`] to run Python's signal handlers and
+//! calling thread wakes every `TICK` to run Python's signal handlers and
 //! report progress: an interrupt (KeyboardInterrupt) stops the work through
 //! [`grundy::stop`], waits the few milliseconds it takes to end, and is
 //! raised; no thread outlives the call. The Python half (`grundy/__init__.py`)
@@ -33,6 +33,9 @@ create_exception!(
     PyException,
     "A limit of grundy was reached (the command's exit status 2 for a limit): the message names it and what was found within it."
 );
+
+/// The name of the thread that does a verb's work.
+const WORKER: &str = "grundy-work";
 
 /// How often the calling thread looks at signals and progress.
 const TICK: Duration = Duration::from_millis(50);
@@ -153,7 +156,8 @@ fn answer(py: Python<'_>, arguments: Vec<String>, progress: Option<PyObject>) ->
         let (sender, receiver) = mpsc::channel();
         std::thread::scope(|scope| {
             let (signal, mut monitor) = (stop.clone(), Watch(shared.clone()));
-            scope.spawn(move || {
+            let worker = std::thread::Builder::new().name(WORKER.into());
+            let spawned = worker.spawn_scoped(scope, move || {
                 // A thread state of its own for the whole work, GIL
                 // released: a Python game's calls then only take the GIL,
                 // instead of making a thread state each (ten times slower).
@@ -162,6 +166,9 @@ fn answer(py: Python<'_>, arguments: Vec<String>, progress: Option<PyObject>) ->
                 });
                 let _ = sender.send(outcome);
             });
+            if let Err(e) = spawned {
+                return Waited::Ended(Outcome::Panicked(format!("no thread for the work: {e}")));
+            }
             wait(&receiver, &stop, &shared, progress.as_ref())
         })
     });
@@ -287,6 +294,12 @@ fn define(
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rules::register_family().map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    // The engine's pool of threads, idle between verbs, named as such (made
+    // by the first verb's thread, they would carry its name). It may exist
+    // already, when another module of the process made it.
+    let _ = rayon::ThreadPoolBuilder::new()
+        .thread_name(|i| format!("grundy-pool-{i}"))
+        .build_global();
     m.add("LimitError", m.py().get_type::<LimitError>())?;
     m.add_class::<Reply>()?;
     m.add_function(wrap_pyfunction!(answer, m)?)?;

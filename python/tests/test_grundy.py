@@ -315,21 +315,26 @@ def test_bad_names_and_components_are_refused():
         grundy.analyze("python:never-defined", 3)
 
 
-def threads_of_this_process():
-    return len(os.listdir(f"/proc/{os.getpid()}/task"))
+def work_threads():
+    """The threads of this process that do grundy's work."""
+    tasks = Path(f"/proc/{os.getpid()}/task")
+    names = [(task / "comm").read_text().strip() for task in tasks.iterdir()]
+    return [name for name in names if name == "grundy-work"]
 
 
 def test_an_interrupt_stops_the_work_and_leaves_no_thread():
-    before = threads_of_this_process()
+    seen_working = []
     timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
     started = time.monotonic()
     timer.start()
+    threading.Timer(0.3, lambda: seen_working.extend(work_threads())).start()
     with pytest.raises(KeyboardInterrupt):
         # Minutes of work without the interrupt.
         grundy.sequence("octal:0.123456", 1 << 26, progress=False)
     timer.join()
     assert time.monotonic() - started < 5
-    assert threads_of_this_process() == before
+    assert seen_working, "the work had threads of its own"
+    assert work_threads() == []
 
 
 def test_the_gil_is_released_during_long_work():

@@ -414,11 +414,16 @@ fn the_two_commands_are_the_example_and_the_ci_test_command() {
     assert_eq!(run.len(), 1, "one example to run");
     assert!(run[0].command.starts_with("cargo run --release -- "));
     // The second is the command .ci/run runs the tests with.
-    assert_eq!(shell_commands(two), ["cargo test --workspace"]);
+    assert_eq!(shell_commands(two), ["./test.sh"]);
     let ci = std::fs::read_to_string(repository().join(".ci/run")).unwrap();
     assert!(
-        ci.lines().any(|l| l == "cargo test --workspace"),
+        ci.lines().any(|l| l == "./test.sh"),
         ".ci/run runs README's test command"
+    );
+    let tests = std::fs::read_to_string(repository().join("test.sh")).unwrap();
+    assert!(
+        tests.lines().any(|l| l == "cargo test --workspace"),
+        "test.sh runs Rust's tests"
     );
 }
 
