@@ -132,16 +132,16 @@ impl PyRules {
         Python::with_gil(|py| {
             let argument = PyTuple::new(py, position).expect("integers convert");
             let call = || format!("{}({position:?})", called);
-            let returned = function.call1(py, (argument,)).map_err(|e| {
+            // Bound, so that the answer is released at once, not registered.
+            let returned = function.bind(py).call1((argument,)).map_err(|e| {
                 let message = format!("{}: {} raised {e}", self.game(), call());
                 RAISED.with_borrow_mut(|raised| *raised = Some(e));
                 UserError::Invalid(message)
             })?;
-            let returned = returned.bind(py);
             if returned.is_none() {
                 return Ok(false);
             }
-            read_positions(returned, into).map_err(|why| {
+            read_positions(&returned, into).map_err(|why| {
                 UserError::Invalid(format!("{}: {} returned {why}", self.game(), call()))
             })?;
             Ok(true)
@@ -153,11 +153,12 @@ impl PyRules {
 /// iterable of integers `>= 0`, or one integer), to `into`; else says what
 /// is wrong with it.
 fn read_positions(returned: &Bound<'_, PyAny>, into: &mut Positions) -> Result<(), String> {
-    let mut integers = Vec::new();
+    // Most positions are a few integers: read on the stack.
+    let mut integers = SmallPosition::new();
     let mut read = |item: Bound<'_, PyAny>| {
         integers.clear();
         read_position(&item, &mut integers)?;
-        into.push(&integers);
+        into.push(integers.as_slice());
         Ok::<(), String>(())
     };
     if let Ok(list) = returned.downcast::<PyList>() {
@@ -173,7 +174,7 @@ fn read_positions(returned: &Bound<'_, PyAny>, into: &mut Positions) -> Result<(
 }
 
 /// Reads one position: an integer, or an iterable of integers.
-fn read_position(item: &Bound<'_, PyAny>, integers: &mut Vec<u64>) -> Result<(), String> {
+fn read_position(item: &Bound<'_, PyAny>, integers: &mut SmallPosition) -> Result<(), String> {
     let integer = |value: &Bound<'_, PyAny>| {
         value
             .extract::<u64>()
@@ -199,6 +200,49 @@ fn read_position(item: &Bound<'_, PyAny>, integers: &mut Vec<u64>) -> Result<(),
     values
         .into_iter()
         .try_for_each(|v| push(v.map_err(|e| format!("an iterable that raised {e}"))?))
+}
+
+/// A position being read: its integers on the stack while they are few.
+struct SmallPosition {
+    len: usize,
+    few: [u64; SmallPosition::FEW],
+    many: Vec<u64>,
+}
+
+impl SmallPosition {
+    const FEW: usize = 8;
+
+    fn new() -> SmallPosition {
+        SmallPosition {
+            len: 0,
+            few: [0; SmallPosition::FEW],
+            many: Vec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+        self.many.clear();
+    }
+
+    fn push(&mut self, integer: u64) {
+        if self.len < Self::FEW {
+            self.few[self.len] = integer;
+        } else {
+            if self.len == Self::FEW {
+                self.many.extend_from_slice(&self.few);
+            }
+            self.many.push(integer);
+        }
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[u64] {
+        match self.len <= Self::FEW {
+            true => &self.few[..self.len],
+            false => &self.many,
+        }
+    }
 }
 
 impl Impartial for PyRules {

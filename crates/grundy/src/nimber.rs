@@ -74,11 +74,24 @@ pub fn nim_sum<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
 /// the mex of `k` values is at most `k`, so larger values are never marked (see
 /// [`MexSet`]).
 pub fn mex<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
-    let mut seen = MexSet::default();
-    for v in values {
+    // Most positions have options of values below 64: one word on the stack
+    // marks them, and the set (an allocation) is made only past it.
+    let mut small = 0u64;
+    let mut values = values.into_iter();
+    while let Some(v) = values.next() {
+        if v.0 < 64 {
+            small |= 1 << v.0;
+            continue;
+        }
+        let mut seen = MexSet::default();
+        (0..64)
+            .filter(|bit| small >> bit & 1 == 1)
+            .for_each(|bit| seen.insert(bit));
         seen.insert(v.0);
+        values.for_each(|v| seen.insert(v.0));
+        return Nimber(seen.mex());
     }
-    Nimber(seen.mex())
+    Nimber(u64::from((!small).trailing_zeros()))
 }
 
 /// A reusable set of integers that answers "the least one missing".

@@ -466,7 +466,7 @@ impl<R: UserRules> UserMemo<R> {
         for option in moves.iter() {
             values.push(self.unchecked_value(option)?);
         }
-        self.root_moves = Some((position.to_vec(), moves));
+        self.keep_root_moves(position, moves);
         let by_moves = mex(values);
         if by_moves == total {
             return Ok(());
@@ -676,10 +676,25 @@ impl<R: UserRules> UserMemo<R> {
             }
         }
         match open {
-            0 => self.root_moves = Some((frame.position.clone(), moves)),
+            0 => self.keep_root_moves(&frame.position, moves),
             _ => self.scratch = moves,
         }
         Ok(frame)
+    }
+
+    /// Keeps `moves`, those of `position`, for [`UserMemo::moves_to_value`];
+    /// the buffers of the moves they replace become the scratch ones, so
+    /// that a sequence, whose every position is a search's first, does not
+    /// grow new buffers for each.
+    fn keep_root_moves(&mut self, position: &[u64], moves: Positions) {
+        match self.root_moves.as_mut() {
+            Some((root, kept)) => {
+                root.clear();
+                root.extend_from_slice(position);
+                self.scratch = std::mem::replace(kept, moves);
+            }
+            None => self.root_moves = Some((position.to_vec(), moves)),
+        }
     }
 
     /// The nim-sum of the values of `parts` from the `from`-th on, if all
