@@ -370,3 +370,24 @@ def test_type_stubs_cover_the_compiled_module():
     assert public, "the compiled module exports names"
     for name in public:
         assert f"def {name}(" in stubs or f"class {name}" in stubs, name
+
+
+def test_python_games_play_misere_and_every_sg_as_the_built_ins():
+    def take134(position):
+        return [
+            position[:i] + (n - s,) + position[i + 1 :]
+            for i, n in enumerate(position)
+            for s in (1, 3, 4)
+            if s <= n
+        ]
+
+    mine = grundy.define("take134-conventions", take134, components=grundy.HEAPS)
+    for n in range(25):
+        for play in ("misere", "every"):
+            # Summands given as a sum (Every-SG moves in each of them).
+            a = grundy.analyze(mine(n) + mine(2), **{play: True})
+            b = grundy.analyze("subtraction:1,3,4", n, 2, **{play: True})
+            assert a.outcome == b.outcome, (n, play)
+    for n in range(40):
+        a, b = grundy.analyze(mine(n), misere=True), grundy.analyze("subtraction:1,3,4", n, misere=True)
+        assert a.outcome == b.outcome, n
