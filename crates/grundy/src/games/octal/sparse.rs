@@ -382,7 +382,8 @@ impl SparseSolver {
     /// Computes values until there are `count` of them.
     pub fn extend_to(&mut self, count: usize) -> Result<(), ValueOverflow> {
         while self.values.len() < count {
-            if self.values.len() >= self.next_period_check {
+            // A certified period holds forever: once found, it is not looked for again.
+            if self.period.is_none() && self.values.len() >= self.next_period_check {
                 self.check_period();
             }
             if let Some((_, p)) = self.period {
@@ -1103,6 +1104,21 @@ mod tests {
                 .count();
             assert_eq!(split.rare, counted as u64, "{code}");
         }
+    }
+
+    #[test]
+    fn a_certified_period_is_not_looked_for_again() {
+        // Each look scans the values: after the period was certified, the
+        // looks went on as a sequence grew, most of the time of 0.16 to 10^7.
+        let mut solver = SparseSolver::new(&"0.77".parse().unwrap());
+        solver.extend_to(300).unwrap();
+        assert_eq!(solver.period(), Some((71, 12)));
+        let next_look = solver.next_period_check;
+        for count in [1_000, 10_000, 100_000] {
+            solver.extend_to(count).unwrap();
+        }
+        assert_eq!(solver.next_period_check, next_look);
+        assert_eq!(solver.values().len(), 100_000);
     }
 
     #[test]
