@@ -163,9 +163,9 @@ def run(*arguments: Any, progress: bool = True) -> "Answer":
 
 def _typed(words: list, reply: Reply) -> "Answer":
     verb = words[0] if words else ""
-    data = Answer(reply)
     if verb in ("analyze", "analyse"):
-        return SumAnalysis(reply) if data.to_dict().get("game") == "sum" else Analysis(reply)
+        analysis = Analysis(reply)
+        return SumAnalysis(reply) if analysis.game == "sum" else analysis
     kinds = {
         "sequence": Sequence,
         "period": Period,
@@ -189,13 +189,11 @@ class Answer:
 
     def to_dict(self) -> dict:
         """The answer's JSON as a dict (a fresh one each call)."""
-        if self._dict is None:
-            self._dict = json.loads(self._reply.json())
-        return json.loads(json.dumps(self._dict))
+        return json.loads(self.to_json())
 
     def _get(self, key: str, default: Any = None) -> Any:
         if self._dict is None:
-            self._dict = json.loads(self._reply.json())
+            self._dict = self.to_dict()
         return self._dict.get(key, default)
 
     def __getattr__(self, key: str) -> Any:

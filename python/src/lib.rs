@@ -19,9 +19,10 @@ use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::Duration;
 
+use grundy::catalog::Cells;
 use grundy::catalog::Monitor;
 use grundy::stop::{self, Stop};
-use grundy_cli::embed::{self, Cells, Picture, RefusalKind};
+use grundy_cli::embed::{self, Picture, RefusalKind};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -58,14 +59,7 @@ impl Reply {
         let Some((count, values)) = self.0.heap_values() else {
             return Ok(None);
         };
-        // Written straight into the bytes object: 32 MB for 2^22 values.
-        let bytes = PyBytes::new_with(py, 8 * count, |bytes| {
-            for (slot, value) in bytes.chunks_exact_mut(8).zip(values) {
-                slot.copy_from_slice(&value.to_le_bytes());
-            }
-            Ok(())
-        })?;
-        Ok(Some(bytes))
+        le_bytes(py, count, values, 8).map(Some)
     }
 
     /// A table's side, `"values"` or `"outcomes"`, and its cells row by row:
@@ -75,13 +69,20 @@ impl Reply {
         &self,
         py: Python<'py>,
     ) -> PyResult<Option<(usize, &'static str, Bound<'py, PyBytes>)>> {
-        let Some((size, cells)) = self.0.table() else {
+        let Some(table) = self.0.table() else {
             return Ok(None);
         };
-        Ok(Some(match cells {
-            Cells::Values(values) => (size, "values", le_bytes(py, values, 4)?),
-            Cells::Outcomes(outcomes) => (size, "outcomes", le_bytes(py, outcomes, 1)?),
-        }))
+        let (kind, bytes) = match &table.cells {
+            Cells::Values(values) => {
+                let values = values.iter().map(|&v| u64::from(v));
+                ("values", le_bytes(py, values.len(), values, 4)?)
+            }
+            Cells::Outcomes(outcomes) => {
+                let outcomes = outcomes.iter().map(|&p| u64::from(p));
+                ("outcomes", le_bytes(py, outcomes.len(), outcomes, 1)?)
+            }
+        };
+        Ok(Some((table.size, kind, bytes)))
     }
 
     /// A table drawn as the command draws it: `format` is `"png"` or
@@ -100,16 +101,18 @@ impl Reply {
     }
 }
 
-/// `values` as a bytes object, `width` little-endian bytes each, written
-/// straight into it.
-fn le_bytes<'py, T: Copy + Into<u64>>(
+/// The `count` integers of `values` as a bytes object, the low `width`
+/// bytes of each, little-endian, written straight into it (32 MB for 2^22
+/// values of a sequence).
+fn le_bytes<'py>(
     py: Python<'py>,
-    values: &[T],
+    count: usize,
+    values: impl Iterator<Item = u64>,
     width: usize,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    PyBytes::new_with(py, width * values.len(), |bytes| {
-        for (slot, &value) in bytes.chunks_exact_mut(width).zip(values) {
-            slot.copy_from_slice(&value.into().to_le_bytes()[..width]);
+    PyBytes::new_with(py, width * count, |bytes| {
+        for (slot, value) in bytes.chunks_exact_mut(width).zip(values) {
+            slot.copy_from_slice(&value.to_le_bytes()[..width]);
         }
         Ok(())
     })

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, Once, PoisonError};
 
 use grundy::catalog::{register, user_game, Build, Entry, Game, Verb};
-use grundy::games::user::{Positions, UserError, UserPosition, UserRules};
+use grundy::games::user::{options_or_failure, Positions, UserError, UserPosition, UserRules};
 use grundy::Impartial;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
@@ -105,7 +105,7 @@ fn build(_spec: &str, name: &str) -> grundy::error::Result<Box<dyn Game>> {
     let rules = PyRules {
         name: name.to_string(),
         callables,
-        failure: Mutex::new(None),
+        failure: RefCell::new(None),
     };
     Ok(user_game(&format!("python:{name}"), rules))
 }
@@ -114,8 +114,8 @@ fn build(_spec: &str, name: &str) -> grundy::error::Result<Box<dyn Game>> {
 struct PyRules {
     name: String,
     callables: Arc<Callables>,
-    /// The failure a call through [`Impartial::options`] met.
-    failure: Mutex<Option<UserError>>,
+    /// The first failure of a call made through [`Impartial::options`].
+    failure: RefCell<Option<UserError>>,
 }
 
 impl PyRules {
@@ -248,17 +248,8 @@ impl SmallPosition {
 impl Impartial for PyRules {
     type Position = UserPosition;
 
-    /// The moves; after a failure none, and the failure kept for
-    /// [`UserRules::take_failure`].
     fn options(&self, position: &UserPosition) -> Vec<UserPosition> {
-        let mut moves = Positions::default();
-        match self.moves(position, &mut moves) {
-            Ok(()) => moves.to_vecs(),
-            Err(e) => {
-                *self.failure.lock().unwrap_or_else(PoisonError::into_inner) = Some(e);
-                Vec::new()
-            }
-        }
+        options_or_failure(self, position, &self.failure)
     }
 }
 
@@ -306,9 +297,6 @@ impl UserRules for PyRules {
     }
 
     fn take_failure(&self) -> Option<UserError> {
-        self.failure
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .take()
+        self.failure.borrow_mut().take()
     }
 }

@@ -6,7 +6,7 @@
 //! draw a table as the command draws it. Long work reports to the caller's
 //! [`Monitor`] and stops with the caller's [`grundy::stop`] signal.
 
-use grundy::catalog::{Monitor, Terms};
+use grundy::catalog::{Monitor, Table, Terms};
 use grundy::error::ErrorKind;
 
 use crate::args::{self, Verb};
@@ -43,14 +43,6 @@ pub enum RefusalKind {
     Limit,
     /// Anything else (exit status 1).
     Failed,
-}
-
-/// The cells of a table: values, or whether each cell is a P-position.
-pub enum Cells<'a> {
-    /// Grundy values, row by row.
-    Values(&'a [u32]),
-    /// P (`true`) or N, row by row.
-    Outcomes(&'a [bool]),
 }
 
 /// The picture formats a table is drawn in.
@@ -129,13 +121,18 @@ impl Reply {
         }
     }
 
+    /// The verb's typed answer, for the verbs that answer data.
+    fn data(&self) -> Option<&Answer> {
+        match &self.0 {
+            Kind::Data(answer) => Some(answer),
+            Kind::Json(_) => None,
+        }
+    }
+
     /// A heap game's `sequence`: how many values, and the values `G(0),
     /// G(1), ...` (read from where the engine keeps them, not copied).
     pub fn heap_values(&self) -> Option<(usize, Box<dyn Iterator<Item = u64> + '_>)> {
-        let Kind::Data(answer) = &self.0 else {
-            return None;
-        };
-        let Answer::Sequence(sequence) = answer.as_ref() else {
+        let Some(Answer::Sequence(sequence)) = self.data() else {
             return None;
         };
         match &sequence.terms {
@@ -148,29 +145,17 @@ impl Reply {
         }
     }
 
-    /// A `table`'s side and cells.
-    pub fn table(&self) -> Option<(usize, Cells<'_>)> {
-        let Kind::Data(answer) = &self.0 else {
-            return None;
-        };
-        let Answer::Table(table) = answer.as_ref() else {
-            return None;
-        };
-        let cells = match &table.cells {
-            grundy::catalog::Cells::Values(values) => Cells::Values(values),
-            grundy::catalog::Cells::Outcomes(outcomes) => Cells::Outcomes(outcomes),
-        };
-        Some((table.size, cells))
+    /// A `table`'s answer: its side and cells.
+    pub fn table(&self) -> Option<&Table> {
+        match self.data() {
+            Some(Answer::Table(table)) => Some(table),
+            _ => None,
+        }
     }
 
     /// A `table` drawn as `grundy table --png`/`--svg` draws it.
     pub fn picture(&self, format: Picture) -> Option<Vec<u8>> {
-        let Kind::Data(answer) = &self.0 else {
-            return None;
-        };
-        let Answer::Table(table) = answer.as_ref() else {
-            return None;
-        };
+        let table = self.table()?;
         Some(match format {
             Picture::Png => render::png_bytes(table),
             Picture::Svg => render::svg_bytes(table),

@@ -10,7 +10,7 @@
 //! position's own moves, reports a cycle instead of looping, and bounds the
 //! positions it keeps.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 
 use thiserror::Error;
@@ -748,6 +748,28 @@ impl<R: UserRules> UserMemo<R> {
 }
 
 /// `[a, b, ...]`, the way positions are written in messages.
+/// The options of `position` by `rules`' moves, for the solvers that ask
+/// [`Impartial::options`], which cannot fail: a failure is kept in `failure`
+/// for [`UserRules::take_failure`], and from then on every position has no
+/// option (the values computed since are meaningless anyway).
+pub fn options_or_failure<R: UserRules + ?Sized>(
+    rules: &R,
+    position: &[u64],
+    failure: &RefCell<Option<UserError>>,
+) -> Vec<UserPosition> {
+    if failure.borrow().is_some() {
+        return Vec::new();
+    }
+    let mut moves = Positions::default();
+    match rules.moves(position, &mut moves) {
+        Ok(()) => moves.to_vecs(),
+        Err(e) => {
+            *failure.borrow_mut() = Some(e);
+            Vec::new()
+        }
+    }
+}
+
 pub(crate) fn show(position: &[u64]) -> String {
     format!("{position:?}")
 }

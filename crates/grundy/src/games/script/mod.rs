@@ -73,7 +73,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::game::Impartial;
-use crate::games::user::{show, Positions, UserError, UserPosition, UserRules};
+use crate::games::user::{options_or_failure, show, Positions, UserError, UserPosition, UserRules};
 use crate::limits::{
     SCRIPT_ARRAY_SIZE, SCRIPT_CALL_DEPTH, SCRIPT_CALL_MILLIS, SCRIPT_EXPR_DEPTH, SCRIPT_OPERATIONS,
     SCRIPT_STRING_SIZE, SCRIPT_TOTAL_SECONDS,
@@ -685,17 +685,7 @@ impl Impartial for Script {
     type Position = UserPosition;
 
     fn options(&self, position: &UserPosition) -> Vec<UserPosition> {
-        if self.failure.borrow().is_some() {
-            return Vec::new();
-        }
-        let mut moves = Positions::default();
-        match self.moves(position, &mut moves) {
-            Ok(()) => moves.to_vecs(),
-            Err(failure) => {
-                *self.failure.borrow_mut() = Some(failure);
-                Vec::new()
-            }
-        }
+        options_or_failure(self, position, &self.failure)
     }
 }
 
