@@ -10,6 +10,7 @@
 //! raised; no thread outlives the call. The Python half (`grundy/__init__.py`)
 //! turns replies into typed answers and numpy arrays.
 
+mod ahead;
 mod rules;
 
 use rules::Components;

@@ -12,17 +12,23 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, Once, PoisonError};
+use std::time::{Duration, Instant};
 
+use crate::ahead::PyCalls;
 use grundy::catalog::{register, user_game, Build, Entry, Game, Verb};
+use grundy::games::ahead::{Ahead, CallTimes};
 use grundy::games::user::{options_or_failure, Positions, UserError, UserPosition, UserRules};
 use grundy::Impartial;
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
 
 /// A game's functions, as the user gave them.
-struct Callables {
-    moves: PyObject,
-    components: Components,
+pub struct Callables {
+    /// `moves(position)`.
+    pub moves: PyObject,
+    /// How positions split.
+    pub components: Components,
 }
 
 /// How a game's positions split into components.
@@ -102,9 +108,18 @@ fn build(_spec: &str, name: &str) -> grundy::error::Result<Box<dyn Game>> {
             format!("no game '{name}' was defined in Python (grundy.define)"),
         ));
     };
+    // Components the user's function gives would be asked by the search
+    // between every two answers of the helper: the two would take turns.
+    let ahead = (!matches!(callables.components, Components::Python(_))).then(|| {
+        Ahead::new(PyCalls {
+            callables: callables.clone(),
+        })
+    });
     let rules = PyRules {
         name: name.to_string(),
         callables,
+        moves_times: CallTimes::default(),
+        ahead: RefCell::new(ahead),
         failure: RefCell::new(None),
     };
     Ok(user_game(&format!("python:{name}"), rules))
@@ -114,6 +129,12 @@ fn build(_spec: &str, name: &str) -> grundy::error::Result<Box<dyn Game>> {
 struct PyRules {
     name: String,
     callables: Arc<Callables>,
+    /// The time the search's own calls of `moves` take: whether calling
+    /// ahead pays.
+    moves_times: CallTimes,
+    /// The calls of `moves` made ahead of the search, unless the game's
+    /// components are the user's function.
+    ahead: RefCell<Option<Ahead<PyCalls>>>,
     /// The first failure of a call made through [`Impartial::options`].
     failure: RefCell<Option<UserError>>,
 }
@@ -130,29 +151,56 @@ impl PyRules {
         into: &mut Positions,
     ) -> Result<bool, UserError> {
         Python::with_gil(|py| {
-            let argument = PyTuple::new(py, position).expect("integers convert");
             let call = || format!("{}({position:?})", called);
-            // Bound, so that the answer is released at once, not registered.
-            let returned = function.bind(py).call1((argument,)).map_err(|e| {
-                let message = format!("{}: {} raised {e}", self.game(), call());
-                RAISED.with_borrow_mut(|raised| *raised = Some(e));
-                UserError::Invalid(message)
-            })?;
-            if returned.is_none() {
-                return Ok(false);
-            }
-            read_positions(&returned, into).map_err(|why| {
-                UserError::Invalid(format!("{}: {} returned {why}", self.game(), call()))
-            })?;
-            Ok(true)
+            call_and_read(function.bind(py), position, into).map_err(|failed| match failed {
+                Failed::Raised(e) => {
+                    let message = format!("{}: {} raised {e}", self.game(), call());
+                    RAISED.with_borrow_mut(|raised| *raised = Some(e));
+                    UserError::Invalid(message)
+                }
+                Failed::Returned(why) => {
+                    UserError::Invalid(format!("{}: {} returned {why}", self.game(), call()))
+                }
+            })
         })
     }
+}
+
+/// Why a call of a user's function gave no positions.
+pub enum Failed {
+    /// The function raised this.
+    Raised(PyErr),
+    /// It returned this, which is not a list of positions.
+    Returned(String),
+}
+
+/// Calls `function` on `position` and appends the positions it returns to
+/// `into`; whether it returned any list at all (None: false).
+pub fn call_and_read(
+    function: &Bound<'_, PyAny>,
+    position: &[u64],
+    into: &mut Positions,
+) -> Result<bool, Failed> {
+    let py = function.py();
+    let argument = PyTuple::new(py, position).expect("integers convert");
+    // Bound, so that the answer is released at once, not registered.
+    let returned = function.call1((argument,)).map_err(Failed::Raised)?;
+    if returned.is_none() {
+        return Ok(false);
+    }
+    read_positions(&returned, into).map_err(Failed::Returned)?;
+    Ok(true)
 }
 
 /// Appends the positions of `returned`, an iterable of positions (each an
 /// iterable of integers `>= 0`, or one integer), to `into`; else says what
 /// is wrong with it.
 fn read_positions(returned: &Bound<'_, PyAny>, into: &mut Positions) -> Result<(), String> {
+    if let Ok(list) = returned.downcast_exact::<PyList>() {
+        if read_plain_list(list, into).is_some() {
+            return Ok(());
+        }
+    }
     // Most positions are a few integers: read on the stack.
     let mut integers = SmallPosition::new();
     let mut read = |item: Bound<'_, PyAny>| {
@@ -171,6 +219,71 @@ fn read_positions(returned: &Bound<'_, PyAny>, into: &mut Positions) -> Result<(
         let item = item.map_err(|e| format!("an iterable that raised {e}"))?;
         read(item)
     })
+}
+
+/// Appends the positions of `list` when it has the shape most moves have,
+/// a list of `int`s and of tuples of `int`s from 0 to 2^64 - 1 (the exact
+/// types, not subclasses), reading Python's objects directly: PyO3's
+/// checked reading of each item and integer cost more than the user's
+/// function that built them. `None`, and `into` as it was, for any other
+/// shape: [`read_positions`] then reads it and says what is wrong.
+fn read_plain_list(list: &Bound<'_, PyList>, into: &mut Positions) -> Option<()> {
+    let before = into.len();
+    let len = list.len();
+    // Most lists hold heaps or pairs.
+    into.reserve(len, 2 * len);
+    let read = (0..len).try_for_each(|i| {
+        // SAFETY: `i` is below the length of `list`, which this thread holds
+        // with the GIL and which no Python code runs meanwhile to change;
+        // the item is borrowed from the list for no longer than this turn.
+        let item = unsafe { ffi::PyList_GetItem(list.as_ptr(), i as ffi::Py_ssize_t) };
+        // SAFETY: `item` is a live object of the list (above).
+        unsafe { read_plain_position(item, into) }
+    });
+    if read.is_none() {
+        into.truncate(before);
+    }
+    read
+}
+
+/// Appends `item` when it is an `int` or a tuple of `int`s, each from 0 to
+/// 2^64 - 1; `None` otherwise (the Python error cleared).
+///
+/// # Safety
+/// The GIL is held and `item` is a live object.
+unsafe fn read_plain_position(item: *mut ffi::PyObject, into: &mut Positions) -> Option<()> {
+    let kind = unsafe { ffi::Py_TYPE(item) };
+    if kind == &raw mut ffi::PyLong_Type {
+        into.push(&[unsafe { read_plain_int(item) }?]);
+        return Some(());
+    }
+    if kind != &raw mut ffi::PyTuple_Type {
+        return None;
+    }
+    let mut integers = SmallPosition::new();
+    for j in 0..unsafe { ffi::PyTuple_Size(item) } {
+        let value = unsafe { ffi::PyTuple_GetItem(item, j) };
+        if unsafe { ffi::Py_TYPE(value) } != &raw mut ffi::PyLong_Type {
+            return None;
+        }
+        integers.push(unsafe { read_plain_int(value) }?);
+    }
+    into.push(integers.as_slice());
+    Some(())
+}
+
+/// The value of `integer`, an `int`, if it is from 0 to 2^64 - 1 (else the
+/// Python error is cleared).
+///
+/// # Safety
+/// The GIL is held and `integer` is a live object of type `int`.
+unsafe fn read_plain_int(integer: *mut ffi::PyObject) -> Option<u64> {
+    let value = unsafe { ffi::PyLong_AsUnsignedLongLong(integer) };
+    if value == u64::MAX && !unsafe { ffi::PyErr_Occurred() }.is_null() {
+        unsafe { ffi::PyErr_Clear() };
+        return None;
+    }
+    Some(value)
 }
 
 /// Reads one position: an integer, or an iterable of integers.
@@ -263,7 +376,17 @@ impl UserRules for PyRules {
     }
 
     fn moves(&self, position: &[u64], into: &mut Positions) -> Result<(), UserError> {
-        let called = self.call(&self.callables.moves, "moves", position, into)?;
+        let mut ahead = self.ahead.borrow_mut();
+        if ahead.as_mut().is_some_and(|a| a.answer(position, into)) {
+            return Ok(());
+        }
+        drop(ahead);
+        let mut called = Ok(false);
+        self.moves_times.time(|| {
+            called = self.call(&self.callables.moves, "moves", position, into);
+            matches!(called, Ok(true))
+        });
+        let called = called?;
         match called {
             true => Ok(()),
             false => Err(UserError::Invalid(format!(
@@ -294,6 +417,18 @@ impl UserRules for PyRules {
     /// are then kept. Moves are asked once a position in any case.
     fn calls_are_costly(&self) -> bool {
         matches!(self.callables.components, Components::Python(_))
+    }
+
+    /// Has the helper call `moves` on `positions` ahead of the search.
+    fn ask_ahead(&self, positions: &[&[u64]]) -> usize {
+        if let Some(ahead) = self.ahead.borrow_mut().as_mut() {
+            if ahead.has_helpers() && self.moves_times.worth_working_ahead() {
+                // Python's calls cannot be cut short: no deadline.
+                let deadline = Instant::now() + Duration::from_secs(u32::MAX.into());
+                ahead.tell(positions, &grundy::stop::current(), deadline);
+            }
+        }
+        positions.len()
     }
 
     fn take_failure(&self) -> Option<UserError> {

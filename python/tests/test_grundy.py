@@ -252,6 +252,56 @@ def test_lasker_and_a_subtraction_game_in_python_equal_the_built_ins():
     assert (mine == grundy.sequence("subtraction:1,3,4", 1000).values).all()
 
 
+def test_moves_made_ahead_on_another_thread_give_the_same_values():
+    # Long enough that the calls are made ahead of the search, on a thread
+    # of the pool (when the machine has two cores), short enough for a test.
+    callers = set()
+
+    def lasker(position):
+        callers.add(threading.get_native_id())
+        return lasker_moves(position)
+
+    game = grundy.define("lasker-ahead", lasker, components=grundy.HEAPS)
+    assert (game.sequence(700).values == grundy.sequence("lasker", 700).values).all()
+    if (os.cpu_count() or 1) > 1:
+        assert len(callers) >= 2, "no call was made ahead"
+
+    # The search calls the positions it was not told (pairs) itself while
+    # the helper calls the heaps: a heap n moves to (n - 1, k), k < 3, and a
+    # pair (a, b) is Nim of two heaps, played as one component.
+    heap_callers = set()
+
+    def heap_to_pairs(position):
+        if len(position) == 1:
+            (n,) = position
+            heap_callers.add(threading.get_native_id())
+            sum(range(500))  # slow enough to be called ahead
+            return [(n - 1, k) for k in range(3)] if n else []
+        a, b = position
+        return [(a - j, b) for j in range(1, a + 1)] + [(a, b - j) for j in range(1, b + 1)]
+
+    def expected(n):
+        # A pair is Nim of two heaps: a ^ b.
+        return 0 if n == 0 else next(g for g in range(4) if g not in {(n - 1) ^ k for k in range(3)})
+
+    pairs = grundy.define("heap-to-pairs", heap_to_pairs).sequence(300).tolist()
+    assert pairs == [expected(n) for n in range(300)]
+    if (os.cpu_count() or 1) > 1:
+        assert len(heap_callers) >= 2, "no call was made ahead"
+
+
+def test_an_exception_raised_in_a_call_made_ahead_is_raised_with_its_traceback():
+    def lasker_breaking_at_600(position):
+        if position == (600,):
+            raise KeyError("no moves at 600")
+        return lasker_moves(position)
+
+    game = grundy.define("lasker-600", lasker_breaking_at_600, components=grundy.HEAPS)
+    with pytest.raises(KeyError, match="no moves at 600") as raised:
+        game.sequence(700)
+    assert any(entry.name == "lasker_breaking_at_600" for entry in raised.traceback)
+
+
 def test_components_given_by_a_function_and_a_class():
     class Lasker:
         def moves(self, position):

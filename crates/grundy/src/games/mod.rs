@@ -4,6 +4,7 @@
 //! the statement it relies on), and tests holding the theory against an
 //! exhaustive search over the rules.
 
+pub mod ahead;
 pub mod bash;
 pub mod chomp;
 pub mod circle;

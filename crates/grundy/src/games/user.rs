@@ -303,27 +303,32 @@ pub struct Positions {
 
 impl Positions {
     /// How many positions it holds.
+    #[inline]
     pub fn len(&self) -> usize {
         self.ends.len()
     }
 
     /// Whether it holds none.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
     }
 
     /// How many integers its positions hold in all.
+    #[inline]
     pub fn integers_len(&self) -> usize {
         self.integers.len()
     }
 
     /// The `i`-th position.
+    #[inline]
     pub fn get(&self, i: usize) -> &[u64] {
         let start = if i == 0 { 0 } else { self.ends[i - 1] };
         &self.integers[start..self.ends[i]]
     }
 
     /// Appends `position`.
+    #[inline]
     pub fn push(&mut self, position: &[u64]) {
         self.integers.extend_from_slice(position);
         self.ends.push(self.integers.len());
@@ -340,6 +345,13 @@ impl Positions {
         let shift = self.integers.len();
         self.integers.extend(integers);
         self.ends.extend(ends.iter().map(|end| end + shift));
+    }
+
+    /// Makes room for `positions` more positions of `integers` integers in
+    /// all.
+    pub fn reserve(&mut self, positions: usize, integers: usize) {
+        self.ends.reserve(positions);
+        self.integers.reserve(integers);
     }
 
     /// Keeps the first `len` positions only.

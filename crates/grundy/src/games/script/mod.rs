@@ -73,6 +73,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::game::Impartial;
+use crate::games::ahead::{Ahead, CallTimes};
 use crate::games::user::{options_or_failure, show, Positions, UserError, UserPosition, UserRules};
 use crate::limits::{
     SCRIPT_ARRAY_SIZE, SCRIPT_CALL_DEPTH, SCRIPT_CALL_MILLIS, SCRIPT_EXPR_DEPTH, SCRIPT_OPERATIONS,
@@ -108,13 +109,12 @@ pub struct Script {
     machine: RefCell<compiled::Machine>,
     /// The calls of the fast path, and those of them left to Rhai.
     fast_calls: Cell<(u64, u64)>,
-    /// Of the calls of `fn moves` the fast path answered on this thread,
-    /// how many were timed (one in [`TIMED_EVERY`]), and their time: what a
-    /// call costs, to judge whether working calls out on other threads pays.
-    timed_moves: Cell<(u32, Duration)>,
+    /// The time the calls of `fn moves` the fast path answered on this
+    /// thread take: whether working calls out on other threads pays.
+    moves_times: CallTimes,
     /// The calls of `fn moves` worked out on other threads ahead of the
     /// search ([`UserRules::ask_ahead`]), once the fast path has them.
-    ahead: RefCell<Option<ahead::Ahead>>,
+    ahead: RefCell<Option<Ahead<ahead::ScriptCalls>>>,
 }
 
 impl std::fmt::Debug for Script {
@@ -141,15 +141,6 @@ fn function_name(ask: Ask) -> &'static str {
         Ask::Components => "components",
     }
 }
-
-/// The least time a call of `fn moves` should take, on average, to be
-/// worked out on another thread: handing it over costs about a microsecond
-/// (a subtraction game's calls take less).
-const AHEAD_WORTH: Duration = Duration::from_micros(5);
-
-/// One call of `fn moves` in this many is timed: reading the clock costs
-/// about as much as a short call.
-const TIMED_EVERY: u64 = 64;
 
 /// How many calls may fall back from the fast path to Rhai, beyond one in
 /// eight, before the fast path is given up for the script.
@@ -367,7 +358,10 @@ impl Script {
             (Arc::new(program), functions)
         });
         let ahead = match &fast {
-            Some((program, [Some(moves), _])) => Some(ahead::Ahead::new(program.clone(), *moves)),
+            Some((program, [Some(moves), _])) => Some(Ahead::new(ahead::ScriptCalls {
+                program: program.clone(),
+                moves: *moves,
+            })),
             _ => None,
         };
         Ok(Script {
@@ -377,7 +371,7 @@ impl Script {
             fast,
             machine: RefCell::default(),
             fast_calls: Cell::new((0, 0)),
-            timed_moves: Cell::new((0, Duration::ZERO)),
+            moves_times: CallTimes::default(),
             ahead: RefCell::new(ahead),
             engine,
             clock,
@@ -442,14 +436,7 @@ impl Script {
     /// `into`, if there is one.
     fn answered_ahead(&self, position: &[u64], into: &mut Positions) -> bool {
         let mut ahead = self.ahead.borrow_mut();
-        let Some(moves) = ahead.as_mut().and_then(|a| a.take(position)) else {
-            return false;
-        };
-        match into.is_empty() {
-            true => *into = moves,
-            false => into.append(&moves),
-        }
-        true
+        ahead.as_mut().is_some_and(|a| a.answer(position, into))
     }
 
     /// Appends to `into` what the fast path answers for the function `ask`
@@ -462,37 +449,25 @@ impl Script {
         else {
             return false;
         };
-        let (calls, fallen) = self.fast_calls.get();
-        let timed = (ask == Ask::Moves && calls % TIMED_EVERY == 0).then(Instant::now);
         let clock = FastCallClock {
             clock: &self.clock,
             first_look: Cell::new(None),
         };
-        let answered = {
+        let mut call = || {
             let mut machine = self.machine.borrow_mut();
-            program.call(index, position, &mut machine, into, &|| clock.over())
-        }
-        .is_ok();
+            program
+                .call(index, position, &mut machine, into, &|| clock.over())
+                .is_ok()
+        };
+        let answered = match ask {
+            Ask::Moves => self.moves_times.time(call),
+            Ask::Components => call(),
+        };
         clock.end();
-        if let Some(started) = timed.filter(|_| answered) {
-            let (count, time) = self.timed_moves.get();
-            self.timed_moves.set((
-                count.saturating_add(1),
-                time.saturating_add(started.elapsed()),
-            ));
-        }
+        let (calls, fallen) = self.fast_calls.get();
         self.fast_calls
             .set((calls + 1, fallen + u64::from(!answered)));
         answered
-    }
-
-    /// Whether the calls of `fn moves` on the fast path, judged by those
-    /// timed on this thread, cost enough to be worked out on other threads
-    /// ([`AHEAD_WORTH`]).
-    fn worth_working_ahead(&self) -> bool {
-        let (measured, time) = self.timed_moves.get();
-        time.checked_div(measured)
-            .is_some_and(|mean| mean >= AHEAD_WORTH)
     }
 
     /// The fast path and the indices of its functions, unless the script has
@@ -660,15 +635,22 @@ impl UserRules for Script {
 
     /// Has `fn moves` on the fast path worked out on other threads, ahead
     /// of the search, when there are threads and its calls are costly enough
-    /// (the helpers of `ahead.rs`); a call the fast path leaves to Rhai is made when it is
+    /// (the helpers of [`crate::games::ahead`]); a call the fast path leaves to Rhai is made when it is
     /// asked. Each call is bounded in time as on the search's thread, all of
     /// them by what is left of the total, and they stop with the stop
     /// signal.
     fn ask_ahead(&self, positions: &[&[u64]]) -> usize {
         let mut ahead = self.ahead.borrow_mut();
         if let Some(ahead) = ahead.as_mut().filter(|a| a.has_helpers()) {
-            if self.fast_program().is_some() && self.worth_working_ahead() && !self.clock.spent() {
-                ahead.tell(positions, &stop::current(), self.clock.left());
+            if self.fast_program().is_some()
+                && self.moves_times.worth_working_ahead()
+                && !self.clock.spent()
+            {
+                ahead.tell(
+                    positions,
+                    &stop::current(),
+                    Instant::now() + self.clock.left(),
+                );
             }
         }
         positions.len()
