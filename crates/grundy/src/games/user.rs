@@ -423,6 +423,10 @@ impl<R: UserRules> UserMemo<R> {
         if let Some(v) = self.bases.get(position) {
             return Ok(v);
         }
+        // Most games have no components: no split to make, no sum kept.
+        if !self.rules.has_components() {
+            return self.base(position.to_vec());
+        }
         if self.checked.contains(position) {
             return Ok(self.sums[position]);
         }
