@@ -78,6 +78,10 @@ impl Reply {
                 let values = values.iter().map(|&v| u64::from(v));
                 ("values", le_bytes(py, values.len(), values, 4)?)
             }
+            Cells::SmallValues(values) => {
+                let values = values.iter().map(|&v| u64::from(v));
+                ("values", le_bytes(py, values.len(), values, 4)?)
+            }
             Cells::Outcomes(outcomes) => {
                 let outcomes = outcomes.iter().map(|&p| u64::from(p));
                 ("outcomes", le_bytes(py, outcomes.len(), outcomes, 1)?)

@@ -5,6 +5,8 @@ use crate::common;
 use serde_json::Value;
 
 use common::{grundy, json_of};
+use std::path::Path;
+use std::process::Command;
 
 /// The cells of `table GAME --size N [--values] --json`.
 fn table(game: &str, size: u64, values: bool) -> Vec<Vec<Value>> {
@@ -154,4 +156,38 @@ fn k_11_has_its_irrational_slope() {
     assert!(conjectures.iter().all(|c| c["kind"] != "rational_slope"));
     let beatty = conjectures.iter().find(|c| c["kind"] == "beatty").unwrap();
     assert_eq!(beatty["alpha"], "(-5+1*sqrt(37))/1");
+}
+
+/// Wythoff's Grundy table is the plain C program's (the baseline of
+/// README's timings, `crates/grundy/benches/baselines/wythoff_table.c`),
+/// byte for byte, on sides around the engine's block size.
+#[test]
+fn the_wythoff_table_is_the_plain_c_programs() {
+    let source =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../grundy/benches/baselines/wythoff_table.c");
+    let binary = std::env::temp_dir().join(format!("wythoff-table-{}", std::process::id()));
+    let compiled = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&binary)
+        .arg(&source)
+        .status()
+        .expect("a C compiler (cc) runs");
+    assert!(compiled.success(), "the baseline compiles");
+    for size in [1, 2, 127, 128, 129, 300, 1000] {
+        let plain = Command::new(&binary)
+            .arg(size.to_string())
+            .output()
+            .expect("the baseline runs");
+        let ours = grundy(&[
+            "table",
+            "wythoff",
+            "--size",
+            &size.to_string(),
+            "--values",
+            "--json",
+        ]);
+        assert!(ours.status.success());
+        assert!(plain.stdout == ours.stdout, "side {size}");
+    }
+    let _ = std::fs::remove_file(&binary);
 }

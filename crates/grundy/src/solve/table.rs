@@ -131,6 +131,11 @@ impl<V: Cell> Table<V> {
             .map(move |(i, _)| (i / width, i % width))
     }
 
+    /// The values, row by row, given up without a copy.
+    pub fn into_values(self) -> Vec<V> {
+        self.values
+    }
+
     /// The same table with every value stored as a `W` (wider, so exact).
     pub fn widened<W: Cell + From<V>>(&self) -> Table<W> {
         Table::rect(

@@ -32,7 +32,7 @@ pub(crate) fn rules_table(
     let table = rules
         .rect_table(size, size, &mut progress_of(monitor))
         .map_err(table_error)?;
-    Ok(Table::of_rect(game, &table))
+    Ok(Table::of_rect(game, table))
 }
 
 /// The `conjecture` of a two-pile game: its rows of P-positions, and the

@@ -303,7 +303,7 @@ impl<R: UserRules> Game for UserGame<R> {
     fn table(&self, size: u64, values: bool, _monitor: &mut dyn Monitor) -> Result<Table> {
         let side = check_side(size)?;
         let rect = RectTable::from_values(side, self.pile_values(side, side)?);
-        let table = Table::of_rect(self, &rect);
+        let table = Table::of_rect(self, rect);
         Ok(if values { table } else { table.outcomes() })
     }
 

@@ -25,7 +25,6 @@ use crate::game::{Impartial, Outcome};
 use crate::games::wythoff::{Wythoff, WythoffRatios};
 use crate::solve::lines::{PRows, RowP};
 use crate::solve::wavefront::wythoff_table;
-use crate::stop;
 
 /// The registry's entry of `wythoff`.
 pub(crate) const ENTRY: Entry = Entry {
@@ -200,14 +199,9 @@ impl WythoffEntry {
     /// Grundy values: the parallel table for Wythoff's game, the rules for k > 0.
     fn values(&self, size: usize, monitor: &mut dyn Monitor) -> Result<Table> {
         if self.0.k() == 0 {
-            let fast = wythoff_table(size).map_err(table_error)?;
-            let values = stop::polling(fast.values().iter())
-                .map(|&v| u32::from(v))
-                .collect();
-            return Ok(Table::of_values(
-                self,
-                &crate::solve::table::GrundyTable::from_values(size, values),
-            ));
+            // Every side the verb accepts keeps the values below 2^16.
+            let fast = wythoff_table::<u16>(size).map_err(table_error)?;
+            return Ok(Table::of_small_values(self, fast));
         }
         rules_table(self, &self.0, size, monitor)
     }

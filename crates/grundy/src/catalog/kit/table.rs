@@ -23,13 +23,44 @@ use crate::solve::table::{GrundyTable, RectTable, TableError};
 /// Rows of a Grundy table whose additive periods `conjecture` reports.
 pub(crate) const ROWS_REPORTED: usize = 8;
 
-/// What each cell of a [`Table`] holds.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What each cell of a [`Table`] holds. Equal cells hold the same
+/// outcomes or the same values, whatever their width.
+#[derive(Clone, Debug, Eq)]
 pub enum Cells {
     /// Whether each position is a P-position, row-major.
     Outcomes(Vec<bool>),
     /// The Grundy value of each position, row-major.
     Values(Vec<u32>),
+    /// The same, for a table whose values are below 2^16 (half the memory).
+    SmallValues(Vec<u16>),
+}
+
+impl PartialEq for Cells {
+    fn eq(&self, other: &Cells) -> bool {
+        match (self, other) {
+            (Cells::Outcomes(a), Cells::Outcomes(b)) => a == b,
+            (Cells::Outcomes(_), _) | (_, Cells::Outcomes(_)) => false,
+            (a, b) => {
+                let len = |c: &Cells| match c {
+                    Cells::Values(v) => v.len(),
+                    Cells::SmallValues(v) => v.len(),
+                    Cells::Outcomes(p) => p.len(),
+                };
+                len(a) == len(b) && (0..len(a)).all(|i| a.value(i) == b.value(i))
+            }
+        }
+    }
+}
+
+impl Cells {
+    /// The value of cell `i`, for cells of values.
+    fn value(&self, i: usize) -> Option<u32> {
+        match self {
+            Cells::Outcomes(_) => None,
+            Cells::Values(v) => Some(v[i]),
+            Cells::SmallValues(v) => Some(v[i].into()),
+        }
+    }
 }
 
 /// The answer of `table`: every position `(x, y)`, `0 <= x, y < size`.
@@ -52,21 +83,18 @@ impl Table {
         };
         match &self.cells {
             Cells::Outcomes(p) => p[cell],
-            Cells::Values(v) => v[cell] == 0,
+            values => values.value(cell) == Some(0),
         }
     }
 
     /// The Grundy value of `(x, y)`, for a table of values (`None` outside).
     pub fn value(&self, x: usize, y: usize) -> Option<u32> {
-        match &self.cells {
-            Cells::Outcomes(_) => None,
-            Cells::Values(v) => Some(v[self.cell(x, y)?]),
-        }
+        self.cells.value(self.cell(x, y)?)
     }
 
     /// Whether the cells hold Grundy values (not only outcomes).
     pub fn has_values(&self) -> bool {
-        matches!(self.cells, Cells::Values(_))
+        !matches!(self.cells, Cells::Outcomes(_))
     }
 
     /// The index of `(x, y)`, if it is in the table.
@@ -74,27 +102,31 @@ impl Table {
         (x < self.size && y < self.size).then_some(x * self.size + y)
     }
 
-    /// The table of values of a square [`RectTable`].
-    pub fn of_rect(game: &dyn Game, table: &RectTable) -> Table {
-        let values = (0..table.rows())
-            .flat_map(|x| table.row(x).expect("in the table").to_vec())
-            .collect();
+    /// The table of values of a square [`RectTable`], its values moved.
+    pub fn of_rect(game: &dyn Game, table: RectTable) -> Table {
         Table {
             game: game.spec(),
             size: table.rows(),
-            cells: Cells::Values(values),
+            cells: Cells::Values(table.into_values()),
         }
     }
 
-    /// The table of values of a [`GrundyTable`].
-    pub fn of_values(game: &dyn Game, table: &GrundyTable) -> Table {
-        let values = (0..table.size())
-            .flat_map(|x| table.row(x).expect("in the table").to_vec())
-            .collect();
+    /// The table of values of a [`GrundyTable`], its values moved.
+    pub fn of_values(game: &dyn Game, table: GrundyTable) -> Table {
         Table {
             game: game.spec(),
             size: table.size(),
-            cells: Cells::Values(values),
+            cells: Cells::Values(table.into_values()),
+        }
+    }
+
+    /// The table of values of a [`Table`](crate::solve::table::Table) of
+    /// `u16`, its values moved.
+    pub fn of_small_values(game: &dyn Game, table: crate::solve::table::Table<u16>) -> Table {
+        Table {
+            game: game.spec(),
+            size: table.size(),
+            cells: Cells::SmallValues(table.into_values()),
         }
     }
 
@@ -122,6 +154,7 @@ impl Table {
     pub fn outcomes(self) -> Table {
         let cells = match self.cells {
             Cells::Values(v) => Cells::Outcomes(v.iter().map(|&g| g == 0).collect()),
+            Cells::SmallValues(v) => Cells::Outcomes(v.iter().map(|&g| g == 0).collect()),
             outcomes => outcomes,
         };
         Table { cells, ..self }
@@ -140,6 +173,10 @@ impl Serialize for Table {
             }
             Cells::Values(v) => {
                 let rows: Vec<&[u32]> = v.chunks(self.size.max(1)).collect();
+                map.serialize_entry("values", &Polled(&rows))?;
+            }
+            Cells::SmallValues(v) => {
+                let rows: Vec<&[u16]> = v.chunks(self.size.max(1)).collect();
                 map.serialize_entry("values", &Polled(&rows))?;
             }
         }
@@ -639,7 +676,7 @@ mod tests {
                 table,
                 Table {
                     game: spec.into(),
-                    ..Table::of_values(&*parse(spec).unwrap(), &rules)
+                    ..Table::of_values(&*parse(spec).unwrap(), rules.clone())
                 }
             );
         }
@@ -652,7 +689,7 @@ mod tests {
             fast,
             Table {
                 game: "wythoff".into(),
-                ..Table::of_values(&*parse("wythoff").unwrap(), &rules)
+                ..Table::of_values(&*parse("wythoff").unwrap(), rules.clone())
             }
         );
         assert!(matches!(
