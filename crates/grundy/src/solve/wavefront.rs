@@ -92,7 +92,8 @@ fn insert(line: &mut [u64], first: &mut u32, value: usize) {
 fn first_absent_of_three(a: &[u64], b: &[u64], c: &[u64], from: usize) -> usize {
     let (a, b, c) = (&a[from..], &b[from..], &c[from..]);
     // Four words at a time while the union is full (it often is for dozens
-    // of words): one vector test where the processor has them.
+    // of words): the compiler tests them as vectors (compiled for AVX2,
+    // the loop was only 3% faster).
     let mut w = 0;
     for ((a, b), c) in a
         .chunks_exact(4)
@@ -132,27 +133,7 @@ struct Block<'a, V> {
 }
 
 impl<V: Cell> Block<'_, V> {
-    /// Fills the block, compiled for AVX2 where the processor has it (the
-    /// scan of [`first_absent_of_three`] then tests four words at once).
-    fn fill(self) {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the processor has AVX2, just checked.
-            return unsafe { self.fill_avx2() };
-        }
-        self.fill_here();
-    }
-
-    /// [`Block::fill`] compiled for AVX2.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    unsafe fn fill_avx2(self) {
-        self.fill_here();
-    }
-
-    /// The one body of [`Block::fill`].
-    #[inline(always)]
-    fn fill_here(mut self) {
+    fn fill(mut self) {
         let (x0, y0) = self.origin;
         let rows = self.rows.first.len();
         let columns = self.columns.first.len();
