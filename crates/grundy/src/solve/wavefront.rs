@@ -10,11 +10,17 @@
 //! computed in parallel, each block row by row with its own value sets, which
 //! stay in cache. Values are stored as `u16`: a mex is at most the number of
 //! options, `x + y + min(x, y) < 3 * 2^14`.
+//!
+//! [`k_wythoff_table`] is k-Wythoff's table (a move takes from one pile, or
+//! `a, b >= 1` from both with `|a - b| <= k`) with the same value sets, row
+//! by row on one core: the options from both piles lie on the `2k + 1`
+//! diagonals around the cell's, each a prefix that ends `e` rows early on
+//! the diagonal `e` to the right (see the function).
 
 use rayon::prelude::*;
 
 use super::table::{Cell, Table, TableError};
-use crate::limits::MAX_TABLE_SIZE;
+use crate::limits::{MAX_TABLE_SIZE, RULES_BUDGET};
 use crate::stop;
 
 /// The side of a block.
@@ -67,6 +73,21 @@ impl Lines {
     }
 }
 
+impl Lines {
+    /// The words of line `i`.
+    #[inline(always)]
+    fn line(&self, i: usize) -> &[u64] {
+        &self.words[i * self.stride..(i + 1) * self.stride]
+    }
+
+    /// Line `i`: its words and its first word not full.
+    #[inline(always)]
+    fn line_mut(&mut self, i: usize) -> (&mut [u64], &mut u32) {
+        let words = &mut self.words[i * self.stride..(i + 1) * self.stride];
+        (words, &mut self.first[i])
+    }
+}
+
 impl LinesMut<'_> {
     /// Line `i`: its words and its first word not full.
     #[inline(always)]
@@ -114,6 +135,12 @@ fn first_absent_of_three(a: &[u64], b: &[u64], c: &[u64], from: usize) -> usize 
         }
     }
     unreachable!("the last word of a line is never full")
+}
+
+/// Whether `value` is in the set `line`.
+#[inline]
+fn contains(line: &[u64], value: usize) -> bool {
+    line[value / 64] >> (value % 64) & 1 == 1
 }
 
 /// One block and the value sets and table rows that only it touches now.
@@ -213,6 +240,210 @@ pub fn wythoff_table<V: Cell>(size: usize) -> Result<Table<V>, TableError> {
     Ok(Table::from_values(size, values))
 }
 
+/// k-Wythoff's Grundy values below `size` (`k >= 1`), stored as `V`: a mex
+/// is at most the number of options, `x + y + (2k + 1) min(x, y) <
+/// (2k + 3) size`. `None` when the value sets would hold more than
+/// [`K_WYTHOFF_SET_WORDS`] words or the work exceed [`RULES_BUDGET`] (a
+/// large `k`): the rules' table, with its budget, is then the way.
+///
+/// The options of `(x, y)` taken from both piles, `(x - a, y - b)` with
+/// `a, b >= 1` and `|a - b| <= k`, lie on the diagonals `y - x + e`,
+/// `|e| <= k`: on diagonal `e <= 0` every cell of an earlier row, on
+/// diagonal `e > 0` every cell up to row `x - 1 - e`. The cells are valued
+/// block by block (for the caches), the blocks row by row, each row by row:
+/// a diagonal's set then holds its options, maybe `(x, y + e)` (an option by
+/// the row anyway) and the cells valued that are not options, "extras":
+/// on diagonal `e > 0` the cells `(x - i, y + e - i)`, `1 <= i <= e`, valued
+/// already, on diagonal `e < 0` the cells `(x + t, y + e + t)`,
+/// `1 <= t < -e`, of the blocks before in the block row ([`Band::extras_of`]).
+/// So the mex `m` of the sets' union is too large exactly when the value
+/// `v` of an extra lies below `m` and is in no set but as an extra, and
+/// then the mex is the least such `v`. A value is an extra of its diagonal at most
+/// once: the cells of a diagonal are options of one another (`a = b`), so
+/// its values differ.
+///
+/// `progress` hears of the rows done.
+pub fn k_wythoff_table<V: Cell>(
+    size: usize,
+    k: usize,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Option<Table<V>>, TableError> {
+    if size > MAX_TABLE_SIZE {
+        return Err(TableError::TooLarge { size });
+    }
+    // Moves of more than `size` from a pile leave the table.
+    let k = k.min(size);
+    let stride = ((2 * k + 3) * size) / 64 + 2;
+    // Each cell reads 2k + 3 sets and looks at k^2 extras at most.
+    let work = (size * size).saturating_mul(2 * k + 3 + k * k);
+    let words = (3 * size + BLOCK + 1).saturating_mul(stride);
+    if words > K_WYTHOFF_SET_WORDS || work as u128 > RULES_BUDGET {
+        return Ok(None);
+    }
+    let mut band = Band {
+        size,
+        k,
+        values: vec![V::default(); size * size],
+        rows: Lines::new(BLOCK, stride),
+        columns: Lines::new(size, stride),
+        diagonals: Lines::new(2 * size + 1, stride),
+        sets: Vec::with_capacity(2 * k + 1),
+        extras: Vec::new(),
+    };
+    for x0 in (0..size).step_by(BLOCK) {
+        stop::poll();
+        progress(x0 as u64, size as u64);
+        band.rows.words.fill(0);
+        band.rows.first.fill(0);
+        let rows_to = (x0 + BLOCK).min(size);
+        for y0 in (0..size).step_by(BLOCK) {
+            let valued = Valued {
+                rows: x0,
+                rows_to,
+                columns: y0,
+                columns_to: (y0 + BLOCK).min(size),
+            };
+            for x in x0..rows_to {
+                for y in y0..valued.columns_to {
+                    band.value(valued, x, y);
+                }
+            }
+        }
+    }
+    Ok(Some(Table::from_values(size, band.values)))
+}
+
+/// The state of [`k_wythoff_table`].
+struct Band<V> {
+    size: usize,
+    k: usize,
+    values: Vec<V>,
+    /// The rows of the block row being valued, from its first.
+    rows: Lines,
+    columns: Lines,
+    /// Diagonal `y - x` at index `y - x + size`; the last line stays empty,
+    /// for the diagonals beyond the table.
+    diagonals: Lines,
+    /// The diagonals of the band of the cell being valued, from
+    /// `y - x - k` to `y - x + k`.
+    sets: Vec<usize>,
+    /// The extras of the cell being valued (see [`k_wythoff_table`]): the
+    /// diagonal of the band each lies on, and its value.
+    extras: Vec<(usize, usize)>,
+}
+
+impl<V: Cell> Band<V> {
+    /// Values `(x, y)` and adds it to its sets.
+    fn value(&mut self, block: Valued, x: usize, y: usize) {
+        let (size, k) = (self.size, self.k);
+        let empty = 2 * size;
+        self.sets.clear();
+        self.sets.extend((0..=2 * k).map(|i| {
+            let index = (y + size + i).checked_sub(x + k);
+            index.filter(|&d| d < empty).unwrap_or(empty)
+        }));
+        let mex = self.mex_of_sets(x - block.rows, y);
+        let value = self.without_extras(block, x, y, mex);
+        self.values[x * size + y] = V::of_mex(value);
+        let (line, first) = self.rows.line_mut(x - block.rows);
+        insert(line, first, value);
+        let (line, first) = self.columns.line_mut(y);
+        insert(line, first, value);
+        let (line, first) = self.diagonals.line_mut(y + size - x);
+        insert(line, first, value);
+    }
+
+    /// The least value in none of the sets of row `row` (of the block row),
+    /// column `y` and the diagonals of [`Band::sets`].
+    fn mex_of_sets(&self, row: usize, y: usize) -> usize {
+        let stride = self.rows.stride;
+        let from = self
+            .sets
+            .iter()
+            .map(|&d| self.diagonals.first[d])
+            .chain([self.rows.first[row], self.columns.first[y]])
+            .max()
+            .unwrap_or(0) as usize;
+        let union = |w: usize| {
+            let lines = self.rows.words[row * stride + w] | self.columns.words[y * stride + w];
+            self.sets.iter().fold(lines, |union, &d| {
+                union | self.diagonals.words[d * stride + w]
+            })
+        };
+        (from..)
+            .map(|w| (w, union(w)))
+            .find(|&(_, union)| union != u64::MAX)
+            .map(|(w, union)| w * 64 + union.trailing_ones() as usize)
+            .expect("the last word of a line is never full")
+    }
+
+    /// The mex of the options of `(x, y)`, from `mex`, that of its sets: the
+    /// least value of an extra below it in no set but as an extra, if any.
+    fn without_extras(&mut self, block: Valued, x: usize, y: usize, mex: usize) -> usize {
+        let mut extras = std::mem::take(&mut self.extras);
+        extras.clear();
+        for i in 0..=2 * self.k {
+            extras.extend(self.extras_of(block, x, y, i).map(|v| (i, v)));
+        }
+        self.extras = extras;
+        let genuine = |v: usize| {
+            contains(self.rows.line(x - block.rows), v)
+                || contains(self.columns.line(y), v)
+                || self.sets.iter().enumerate().any(|(i, &d)| {
+                    contains(self.diagonals.line(d), v) && !self.extras.contains(&(i, v))
+                })
+        };
+        let lower = self.extras.iter().map(|&(_, v)| v);
+        lower
+            .filter(|&v| v < mex && !genuine(v))
+            .min()
+            .unwrap_or(mex)
+    }
+
+    /// The values of the cells valued on the `i`-th diagonal of the band of
+    /// `(x, y)` (diagonal `y - x + i - k`) that are not options of `(x, y)`:
+    /// for `e = i - k > 0` those of rows `x - e` to `x - 1` (options come
+    /// earlier); for `e < 0` those of rows `x + 1` to `x - e - 1` in the
+    /// blocks before `(x, y)`'s in its block row.
+    fn extras_of(
+        &self,
+        block: Valued,
+        x: usize,
+        y: usize,
+        i: usize,
+    ) -> impl Iterator<Item = usize> + '_ {
+        let size = self.size;
+        let value = move |(ex, ey): (usize, usize)| self.values[ex * size + ey].into() as usize;
+        let (up, down) = match i.checked_sub(self.k) {
+            Some(e) => (e, 0),
+            None => (0, self.k - i),
+        };
+        let above = (1..=up).filter_map(move |t| {
+            let (ex, ey) = (x.checked_sub(t)?, y + up - t);
+            (ey < size && (ex < block.rows || ey < block.columns_to)).then_some((ex, ey))
+        });
+        let below = (1..down).filter_map(move |t| {
+            let (ex, ey) = (x + t, (y + t).checked_sub(down)?);
+            (ex < block.rows_to && ey < block.columns).then_some((ex, ey))
+        });
+        above.chain(below).map(value)
+    }
+}
+
+/// The cells [`k_wythoff_table`] has valued, beside those before `(x, y)` in
+/// its block: the rows before `rows`, and the blocks before `columns` in the
+/// block row of rows `rows..rows_to`, its block ending at `columns_to`.
+#[derive(Clone, Copy)]
+struct Valued {
+    rows: usize,
+    rows_to: usize,
+    columns: usize,
+    columns_to: usize,
+}
+
+/// The most words the value sets of [`k_wythoff_table`] may hold (2 GiB).
+pub const K_WYTHOFF_SET_WORDS: usize = 1 << 28;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -251,5 +482,31 @@ mod tests {
                 assert_eq!(fast.value(x, y), rules.value(x, y));
             }
         }
+    }
+
+    #[test]
+    fn k_wythoff_equals_the_rules_table() {
+        use crate::games::wythoff::Wythoff;
+        use crate::solve::table::grundy_table_of;
+        // Past two blocks, so that diagonals e < 0 have extras.
+        for (k, size) in [(1, 260), (3, 260), (9, 140), (40, 140)] {
+            let rules = grundy_table_of(&Wythoff::new(k), size).unwrap();
+            let fast = k_wythoff_table::<u32>(size, k as usize, &mut |_, _| {})
+                .unwrap()
+                .unwrap();
+            for x in 0..size {
+                assert_eq!(fast.row(x), rules.row(x), "k = {k}, row {x}");
+            }
+        }
+        // Work beyond the bound is left to the rules; a k beyond the table
+        // is the table's side.
+        assert_eq!(
+            k_wythoff_table::<u32>(16000, 10_000, &mut |_, _| {}).unwrap(),
+            None
+        );
+        assert_eq!(
+            k_wythoff_table::<u32>(60, usize::MAX, &mut |_, _| {}).unwrap(),
+            k_wythoff_table::<u32>(60, 60, &mut |_, _| {}).unwrap()
+        );
     }
 }

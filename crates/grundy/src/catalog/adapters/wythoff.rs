@@ -24,7 +24,7 @@ use crate::error::{Error, Result};
 use crate::game::{Impartial, Outcome};
 use crate::games::wythoff::{Wythoff, WythoffRatios};
 use crate::solve::lines::{PRows, RowP};
-use crate::solve::wavefront::wythoff_table;
+use crate::solve::wavefront::{k_wythoff_table, wythoff_table};
 
 /// The registry's entry of `wythoff`.
 pub(crate) const ENTRY: Entry = Entry {
@@ -203,7 +203,24 @@ impl WythoffEntry {
             let fast = wythoff_table::<u16>(size).map_err(table_error)?;
             return Ok(Table::of_small_values(self, fast));
         }
-        rules_table(self, &self.0, size, monitor)
+        let k = usize::try_from(self.0.k()).unwrap_or(usize::MAX);
+        // A mex is below (2k + 3) size.
+        let small = k
+            .checked_mul(2)
+            .and_then(|k2| (k2 + 3).checked_mul(size))
+            .is_some_and(|bound| bound <= 1 << 16);
+        let mut progress = progress_of(monitor);
+        let table = match small {
+            true => k_wythoff_table::<u16>(size, k, &mut progress)
+                .map(|t| t.map(|t| Table::of_small_values(self, t))),
+            false => k_wythoff_table::<u32>(size, k, &mut progress)
+                .map(|t| t.map(|t| Table::of_values(self, t))),
+        };
+        drop(progress);
+        match table.map_err(table_error)? {
+            Some(table) => Ok(table),
+            None => rules_table(self, &self.0, size, monitor),
+        }
     }
 
     /// The table verb: P-positions from the closed form, values as above.
