@@ -58,11 +58,12 @@ const MAY_IMPORT: &[(&str, &[&str])] = &[
 ];
 
 /// Files that may start threads (the octal helper thread, Wythoff's
-/// parallel table, the helpers that work out a script's moves ahead), as
-/// paths below `src/`.
+/// parallel table, the helpers that work out a user's moves ahead and the
+/// script's count of them), as paths below `src/`.
 const THREADED: &[&str] = &[
     "games/octal/sparse.rs",
     "games/octal/lookahead.rs",
+    "games/ahead.rs",
     "games/script/ahead.rs",
     "solve/wavefront.rs",
 ];
@@ -358,7 +359,7 @@ fn the_library_does_no_io_and_prints_nothing() {
 }
 
 #[test]
-fn threads_live_in_the_octal_helper_the_wavefront_and_the_script_helpers_only() {
+fn threads_live_in_the_octal_helper_the_wavefront_and_the_helpers_of_users_games_only() {
     let sources = library_sources();
     let starts_threads = |code: &str| {
         ["thread::scope", "thread::spawn", "rayon", "par_iter"]
