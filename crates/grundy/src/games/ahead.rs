@@ -190,7 +190,8 @@ impl<C: Calls> Ahead<C> {
     }
 
     /// How many answers the search took from helpers.
-    pub fn taken(&self) -> u64 {
+    #[cfg(test)]
+    pub(crate) fn taken(&self) -> u64 {
         self.taken
     }
 
