@@ -413,6 +413,10 @@ impl UserRules for PyRules {
         !matches!(self.callables.components, Components::None)
     }
 
+    fn may_split(&self) -> bool {
+        self.has_components()
+    }
+
     /// A call of the user's `components` runs Python: the sums it split
     /// are then kept. Moves are asked once a position in any case.
     fn calls_are_costly(&self) -> bool {

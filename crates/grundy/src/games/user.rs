@@ -106,6 +106,12 @@ pub trait UserRules: Impartial<Position = UserPosition> {
     /// added by nim-sum).
     fn has_components(&self) -> bool;
 
+    /// Whether a position may split into components at all: `false` lets a
+    /// search skip the split of each position it values. By default it may.
+    fn may_split(&self) -> bool {
+        true
+    }
+
     /// Whether asking for moves or components costs far more than a look-up
     /// (a script's call): the values of sums met as options are then kept,
     /// so that a sum met again is not split again, and an option is looked
@@ -424,7 +430,7 @@ impl<R: UserRules> UserMemo<R> {
             return Ok(v);
         }
         // Most games have no components: no split to make, no sum kept.
-        if !self.rules.has_components() {
+        if !self.rules.may_split() {
             return self.base(position.to_vec());
         }
         if self.checked.contains(position) {

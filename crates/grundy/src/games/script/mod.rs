@@ -622,6 +622,10 @@ impl UserRules for Script {
         self.components_at.is_some()
     }
 
+    fn may_split(&self) -> bool {
+        self.has_components()
+    }
+
     /// Whether its calls run on Rhai: those of the fast path cost about as
     /// much as a look-up. (A compiled script has both its functions on the
     /// fast path: they are the roots its compilation reads.)
