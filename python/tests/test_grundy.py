@@ -275,7 +275,7 @@ def test_moves_made_ahead_on_another_thread_give_the_same_values():
         if len(position) == 1:
             (n,) = position
             heap_callers.add(threading.get_native_id())
-            sum(range(500))  # slow enough to be called ahead
+            sum(range(3000))  # slow enough (tens of µs) to be called ahead
             return [(n - 1, k) for k in range(3)] if n else []
         a, b = position
         return [(a - j, b) for j in range(1, a + 1)] + [(a, b - j) for j in range(1, b + 1)]
