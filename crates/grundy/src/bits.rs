@@ -78,8 +78,13 @@ impl BitSet {
     }
 
     /// Empties the set, keeping its memory.
+    #[inline]
     pub fn clear(&mut self) {
-        self.words.fill(0);
+        // A set that holds no memory is emptied without a call of memset,
+        // which cost more than a table's cell.
+        if !self.words.is_empty() {
+            self.words.fill(0);
+        }
         self.full = 0;
     }
 
@@ -104,9 +109,16 @@ impl BitSet {
         self.words.len()
     }
 
-    /// Word `i`, zero beyond the memory held.
+    /// How many leading words are full: every value below `64 *` this is in
+    /// the set.
     #[inline]
-    fn word(&self, i: usize) -> u64 {
+    pub fn full_words(&self) -> usize {
+        self.full
+    }
+
+    /// Word `i` (values `64 i` to `64 i + 63`), zero beyond the memory held.
+    #[inline]
+    pub fn word(&self, i: usize) -> u64 {
         self.words.get(i).copied().unwrap_or(0)
     }
 

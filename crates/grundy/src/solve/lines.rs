@@ -135,8 +135,8 @@ pub fn ray_rect(
     let mut extra = BitSet::default();
     let mut indices = vec![0; lines.len()];
     for x in 0..rows {
+        stop::poll();
         for y in 0..width {
-            stop::poll();
             extra.clear();
             for ray in &bounded {
                 ray.for_each_option((x, y), |ox, oy| {
@@ -146,9 +146,7 @@ pub fn ray_rect(
             for (index, l) in indices.iter_mut().zip(&lines) {
                 *index = l.locate(x, y).0;
             }
-            let mut union: Vec<&BitSet> = sets.iter().zip(&indices).map(|(s, &i)| &s[i]).collect();
-            union.push(&extra);
-            let value = BitSet::first_absent_of_union(&union);
+            let value = first_absent_of_lines(&sets, &indices, &extra);
             values[x * width + y] = u32::of_mex(value);
             for (s, &i) in sets.iter_mut().zip(&indices) {
                 s[i].insert(value);
@@ -157,6 +155,24 @@ pub fn ray_rect(
         progress(x as u64 + 1, rows as u64);
     }
     Ok(RectTable::rect(rows, width, values))
+}
+
+/// The least value in none of the sets `sets[r][indices[r]]` nor in `extra`
+/// (a mex), scanned a word at a time from the first word not full in any.
+fn first_absent_of_lines(sets: &[Vec<BitSet>], indices: &[usize], extra: &BitSet) -> usize {
+    let chosen = || sets.iter().zip(indices).map(|(s, &i)| &s[i]);
+    let from = chosen().map(BitSet::full_words).max().unwrap_or(0);
+    let from = from.max(extra.full_words());
+    (from..)
+        .map(|w| {
+            (
+                w,
+                chosen().fold(extra.word(w), |union, s| union | s.word(w)),
+            )
+        })
+        .find(|&(_, union)| union != u64::MAX)
+        .map(|(w, union)| w * 64 + union.trailing_ones() as usize)
+        .expect("a finite union has an absent value")
 }
 
 /// The P-positions of a `rows x width` rectangle of a game whose moves are `rays`.
