@@ -219,7 +219,9 @@ fn cases() -> Vec<Case> {
         sequence("lasker", 100_000_000),
         // Two-pile games.
         table("wythoff", 8192, true),
-        table("wythoff:k=3", 600, true),
+        // Value sets (a small k) and the rules (a large one).
+        table("wythoff:k=3", 8192, true),
+        table("wythoff:k=1000", 150, true),
         table("twopile:1,0+0,1+1,2", 8192, true),
         conjecture("wythoff:ratios"),
         analyze("wythoff", "5000 5001"),

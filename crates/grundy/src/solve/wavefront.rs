@@ -274,10 +274,12 @@ pub fn k_wythoff_table<V: Cell>(
     // Moves of more than `size` from a pile leave the table.
     let k = k.min(size);
     let stride = ((2 * k + 3) * size) / 64 + 2;
-    // Each cell reads 2k + 3 sets and looks at k^2 extras at most.
+    // Each cell reads 2k + 3 sets and looks at k^2 extras at most, each
+    // against the k extras of 2k + 1 diagonals at most: beyond a small k,
+    // the rules cost less.
     let work = (size * size).saturating_mul(2 * k + 3 + k * k);
     let words = (3 * size + BLOCK + 1).saturating_mul(stride);
-    if words > K_WYTHOFF_SET_WORDS || work as u128 > RULES_BUDGET {
+    if k > K_WYTHOFF_MOST || words > K_WYTHOFF_SET_WORDS || work as u128 > RULES_BUDGET {
         return Ok(None);
     }
     let mut band = Band {
@@ -291,12 +293,13 @@ pub fn k_wythoff_table<V: Cell>(
         extras: Vec::new(),
     };
     for x0 in (0..size).step_by(BLOCK) {
-        stop::poll();
         progress(x0 as u64, size as u64);
         band.rows.words.fill(0);
         band.rows.first.fill(0);
         let rows_to = (x0 + BLOCK).min(size);
         for y0 in (0..size).step_by(BLOCK) {
+            // A block is at most a few milliseconds of work.
+            stop::poll();
             let valued = Valued {
                 rows: x0,
                 rows_to,
@@ -386,11 +389,18 @@ impl<V: Cell> Band<V> {
             extras.extend(self.extras_of(block, x, y, i).map(|v| (i, v)));
         }
         self.extras = extras;
+        // The extras of diagonal i, at most k, found by a binary search: they
+        // come diagonal by diagonal.
+        let of_diagonal = |i: usize| {
+            let from = self.extras.partition_point(|&(j, _)| j < i);
+            let to = self.extras.partition_point(|&(j, _)| j <= i);
+            &self.extras[from..to]
+        };
         let genuine = |v: usize| {
             contains(self.rows.line(x - block.rows), v)
                 || contains(self.columns.line(y), v)
                 || self.sets.iter().enumerate().any(|(i, &d)| {
-                    contains(self.diagonals.line(d), v) && !self.extras.contains(&(i, v))
+                    contains(self.diagonals.line(d), v) && !of_diagonal(i).contains(&(i, v))
                 })
         };
         let lower = self.extras.iter().map(|&(_, v)| v);
@@ -441,6 +451,9 @@ struct Valued {
     columns_to: usize,
 }
 
+/// The largest `k` whose table [`k_wythoff_table`] computes from value sets.
+pub const K_WYTHOFF_MOST: usize = 32;
+
 /// The most words the value sets of [`k_wythoff_table`] may hold (2 GiB).
 pub const K_WYTHOFF_SET_WORDS: usize = 1 << 28;
 
@@ -489,7 +502,7 @@ mod tests {
         use crate::games::wythoff::Wythoff;
         use crate::solve::table::grundy_table_of;
         // Past two blocks, so that diagonals e < 0 have extras.
-        for (k, size) in [(1, 260), (3, 260), (9, 140), (40, 140)] {
+        for (k, size) in [(1, 260), (3, 260), (9, 140), (K_WYTHOFF_MOST as u64, 140)] {
             let rules = grundy_table_of(&Wythoff::new(k), size).unwrap();
             let fast = k_wythoff_table::<u32>(size, k as usize, &mut |_, _| {})
                 .unwrap()
@@ -498,15 +511,13 @@ mod tests {
                 assert_eq!(fast.row(x), rules.row(x), "k = {k}, row {x}");
             }
         }
-        // Work beyond the bound is left to the rules; a k beyond the table
-        // is the table's side.
-        assert_eq!(
-            k_wythoff_table::<u32>(16000, 10_000, &mut |_, _| {}).unwrap(),
-            None
-        );
-        assert_eq!(
-            k_wythoff_table::<u32>(60, usize::MAX, &mut |_, _| {}).unwrap(),
-            k_wythoff_table::<u32>(60, 60, &mut |_, _| {}).unwrap()
-        );
+        // Work beyond the bound and a large k are left to the rules; a k
+        // beyond the table is the table's side.
+        let none = |size, k| k_wythoff_table::<u32>(size, k, &mut |_, _| {}).unwrap();
+        assert_eq!(none(16000, 10), None);
+        assert_eq!(none(200, K_WYTHOFF_MOST + 1), None);
+        let beyond = none(20, usize::MAX);
+        assert!(beyond.is_some());
+        assert_eq!(beyond, none(20, 20));
     }
 }
