@@ -9,7 +9,7 @@
 //! and the rules' calls overlap. A position the search reaches before a
 //! helper took it is computed by the search itself (when the calls allow
 //! it, [`Calls::SEARCH_HELPS`]); one a helper is on, it waits for. Answers
-//! held and not yet taken are bounded ([`HELD_MOST`]): helpers pause beyond
+//! held and not yet taken are bounded (`HELD_MOST`): helpers pause beyond
 //! it. A new telling replaces what is left of the old one, and helpers end
 //! when the telling is done, when the rules are dropped, or with the stop
 //! signal.
@@ -71,7 +71,7 @@ const AHEAD_WORTH: Duration = Duration::from_micros(5);
 const TIMED_EVERY: u64 = 64;
 
 /// The time the calls of `moves` on the search's thread take, to judge
-/// whether working calls out ahead pays ([`AHEAD_WORTH`]).
+/// whether working calls out ahead pays (`AHEAD_WORTH`, 5 µs a call).
 #[derive(Default)]
 pub struct CallTimes {
     calls: Cell<u64>,

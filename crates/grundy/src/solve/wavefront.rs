@@ -255,7 +255,7 @@ pub fn wythoff_table<V: Cell>(size: usize) -> Result<Table<V>, TableError> {
 /// the row anyway) and the cells valued that are not options, "extras":
 /// on diagonal `e > 0` the cells `(x - i, y + e - i)`, `1 <= i <= e`, valued
 /// already, on diagonal `e < 0` the cells `(x + t, y + e + t)`,
-/// `1 <= t < -e`, of the blocks before in the block row ([`Band::extras_of`]).
+/// `1 <= t < -e`, of the blocks before in the block row (`Band::extras_of`).
 /// So the mex `m` of the sets' union is too large exactly when the value
 /// `v` of an extra lies below `m` and is in no set but as an extra, and
 /// then the mex is the least such `v`. A value is an extra of its diagonal at most
