@@ -97,11 +97,7 @@ impl BitSet {
     /// the furthest full prefix, below which one of the sets holds everything.
     pub fn first_absent_of_union(sets: &[&BitSet]) -> usize {
         let start = sets.iter().map(|s| s.full).max().unwrap_or(0);
-        (start..)
-            .map(|i| (i, sets.iter().fold(0, |acc, s| acc | s.word(i))))
-            .find(|&(_, union)| union != u64::MAX)
-            .map(|(i, union)| i * 64 + union.trailing_ones() as usize)
-            .expect("a finite union has an absent value")
+        first_absent_from(start, |i| sets.iter().fold(0, |acc, s| acc | s.word(i)))
     }
 
     /// The number of words of memory held (one per 64 values).
@@ -131,6 +127,19 @@ impl BitSet {
             .map_or(0, |i| i + 1);
         &self.words[..len]
     }
+}
+
+/// The least value absent from a set given by its words (`union(i)`, values
+/// `64 i` to `64 i + 63`, often the union of several sets' words), looked
+/// for from word `from`, below which every value is present. The set must
+/// miss a value: it holds finitely many.
+#[inline]
+pub fn first_absent_from(from: usize, union: impl Fn(usize) -> u64) -> usize {
+    (from..)
+        .map(|i| (i, union(i)))
+        .find(|&(_, union)| union != u64::MAX)
+        .map(|(i, union)| i * 64 + union.trailing_ones() as usize)
+        .expect("a finite union has an absent value")
 }
 
 impl PartialEq for BitSet {

@@ -769,7 +769,6 @@ impl<R: UserRules> UserMemo<R> {
     }
 }
 
-/// `[a, b, ...]`, the way positions are written in messages.
 /// The options of `position` by `rules`' moves, for the solvers that ask
 /// [`Impartial::options`], which cannot fail: a failure is kept in `failure`
 /// for [`UserRules::take_failure`], and from then on every position has no
@@ -792,6 +791,7 @@ pub fn options_or_failure<R: UserRules + ?Sized>(
     }
 }
 
+/// `[a, b, ...]`, the way positions are written in messages.
 pub(crate) fn show(position: &[u64]) -> String {
     format!("{position:?}")
 }

@@ -19,7 +19,7 @@
 //!   every row holds exactly one, found exactly, however far out ([`PRows`]).
 
 use super::table::{Cell, GrundyTable, RectTable, TableError};
-use crate::bits::BitSet;
+use crate::bits::{first_absent_from, BitSet};
 use crate::limits::{MAX_RECT_CELLS, MAX_TABLE_SIZE};
 use crate::stop;
 
@@ -163,16 +163,9 @@ fn first_absent_of_lines(sets: &[Vec<BitSet>], indices: &[usize], extra: &BitSet
     let chosen = || sets.iter().zip(indices).map(|(s, &i)| &s[i]);
     let from = chosen().map(BitSet::full_words).max().unwrap_or(0);
     let from = from.max(extra.full_words());
-    (from..)
-        .map(|w| {
-            (
-                w,
-                chosen().fold(extra.word(w), |union, s| union | s.word(w)),
-            )
-        })
-        .find(|&(_, union)| union != u64::MAX)
-        .map(|(w, union)| w * 64 + union.trailing_ones() as usize)
-        .expect("a finite union has an absent value")
+    first_absent_from(from, |w| {
+        chosen().fold(extra.word(w), |union, s| union | s.word(w))
+    })
 }
 
 /// The P-positions of a `rows x width` rectangle of a game whose moves are `rays`.

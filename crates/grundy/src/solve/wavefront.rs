@@ -20,6 +20,7 @@
 use rayon::prelude::*;
 
 use super::table::{Cell, Table, TableError};
+use crate::bits::first_absent_from;
 use crate::limits::{MAX_TABLE_SIZE, RULES_BUDGET};
 use crate::stop;
 
@@ -71,9 +72,7 @@ impl Lines {
             })
             .collect()
     }
-}
 
-impl Lines {
     /// The words of line `i`.
     #[inline(always)]
     fn line(&self, i: usize) -> &[u64] {
@@ -83,8 +82,7 @@ impl Lines {
     /// Line `i`: its words and its first word not full.
     #[inline(always)]
     fn line_mut(&mut self, i: usize) -> (&mut [u64], &mut u32) {
-        let words = &mut self.words[i * self.stride..(i + 1) * self.stride];
-        (words, &mut self.first[i])
+        line_of(&mut self.words, &mut self.first, self.stride, i)
     }
 }
 
@@ -92,9 +90,20 @@ impl LinesMut<'_> {
     /// Line `i`: its words and its first word not full.
     #[inline(always)]
     fn line(&mut self, i: usize) -> (&mut [u64], &mut u32) {
-        let words = &mut self.words[i * self.stride..(i + 1) * self.stride];
-        (words, &mut self.first[i])
+        line_of(self.words, self.first, self.stride, i)
     }
+}
+
+/// Line `i` of lines of `stride` words laid out in `words`, with their
+/// first words not full in `first`.
+#[inline(always)]
+fn line_of<'a>(
+    words: &'a mut [u64],
+    first: &'a mut [u32],
+    stride: usize,
+    i: usize,
+) -> (&'a mut [u64], &'a mut u32) {
+    (&mut words[i * stride..(i + 1) * stride], &mut first[i])
 }
 
 /// Adds `value` to a line's set, keeping its first word not full.
@@ -367,17 +376,12 @@ impl<V: Cell> Band<V> {
             .chain([self.rows.first[row], self.columns.first[y]])
             .max()
             .unwrap_or(0) as usize;
-        let union = |w: usize| {
+        first_absent_from(from, |w| {
             let lines = self.rows.words[row * stride + w] | self.columns.words[y * stride + w];
             self.sets.iter().fold(lines, |union, &d| {
                 union | self.diagonals.words[d * stride + w]
             })
-        };
-        (from..)
-            .map(|w| (w, union(w)))
-            .find(|&(_, union)| union != u64::MAX)
-            .map(|(w, union)| w * 64 + union.trailing_ones() as usize)
-            .expect("the last word of a line is never full")
+        })
     }
 
     /// The mex of the options of `(x, y)`, from `mex`, that of its sets: the
