@@ -92,6 +92,12 @@ impl LinesMut<'_> {
     fn line(&mut self, i: usize) -> (&mut [u64], &mut u32) {
         line_of(self.words, self.first, self.stride, i)
     }
+
+    /// Line `i`, to read.
+    #[inline(always)]
+    fn get(&self, i: usize) -> (&[u64], u32) {
+        (&self.words[i * self.stride..(i + 1) * self.stride], self.first[i])
+    }
 }
 
 /// Line `i` of lines of `stride` words laid out in `words`, with their
@@ -152,43 +158,74 @@ fn contains(line: &[u64], value: usize) -> bool {
     line[value / 64] >> (value % 64) & 1 == 1
 }
 
-/// One block and the value sets and table rows that only it touches now.
+/// One block of the upper half (`x <= y`) and the value sets and table
+/// rows that only it touches now.
 struct Block<'a, V> {
     /// The first row and column of the block.
     origin: (usize, usize),
     size: usize,
-    /// Diagonal `y - x` has index `y - x + pad` in the whole array ...
-    pad: usize,
-    /// ... and `diagonals` starts at this index.
+    /// Diagonal `y - x` has index `y - x + BLOCK` in the whole array, and
+    /// `diagonals` starts at this index.
     chunk_start: usize,
+    /// The lines of the block's rows ...
     rows: LinesMut<'a>,
-    columns: LinesMut<'a>,
+    /// ... and of its columns, when they are other lines (off the main
+    /// diagonal of blocks).
+    columns: Option<LinesMut<'a>>,
     diagonals: LinesMut<'a>,
-    /// Table rows `origin.0 ..`, whole.
+    /// Table rows `origin.0 ..`, whole ...
     values: &'a mut [V],
+    /// ... and rows `origin.1 ..`, where the mirror images go, when they
+    /// are other rows.
+    mirror: Option<&'a mut [V]>,
 }
 
 impl<V: Cell> Block<'_, V> {
     fn fill(mut self) {
         let (x0, y0) = self.origin;
         let rows = self.rows.first.len();
-        let columns = self.columns.first.len();
+        let columns = match &self.columns {
+            Some(columns) => columns.first.len(),
+            None => rows,
+        };
         for dx in 0..rows {
             let x = x0 + dx;
-            let (row, row_first) = self.rows.line(dx);
-            for dy in 0..columns {
+            for dy in x.saturating_sub(y0)..columns {
                 let y = y0 + dy;
-                let (column, column_first) = self.columns.line(dy);
-                let (diagonal, diagonal_first) =
-                    self.diagonals.line(y + self.pad - x - self.chunk_start);
-                let from = (*row_first).max(*column_first).max(*diagonal_first) as usize;
-                let value = first_absent_of_three(row, column, diagonal, from);
+                let d = y - x + BLOCK - self.chunk_start;
+                let value = self.mex(dx, dy, d);
                 self.values[dx * self.size + y] = V::of_mex(value);
+                let (row, row_first) = self.rows.line(dx);
                 insert(row, row_first, value);
-                insert(column, column_first, value);
+                if y != x {
+                    let (column, column_first) = match &mut self.columns {
+                        Some(columns) => columns.line(dy),
+                        None => self.rows.line(dy),
+                    };
+                    insert(column, column_first, value);
+                    match &mut self.mirror {
+                        Some(mirror) => mirror[dy * self.size + x] = V::of_mex(value),
+                        None => self.values[dy * self.size + x] = V::of_mex(value),
+                    }
+                }
+                let (diagonal, diagonal_first) = self.diagonals.line(d);
                 insert(diagonal, diagonal_first, value);
             }
         }
+    }
+
+    /// The least value in none of the sets of line `dx` (row), line `dy`
+    /// (column) and diagonal `d` of the block.
+    #[inline(always)]
+    fn mex(&self, dx: usize, dy: usize, d: usize) -> usize {
+        let (row, row_first) = self.rows.get(dx);
+        let (column, column_first) = match &self.columns {
+            Some(columns) => columns.get(dy),
+            None => self.rows.get(dy),
+        };
+        let (diagonal, diagonal_first) = self.diagonals.get(d);
+        let from = row_first.max(column_first).max(diagonal_first) as usize;
+        first_absent_of_three(row, column, diagonal, from)
     }
 }
 
@@ -203,44 +240,52 @@ fn take<T>(chunks: &mut [Option<T>], index: usize) -> T {
 /// and stored as `V` (`u16` holds them below a side of 2^14: a mex is at
 /// most the number of options, `x + y + min(x, y) < 3 * size`); the same
 /// values as [`queen_table`](super::table::queen_table).
+///
+/// The table is symmetric (`(x, y)` and `(y, x)` are the same game), so
+/// only the cells `x <= y` are searched, and one value set serves line `k`
+/// both as row `k` and as column `k`: at `(x, y)`, `x <= y`, row `x`'s
+/// earlier cells are the mirror images of column `x`'s, all valued (rows
+/// `< x`), then `(x, x..y)`; column `y`'s are `(0..x, y)`, and row `y` has
+/// had no cell of its own yet. So the set of line `k` holds the values of
+/// column `k` until row `k` starts, then those of row `k`, always exactly
+/// what the cell being valued needs. Diagonals `y - x >= 0` only.
 pub fn wythoff_table<V: Cell>(size: usize) -> Result<Table<V>, TableError> {
     if size > MAX_TABLE_SIZE {
         return Err(TableError::TooLarge { size });
     }
     let blocks = size.div_ceil(BLOCK);
-    let pad = blocks * BLOCK;
     let mut values = vec![V::default(); size * size];
     // Values below 3 * size, and one word more, never full.
     let stride = (3 * size) / 64 + 2;
-    let mut rows = Lines::new(size, stride);
-    let mut columns = Lines::new(size, stride);
-    // Diagonal y - x at index y - x + pad.
-    let mut diagonals = Lines::new(2 * pad + 2 * BLOCK, stride);
+    let mut lines = Lines::new(size, stride);
+    // Diagonal y - x at index y - x + BLOCK.
+    let mut diagonals = Lines::new((blocks + 1) * BLOCK, stride);
     for s in 0..(2 * blocks).saturating_sub(1) {
         // One anti-diagonal of blocks is a few milliseconds of work.
         stop::poll();
-        // Block (i, j), i + j = s, owns the 2B diagonal indices from
-        // (blocks + s - 2i - 1)B: chunks of 2B after a shift of B when
-        // blocks + s - 1 is odd.
-        let parity = (blocks + s - 1) % 2;
-        let mut row_chunks = rows.chunks(0, BLOCK);
-        let mut column_chunks = columns.chunks(0, BLOCK);
+        // Block (i, j), i + j = s, i <= j, meets the diagonals y - x
+        // strictly between (j - i - 1)B and (j - i + 1)B: it owns the 2B
+        // diagonal indices from (s - 2i)B, chunks of 2B after a shift of
+        // B when s is odd. Its rows and columns are the lines of blocks i
+        // and j, which no other block of the anti-diagonal touches (i' = j
+        // would need j' = i < i').
+        let parity = s % 2;
+        let mut line_chunks = lines.chunks(0, BLOCK);
         let mut diagonal_chunks = diagonals.chunks(parity * BLOCK, 2 * BLOCK);
         let mut value_chunks: Vec<_> = values.chunks_mut(BLOCK * size).map(Some).collect();
         let first = s.saturating_sub(blocks - 1);
-        let tasks: Vec<Block<V>> = (first..=s.min(blocks - 1))
+        let tasks: Vec<Block<V>> = (first..=s / 2)
             .map(|i| {
                 let j = s - i;
-                let chunk = (blocks + s - 1 - parity) / 2 - i;
                 Block {
                     origin: (i * BLOCK, j * BLOCK),
                     size,
-                    pad,
-                    chunk_start: (blocks + s - 1 - 2 * i) * BLOCK,
-                    rows: take(&mut row_chunks, i),
-                    columns: take(&mut column_chunks, j),
-                    diagonals: take(&mut diagonal_chunks, chunk),
+                    chunk_start: (s - 2 * i) * BLOCK,
+                    rows: take(&mut line_chunks, i),
+                    columns: (j != i).then(|| take(&mut line_chunks, j)),
+                    diagonals: take(&mut diagonal_chunks, (s - 2 * i - parity) / 2),
                     values: take(&mut value_chunks, i),
+                    mirror: (j != i).then(|| take(&mut value_chunks, j)),
                 }
             })
             .collect();
