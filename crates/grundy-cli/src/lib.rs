@@ -25,6 +25,7 @@ mod quotient;
 mod render;
 mod serve;
 mod survey;
+mod table_json;
 mod terminal;
 mod text;
 mod values_file;

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use crate::dispatch::Answer;
-use crate::{quotient, render, text};
+use crate::{quotient, render, table_json, text};
 
 /// How the text of an answer names what was asked.
 pub struct View<'a> {
@@ -59,15 +59,22 @@ fn table<W: Write>(
     name: &str,
     outputs: Option<&render::Outputs>,
 ) -> io::Result<()> {
+    let answer = |out: &mut W| match json {
+        true => {
+            table_json::write(out, table)?;
+            writeln!(out)
+        }
+        false => text::table(out, table, name),
+    };
     let Some(outputs) = outputs else {
-        return emit(out, json, table, |out, t| text::table(out, t, name));
+        return answer(out);
     };
     let paths = outputs.write_files(table)?;
     if outputs.csv_to_stdout() {
         render::write_csv(out, table)?;
         text::wrote(&mut io::stderr().lock(), table, &paths, name)
     } else if json || paths.is_empty() {
-        emit(out, json, table, |out, t| text::table(out, t, name))
+        answer(out)
     } else {
         text::wrote(out, table, &paths, name)
     }

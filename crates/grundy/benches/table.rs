@@ -20,7 +20,7 @@ fn tables(c: &mut Criterion) {
         group.bench_with_input(
             BenchmarkId::new("wavefront_u16", size),
             &size,
-            |b, &size| b.iter(|| wythoff_table::<u16>(size).unwrap()),
+            |b, &size| b.iter(|| wythoff_table::<u16>(size, &mut |_, _| {}).unwrap()),
         );
     }
     group.finish();

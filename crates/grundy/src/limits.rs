@@ -112,6 +112,11 @@ pub const MAX_TABLE_SIDE: u64 = 8192;
 /// The largest side accepted: a table of this side holds 2^28 values (1 GiB).
 pub const MAX_TABLE_SIZE: usize = 1 << 14;
 
+/// The largest side of Wythoff's own table (`table wythoff`), which has an
+/// engine of its own: 2^30 values, 4 GiB in `u32` (beside 0.8 GiB of value
+/// sets), and its JSON about 6.5 GB.
+pub const MAX_WYTHOFF_SIDE: usize = 1 << 15;
+
 /// The most cells a [`RectTable`](crate::solve::table::RectTable) holds (as many as the largest square table).
 pub const MAX_RECT_CELLS: usize = MAX_TABLE_SIZE * MAX_TABLE_SIZE;
 

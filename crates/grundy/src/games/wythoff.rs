@@ -486,7 +486,7 @@ impl WythoffRatios {
     /// marks the cells that reach it by a ratio move, `O(N log N)` of them.
     pub fn sieve(&self, size: usize) -> Result<RatioPositions, TableError> {
         if size > MAX_TABLE_SIZE {
-            return Err(TableError::TooLarge { size });
+            return Err(TableError::too_large(size));
         }
         let mut column_has_p = vec![false; size];
         let mut reaches_p = BitSet::with_capacity(size * size);
@@ -1079,9 +1079,7 @@ mod tests {
         assert!(sieve.rows_without_p.contains(&1));
         assert_eq!(
             WythoffRatios.sieve(MAX_TABLE_SIZE + 1),
-            Err(TableError::TooLarge {
-                size: MAX_TABLE_SIZE + 1
-            })
+            Err(TableError::too_large(MAX_TABLE_SIZE + 1))
         );
     }
 

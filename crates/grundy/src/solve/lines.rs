@@ -98,7 +98,7 @@ impl Lines {
 /// `rays` (see [`ray_rect`]).
 pub fn ray_table(size: usize, rays: &[Ray]) -> Result<GrundyTable, TableError> {
     if size > MAX_TABLE_SIZE {
-        return Err(TableError::TooLarge { size });
+        return Err(TableError::too_large(size));
     }
     ray_rect(size, size, rays, &mut |_, _| {})
 }
@@ -114,9 +114,7 @@ pub fn ray_rect(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<RectTable, TableError> {
     if rows.checked_mul(width).map_or(true, |c| c > MAX_RECT_CELLS) {
-        return Err(TableError::TooLarge {
-            size: rows.max(width),
-        });
+        return Err(TableError::too_large(rows.max(width)));
     }
     let (unbounded, bounded): (Vec<Ray>, Vec<Ray>) = rays.iter().partition(|r| r.most.is_none());
     assert!(

@@ -26,11 +26,14 @@ use crate::stop;
 /// Why a table could not be computed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum TableError {
-    /// The requested side is above [`MAX_TABLE_SIZE`].
-    #[error("a table of side {size} is too large: the side must be at most {MAX_TABLE_SIZE}")]
+    /// The requested side is above the largest the solver takes
+    /// ([`MAX_TABLE_SIZE`] for most).
+    #[error("a table of side {size} is too large: the side must be at most {most}")]
     TooLarge {
         /// The requested side.
         size: usize,
+        /// The largest side.
+        most: usize,
     },
     /// The rules gave an option that is not below its position.
     #[error(
@@ -163,9 +166,19 @@ impl<V: Cell> Table<V> {
     /// An all-zero square table of side `size`, after checking the limit.
     fn zeroed(size: usize) -> Result<Table<V>, TableError> {
         if size > MAX_TABLE_SIZE {
-            return Err(TableError::TooLarge { size });
+            return Err(TableError::too_large(size));
         }
         Ok(Table::from_values(size, vec![V::default(); size * size]))
+    }
+}
+
+impl TableError {
+    /// A side above [`MAX_TABLE_SIZE`].
+    pub(crate) fn too_large(size: usize) -> TableError {
+        TableError::TooLarge {
+            size,
+            most: MAX_TABLE_SIZE,
+        }
     }
 }
 
@@ -273,9 +286,7 @@ where
     F: FnMut(usize, usize, &mut Vec<(usize, usize)>),
 {
     if rows.checked_mul(width).map_or(true, |c| c > MAX_RECT_CELLS) {
-        return Err(TableError::TooLarge {
-            size: rows.max(width),
-        });
+        return Err(TableError::too_large(rows.max(width)));
     }
     let mut values = vec![0u32; rows * width];
     let mut columns = vec![BitSet::default(); if lines.column { width } else { 0 }];
@@ -446,9 +457,9 @@ mod tests {
         let too_large = MAX_TABLE_SIZE + 1;
         assert_eq!(
             queen_table(too_large),
-            Err(TableError::TooLarge { size: too_large })
+            Err(TableError::too_large(too_large))
         );
-        assert!(TableError::TooLarge { size: too_large }
+        assert!(TableError::too_large(too_large)
             .to_string()
             .contains("at most 16384"));
     }

@@ -21,11 +21,15 @@ use rayon::prelude::*;
 
 use super::table::{Cell, Table, TableError};
 use crate::bits::first_absent_from;
-use crate::limits::{MAX_TABLE_SIZE, RULES_BUDGET};
+use crate::limits::{MAX_TABLE_SIZE, MAX_WYTHOFF_SIDE, RULES_BUDGET};
 use crate::stop;
 
 /// The side of a block.
 const BLOCK: usize = 128;
+
+/// The largest side of Wythoff's table whose values all fit in `u16`
+/// (`3 * side <= 2^16`).
+pub const WYTHOFF_U16_SIDE: usize = (1 << 16) / 3;
 
 /// Wythoff's table in `u16` (the name from before tables were generic).
 pub type U16Table = Table<u16>;
@@ -96,7 +100,10 @@ impl LinesMut<'_> {
     /// Line `i`, to read.
     #[inline(always)]
     fn get(&self, i: usize) -> (&[u64], u32) {
-        (&self.words[i * self.stride..(i + 1) * self.stride], self.first[i])
+        (
+            &self.words[i * self.stride..(i + 1) * self.stride],
+            self.first[i],
+        )
     }
 }
 
@@ -236,10 +243,12 @@ fn take<T>(chunks: &mut [Option<T>], index: usize) -> T {
         .expect("blocks of one anti-diagonal share no chunk")
 }
 
-/// The Grundy values of Wythoff's game below `size`, computed in parallel
-/// and stored as `V` (`u16` holds them below a side of 2^14: a mex is at
-/// most the number of options, `x + y + min(x, y) < 3 * size`); the same
-/// values as [`queen_table`](super::table::queen_table).
+/// The Grundy values of Wythoff's game below `size` (at most
+/// [`MAX_WYTHOFF_SIDE`]), computed in parallel and stored as `V` (`u16`
+/// holds them up to a side of [`WYTHOFF_U16_SIDE`]: a mex is at most the
+/// number of options, `x + y + min(x, y) < 3 * size`); the same values as
+/// [`queen_table`](super::table::queen_table). `progress` hears of the
+/// anti-diagonals of blocks done.
 ///
 /// The table is symmetric (`(x, y)` and `(y, x)` are the same game), so
 /// only the cells `x <= y` are searched, and one value set serves line `k`
@@ -249,9 +258,15 @@ fn take<T>(chunks: &mut [Option<T>], index: usize) -> T {
 /// had no cell of its own yet. So the set of line `k` holds the values of
 /// column `k` until row `k` starts, then those of row `k`, always exactly
 /// what the cell being valued needs. Diagonals `y - x >= 0` only.
-pub fn wythoff_table<V: Cell>(size: usize) -> Result<Table<V>, TableError> {
-    if size > MAX_TABLE_SIZE {
-        return Err(TableError::TooLarge { size });
+pub fn wythoff_table<V: Cell>(
+    size: usize,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Table<V>, TableError> {
+    if size > MAX_WYTHOFF_SIDE {
+        return Err(TableError::TooLarge {
+            size,
+            most: MAX_WYTHOFF_SIDE,
+        });
     }
     let blocks = size.div_ceil(BLOCK);
     let mut values = vec![V::default(); size * size];
@@ -260,9 +275,11 @@ pub fn wythoff_table<V: Cell>(size: usize) -> Result<Table<V>, TableError> {
     let mut lines = Lines::new(size, stride);
     // Diagonal y - x at index y - x + BLOCK.
     let mut diagonals = Lines::new((blocks + 1) * BLOCK, stride);
-    for s in 0..(2 * blocks).saturating_sub(1) {
+    let steps = (2 * blocks).saturating_sub(1);
+    for s in 0..steps {
         // One anti-diagonal of blocks is a few milliseconds of work.
         stop::poll();
+        progress(s as u64, steps as u64);
         // Block (i, j), i + j = s, i <= j, meets the diagonals y - x
         // strictly between (j - i - 1)B and (j - i + 1)B: it owns the 2B
         // diagonal indices from (s - 2i)B, chunks of 2B after a shift of
@@ -291,6 +308,7 @@ pub fn wythoff_table<V: Cell>(size: usize) -> Result<Table<V>, TableError> {
             .collect();
         tasks.into_par_iter().for_each(Block::fill);
     }
+    progress(steps as u64, steps as u64);
     Ok(Table::from_values(size, values))
 }
 
@@ -323,7 +341,7 @@ pub fn k_wythoff_table<V: Cell>(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Option<Table<V>>, TableError> {
     if size > MAX_TABLE_SIZE {
-        return Err(TableError::TooLarge { size });
+        return Err(TableError::too_large(size));
     }
     // Moves of more than `size` from a pile leave the table.
     let k = k.min(size);
@@ -514,7 +532,7 @@ mod tests {
     #[test]
     fn equals_the_queen_table_at_block_edges() {
         for size in [0, 1, 2, 5, BLOCK - 1, BLOCK, BLOCK + 1, 3 * BLOCK + 7, 700] {
-            let fast = wythoff_table::<u16>(size).unwrap();
+            let fast = wythoff_table::<u16>(size, &mut |_, _| {}).unwrap();
             let plain = queen_table(size).unwrap();
             for x in 0..size {
                 let row: Vec<u32> = fast.row(x).unwrap().iter().map(|&v| v.into()).collect();
@@ -522,9 +540,10 @@ mod tests {
             }
         }
         assert_eq!(
-            wythoff_table::<u16>(MAX_TABLE_SIZE + 1),
+            wythoff_table::<u16>(MAX_WYTHOFF_SIDE + 1, &mut |_, _| {}),
             Err(TableError::TooLarge {
-                size: MAX_TABLE_SIZE + 1
+                size: MAX_WYTHOFF_SIDE + 1,
+                most: MAX_WYTHOFF_SIDE
             })
         );
     }
@@ -538,7 +557,7 @@ mod tests {
             buffer.extend((1..=x.min(y)).map(|t| (x - t, y - t)));
         })
         .unwrap();
-        let fast = wythoff_table::<u16>(size).unwrap();
+        let fast = wythoff_table::<u16>(size, &mut |_, _| {}).unwrap();
         for x in 0..size {
             for y in 0..size {
                 assert_eq!(fast.value(x, y), rules.value(x, y));

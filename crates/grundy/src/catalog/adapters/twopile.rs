@@ -4,6 +4,7 @@
 
 use crate::catalog::entry::{Build, Entry, Verb};
 use crate::catalog::{Board, Form, Position};
+use crate::limits::MAX_TABLE_SIDE;
 use dashu_int::UBig;
 
 use super::piles::{
@@ -141,7 +142,7 @@ impl Game for TwoPileEntry {
     }
 
     fn table(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table> {
-        let table = rules_table(self, &self.0, check_side(size)?, monitor)?;
+        let table = rules_table(self, &self.0, check_side(size, MAX_TABLE_SIDE)?, monitor)?;
         Ok(if values { table } else { table.outcomes() })
     }
 

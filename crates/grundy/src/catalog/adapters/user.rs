@@ -18,7 +18,7 @@ use crate::catalog::{
 use crate::error::{Error, Result};
 use crate::game::{Impartial, Outcome};
 use crate::games::user::{Native, NativeGame, UserError, UserMemo, UserPosition, UserRules};
-use crate::limits::{SCRIPT_CONJECTURE_SIDE, SCRIPT_PERIOD_SEARCH};
+use crate::limits::{MAX_TABLE_SIDE, SCRIPT_CONJECTURE_SIDE, SCRIPT_PERIOD_SEARCH};
 use crate::nimber::Nimber;
 use crate::solve::lines::{PRows, RowP};
 use crate::solve::table::RectTable;
@@ -301,7 +301,7 @@ impl<R: UserRules> Game for UserGame<R> {
     }
 
     fn table(&self, size: u64, values: bool, _monitor: &mut dyn Monitor) -> Result<Table> {
-        let side = check_side(size)?;
+        let side = check_side(size, MAX_TABLE_SIDE)?;
         let rect = RectTable::from_values(side, self.pile_values(side, side)?);
         let table = Table::of_rect(self, rect);
         Ok(if values { table } else { table.outcomes() })

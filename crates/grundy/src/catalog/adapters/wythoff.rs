@@ -4,7 +4,9 @@
 use crate::arith::decimal;
 use crate::catalog::entry::{Build, Entry, PILE_VERBS};
 use crate::catalog::{Board, Form, Position, SequenceOf};
-use crate::limits::{RATIOS_MAX_PILE, RATIOS_MAX_ROWS, RATIOS_ROWS, RATIOS_ROW_CAP};
+use crate::limits::{
+    MAX_TABLE_SIDE, MAX_WYTHOFF_SIDE, RATIOS_MAX_PILE, RATIOS_MAX_ROWS, RATIOS_ROWS, RATIOS_ROW_CAP,
+};
 use dashu_int::UBig;
 
 use super::piles::{
@@ -24,7 +26,7 @@ use crate::error::{Error, Result};
 use crate::game::{Impartial, Outcome};
 use crate::games::wythoff::{Wythoff, WythoffRatios};
 use crate::solve::lines::{PRows, RowP};
-use crate::solve::wavefront::{k_wythoff_table, wythoff_table};
+use crate::solve::wavefront::{k_wythoff_table, wythoff_table, WYTHOFF_U16_SIDE};
 
 /// The registry's entry of `wythoff`.
 pub(crate) const ENTRY: Entry = Entry {
@@ -199,9 +201,17 @@ impl WythoffEntry {
     /// Grundy values: the parallel table for Wythoff's game, the rules for k > 0.
     fn values(&self, size: usize, monitor: &mut dyn Monitor) -> Result<Table> {
         if self.0.k() == 0 {
-            // Every side the verb accepts keeps the values below 2^16.
-            let fast = wythoff_table::<u16>(size).map_err(table_error)?;
-            return Ok(Table::of_small_values(self, fast));
+            let mut progress = progress_of(monitor);
+            return Ok(match size <= WYTHOFF_U16_SIDE {
+                true => Table::of_small_values(
+                    self,
+                    wythoff_table::<u16>(size, &mut progress).map_err(table_error)?,
+                ),
+                false => Table::of_values(
+                    self,
+                    wythoff_table::<u32>(size, &mut progress).map_err(table_error)?,
+                ),
+            });
         }
         let k = usize::try_from(self.0.k()).unwrap_or(usize::MAX);
         // A mex is below (2k + 3) size.
@@ -223,9 +233,13 @@ impl WythoffEntry {
         }
     }
 
-    /// The table verb: P-positions from the closed form, values as above.
+    /// The table verb: P-positions from the closed form, values as above;
+    /// Wythoff's game itself up to a side of [`MAX_WYTHOFF_SIDE`].
     fn draw(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table> {
-        let size = check_side(size)?;
+        let size = match self.0.k() {
+            0 => check_side(size, MAX_WYTHOFF_SIDE as u64)?,
+            _ => check_side(size, MAX_TABLE_SIDE)?,
+        };
         if values {
             return self.values(size, monitor);
         }
@@ -248,7 +262,7 @@ struct RatiosEntry;
 
 impl RatiosEntry {
     fn draw(&self, size: u64, values: bool, monitor: &mut dyn Monitor) -> Result<Table> {
-        let size = check_side(size)?;
+        let size = check_side(size, MAX_TABLE_SIDE)?;
         if values {
             return rules_table(self, &WythoffRatios, size, monitor);
         }

@@ -3,8 +3,8 @@
 //! from the rules, see [`crate::analysis::conjecture`]).
 
 use crate::limits::{
-    CONJECTURE_ROWS, MAX_TABLE_SIDE, ROW_SIEVE_BUDGET, ROW_WIDTH, RULES_BUDGET, SIEVE_BUDGET,
-    VALUE_BUDGET, VALUE_CELLS,
+    CONJECTURE_ROWS, ROW_SIEVE_BUDGET, ROW_WIDTH, RULES_BUDGET, SIEVE_BUDGET, VALUE_BUDGET,
+    VALUE_CELLS,
 };
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
@@ -194,11 +194,12 @@ impl Serialize for OutcomeRow<'_> {
     }
 }
 
-/// Checks the side of a table against [`MAX_TABLE_SIDE`].
-pub(crate) fn check_side(size: u64) -> Result<usize> {
-    if size > MAX_TABLE_SIDE {
+/// Checks the side of a table against `most` ([`MAX_TABLE_SIDE`](crate::limits::MAX_TABLE_SIDE) but for
+/// games with an engine of their own).
+pub(crate) fn check_side(size: u64, most: u64) -> Result<usize> {
+    if size > most {
         return Err(Error::Limit(format!(
-            "--size {size} is more than the largest table side, {MAX_TABLE_SIDE}"
+            "--size {size} is more than the largest table side, {most}"
         )));
     }
     Ok(size as usize)
@@ -337,6 +338,7 @@ mod tests {
     use crate::catalog::{parse, Quiet};
     use crate::games::twopile::TwoPile;
     use crate::games::wythoff::{Wythoff, WythoffRatios};
+    use crate::limits::{MAX_TABLE_SIDE, MAX_WYTHOFF_SIDE};
     use crate::solve::table::{grundy_rect, grundy_table_of, WholeLines};
     use dashu_int::UBig;
 
@@ -692,12 +694,16 @@ mod tests {
                 ..Table::of_values(&*parse("wythoff").unwrap(), rules.clone())
             }
         );
-        assert!(matches!(
-            parse("wythoff")
-                .unwrap()
-                .table(MAX_TABLE_SIDE + 1, false, &mut Quiet),
-            Err(Error::Limit(_))
-        ));
+        // Wythoff's own engine takes larger sides than the others.
+        for (spec, most) in [
+            ("wythoff", MAX_WYTHOFF_SIDE as u64),
+            ("wythoff:k=1", MAX_TABLE_SIDE),
+            ("twopile:1,0+0,1", MAX_TABLE_SIDE),
+        ] {
+            let game = parse(spec).unwrap();
+            let refused = game.table(most + 1, true, &mut Quiet);
+            assert!(matches!(refused, Err(Error::Limit(m)) if m.contains(&most.to_string())));
+        }
         // k-Wythoff's value sets take a small k at any side; a large k
         // goes to the rules and their budget.
         assert!(matches!(
