@@ -18,6 +18,11 @@
 //!   attacks; each attacks finitely many cells of a later row (one per ray), so
 //!   every row holds exactly one, found exactly, however far out ([`PRows`]).
 
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU32, AtomicU64};
+
+use rayon::prelude::*;
+
 use super::table::{Cell, GrundyTable, RectTable, TableError};
 use crate::bits::{first_absent_from, BitSet};
 use crate::limits::{MAX_RECT_CELLS, MAX_TABLE_SIZE};
@@ -71,6 +76,14 @@ struct Lines {
 }
 
 impl Lines {
+    /// The most cells a line holds in a table of `rows` rows.
+    fn longest(&self, rows: usize) -> usize {
+        let (dx, dy) = self.dir;
+        let along =
+            |cells: usize, step: usize| cells.checked_div(step).map_or(usize::MAX, |n| n + 1);
+        along(rows, dx).min(along(self.width, dy))
+    }
+
     fn count(&self, rows: usize) -> usize {
         let (dx, dy) = self.dir;
         dx.min(rows) * self.width + rows.saturating_sub(dx) * dy
@@ -106,7 +119,9 @@ pub fn ray_table(size: usize, rays: &[Ray]) -> Result<GrundyTable, TableError> {
 /// The Grundy values of the rectangle `x < rows`, `y < width` of the game whose
 /// moves are `rays`. Unbounded rays must have `base = dir` ([`Ray::family`]):
 /// their options are all the earlier cells of one line, served by one value set
-/// per line; bounded ones are enumerated. `progress` is called after each row.
+/// per line; bounded ones are enumerated. On every core ([`ray_blocks`]) when
+/// the value sets fit [`FLAT_SET_WORDS`], else row by row on one.
+/// `progress` hears of the work done.
 pub fn ray_rect(
     rows: usize,
     width: usize,
@@ -125,6 +140,21 @@ pub fn ray_rect(
         .iter()
         .map(|r| Lines { dir: r.dir, width })
         .collect();
+    Ok(match FlatSets::new(&lines, &bounded, rows) {
+        Some(sets) => ray_blocks(rows, width, &lines, &bounded, sets, progress),
+        None => ray_rows(rows, width, &lines, &bounded, progress),
+    })
+}
+
+/// [`ray_rect`] row by row on one core, each line's value set as large as
+/// its values.
+fn ray_rows(
+    rows: usize,
+    width: usize,
+    lines: &[Lines],
+    bounded: &[Ray],
+    progress: &mut dyn FnMut(u64, u64),
+) -> RectTable {
     let mut sets: Vec<Vec<BitSet>> = lines
         .iter()
         .map(|l| vec![BitSet::default(); l.count(rows)])
@@ -136,12 +166,12 @@ pub fn ray_rect(
         stop::poll();
         for y in 0..width {
             extra.clear();
-            for ray in &bounded {
+            for ray in bounded {
                 ray.for_each_option((x, y), |ox, oy| {
                     extra.insert(values[ox * width + oy] as usize)
                 });
             }
-            for (index, l) in indices.iter_mut().zip(&lines) {
+            for (index, l) in indices.iter_mut().zip(lines) {
                 *index = l.locate(x, y).0;
             }
             let value = first_absent_of_lines(&sets, &indices, &extra);
@@ -152,7 +182,185 @@ pub fn ray_rect(
         }
         progress(x as u64 + 1, rows as u64);
     }
-    Ok(RectTable::rect(rows, width, values))
+    RectTable::rect(rows, width, values)
+}
+
+/// The most words the flat value sets of [`ray_blocks`] may hold (2 GiB).
+pub const FLAT_SET_WORDS: usize = 1 << 28;
+
+/// The side of a block of [`ray_blocks`].
+const RAY_BLOCK: usize = 64;
+
+/// The value sets of every line of every unbounded family, flat: `stride`
+/// words a line, room for every value a mex can take, and each line's first
+/// word not full. Words are atomics so that the blocks valued at once share
+/// them; they never touch the same line (see [`ray_blocks`]), so relaxed
+/// loads and stores, plain moves, suffice.
+struct FlatSets {
+    words: Vec<AtomicU64>,
+    first: Vec<AtomicU32>,
+    /// Where the lines of each family start, in lines.
+    family_start: Vec<usize>,
+    stride: usize,
+}
+
+impl FlatSets {
+    /// Empty sets for `lines` in a table of `rows` rows, or `None` when they
+    /// would hold more than [`FLAT_SET_WORDS`] words.
+    fn new(lines: &[Lines], bounded: &[Ray], rows: usize) -> Option<FlatSets> {
+        // A mex is at most the number of options: at most the cells of a
+        // line of each family, `most + 1` a bounded ray.
+        let options = lines.iter().map(|l| l.longest(rows)).sum::<usize>()
+            + bounded
+                .iter()
+                .map(|r| r.most.map_or(0, |m| m + 1))
+                .sum::<usize>();
+        let stride = options / 64 + 2;
+        let mut family_start = Vec::with_capacity(lines.len());
+        let mut count = 0usize;
+        for l in lines {
+            family_start.push(count);
+            count = count.checked_add(l.count(rows))?;
+        }
+        let words = count.checked_mul(stride).filter(|&w| w <= FLAT_SET_WORDS)?;
+        Some(FlatSets {
+            words: (0..words).map(|_| AtomicU64::new(0)).collect(),
+            first: (0..count).map(|_| AtomicU32::new(0)).collect(),
+            family_start,
+            stride,
+        })
+    }
+
+    /// Word `w` of line `line`.
+    #[inline(always)]
+    fn word(&self, line: usize, w: usize) -> &AtomicU64 {
+        &self.words[line * self.stride + w]
+    }
+
+    /// The words of line `line`.
+    #[inline(always)]
+    fn line(&self, line: usize) -> &[AtomicU64] {
+        &self.words[line * self.stride..(line + 1) * self.stride]
+    }
+
+    /// Adds `value` to line `line`, keeping its first word not full.
+    #[inline(always)]
+    fn insert(&self, line: usize, value: usize) {
+        let word = self.word(line, value / 64);
+        word.store(word.load(Relaxed) | 1 << (value % 64), Relaxed);
+        let mut first = self.first[line].load(Relaxed) as usize;
+        while self.word(line, first).load(Relaxed) == u64::MAX {
+            first += 1;
+        }
+        self.first[line].store(first as u32, Relaxed);
+    }
+}
+
+/// [`ray_rect`] on every core: `RAY_BLOCK x RAY_BLOCK` blocks along the
+/// anti-diagonals of blocks. An option lies up and to the left, so block
+/// `(i, j)` needs only blocks `(i', j') <= (i, j)`; and two blocks with the
+/// same `i + j` share no line: moving along a line of direction `(a, b)`,
+/// `a, b >= 0`, changes `x + y` by `a + b > 0` a step and can only reach
+/// blocks with `i' >= i` and `j' >= j`, so within one anti-diagonal its own.
+/// The blocks of one anti-diagonal are valued at once, each row by row.
+fn ray_blocks(
+    rows: usize,
+    width: usize,
+    lines: &[Lines],
+    bounded: &[Ray],
+    sets: FlatSets,
+    progress: &mut dyn FnMut(u64, u64),
+) -> RectTable {
+    let values: Vec<AtomicU32> = (0..rows * width).map(|_| AtomicU32::new(0)).collect();
+    let (row_blocks, column_blocks) = (rows.div_ceil(RAY_BLOCK), width.div_ceil(RAY_BLOCK));
+    let steps = (row_blocks + column_blocks).saturating_sub(1);
+    for s in 0..steps {
+        stop::poll();
+        progress(s as u64, steps as u64);
+        let first = s.saturating_sub(column_blocks - 1);
+        (first..=s.min(row_blocks - 1))
+            .into_par_iter()
+            .for_each_init(Scratch::default, |scratch, i| {
+                let (x0, y0) = (i * RAY_BLOCK, (s - i) * RAY_BLOCK);
+                for x in x0..(x0 + RAY_BLOCK).min(rows) {
+                    for y in y0..(y0 + RAY_BLOCK).min(width) {
+                        let cell = Square { x, y, width };
+                        let value = cell.value(lines, bounded, &sets, &values, scratch);
+                        values[x * width + y].store(value, Relaxed);
+                    }
+                }
+            });
+    }
+    progress(steps as u64, steps as u64);
+    let values = values.into_iter().map(AtomicU32::into_inner).collect();
+    RectTable::rect(rows, width, values)
+}
+
+/// What valuing a cell of [`ray_blocks`] reuses from cell to cell.
+#[derive(Default)]
+struct Scratch<'s> {
+    /// The values along the bounded rays.
+    extra: BitSet,
+    /// The line through the cell of each family, among all ...
+    at: Vec<usize>,
+    /// ... and its set's words.
+    words: Vec<&'s [AtomicU64]>,
+}
+
+/// A cell of a table `width` wide.
+struct Square {
+    x: usize,
+    y: usize,
+    width: usize,
+}
+
+impl Square {
+    /// The value of the cell (every option valued), added to the sets of its
+    /// lines.
+    #[inline(always)]
+    fn value<'s>(
+        &self,
+        lines: &[Lines],
+        bounded: &[Ray],
+        sets: &'s FlatSets,
+        values: &[AtomicU32],
+        scratch: &mut Scratch<'s>,
+    ) -> u32 {
+        let Scratch { extra, at, words } = scratch;
+        extra.clear();
+        for ray in bounded {
+            ray.for_each_option((self.x, self.y), |ox, oy| {
+                extra.insert(values[ox * self.width + oy].load(Relaxed) as usize)
+            });
+        }
+        at.clear();
+        for (l, start) in lines.iter().zip(&sets.family_start) {
+            at.push(start + l.locate(self.x, self.y).0);
+        }
+        let from = at
+            .iter()
+            .map(|&line| sets.first[line].load(Relaxed) as usize)
+            .fold(extra.full_words(), usize::max);
+        words.clear();
+        words.extend(at.iter().map(|&line| sets.line(line)));
+        let value = first_absent_of_flat(from, words, extra);
+        for &line in at.iter() {
+            sets.insert(line, value);
+        }
+        u32::of_mex(value)
+    }
+}
+
+/// The least value in none of the sets `lines` (flat, of one stride) nor in
+/// `extra`, looked for from word `from` (every value below is in one).
+#[inline(always)]
+fn first_absent_of_flat(from: usize, lines: &[&[AtomicU64]], extra: &BitSet) -> usize {
+    let union = |w: usize| {
+        lines
+            .iter()
+            .fold(extra.word(w), |union, line| union | line[w].load(Relaxed))
+    };
+    first_absent_from(from, union)
 }
 
 /// The least value in none of the sets `sets[r][indices[r]]` nor in `extra`
@@ -426,6 +634,62 @@ mod tests {
         }
         let queen = samples().remove(0);
         assert_eq!(ray_table(300, &queen).unwrap(), queen_table(300).unwrap());
+    }
+
+    /// Both ways of [`ray_rect`]: on every core and row by row.
+    fn both_ways(rows: usize, width: usize, rays: &[Ray]) -> [RectTable; 2] {
+        let (unbounded, bounded): (Vec<Ray>, Vec<Ray>) =
+            rays.iter().partition(|r| r.most.is_none());
+        let lines: Vec<Lines> = unbounded
+            .iter()
+            .map(|r| Lines { dir: r.dir, width })
+            .collect();
+        let sets = FlatSets::new(&lines, &bounded, rows).expect("small sets");
+        [
+            ray_blocks(rows, width, &lines, &bounded, sets, &mut |_, _| {}),
+            ray_rows(rows, width, &lines, &bounded, &mut |_, _| {}),
+        ]
+    }
+
+    #[test]
+    fn both_ways_are_the_rules_across_blocks() {
+        let rules: Vec<GrundyTable> = samples().iter().map(|r| by_rules(200, r)).collect();
+        for (rays, rules) in samples().iter().zip(&rules) {
+            for (rows, width) in [(200, 200), (3 * RAY_BLOCK + 1, 130), (1, 200), (200, 1)] {
+                for table in both_ways(rows, width, rays) {
+                    for x in 0..rows {
+                        let row = &rules.row(x).unwrap()[..width];
+                        assert_eq!(
+                            table.row(x).unwrap(),
+                            row,
+                            "{rays:?} {rows}x{width} row {x}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+        /// Any families (directions and caps), on a rectangle past a block.
+        #[test]
+        fn blocks_are_the_rules(
+            families in proptest::collection::vec((0usize..4, 0usize..4, proptest::option::of(0usize..5)), 1..5),
+            rows in 1usize..150,
+            width in 1usize..150,
+        ) {
+            let rays: Vec<Ray> = families
+                .into_iter()
+                .filter(|&(dx, dy, _)| (dx, dy) != (0, 0))
+                .map(|(dx, dy, most)| Ray::family(dx, dy, most.map(|m| m + 1)))
+                .collect();
+            let rules = by_rules(rows.max(width), &rays);
+            let [blocks, _] = both_ways(rows, width, &rays);
+            for x in 0..rows {
+                proptest::prop_assert_eq!(blocks.row(x).unwrap(), &rules.row(x).unwrap()[..width]);
+            }
+        }
     }
 
     #[test]
