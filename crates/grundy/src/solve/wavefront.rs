@@ -549,6 +549,15 @@ mod tests {
     }
 
     #[test]
+    fn wide_cells_hold_the_same_values() {
+        // Sides past WYTHOFF_U16_SIDE are valued in u32: the same code.
+        let size = 3 * BLOCK + 5;
+        let narrow = wythoff_table::<u16>(size, &mut |_, _| {}).unwrap();
+        let wide = wythoff_table::<u32>(size, &mut |_, _| {}).unwrap();
+        assert_eq!(narrow.widened::<u32>(), wide);
+    }
+
+    #[test]
     fn equals_the_rules_table() {
         let size = 2 * BLOCK + 30;
         let rules = grundy_table(size, |x, y, buffer| {

@@ -165,7 +165,7 @@ pub fn heavy_requests() -> Vec<(&'static str, String)> {
         ),
         (
             "table",
-            r#"{"game": "wythoff", "size": 8192, "values": true}"#.into(),
+            r#"{"game": "wythoff", "size": 16384, "values": true}"#.into(),
         ),
         ("sequence", r#"{"game": "octal:0.161", "count": "2^26"}"#.into()),
         ("analyze", r#"{"game": "chomp:12x12"}"#.into()),
