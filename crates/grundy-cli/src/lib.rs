@@ -12,6 +12,7 @@
 //! included (`examples/rust-game` in the repository is a template).
 
 mod args;
+mod bulk_json;
 mod dispatch;
 pub mod embed;
 mod failure;
@@ -25,7 +26,6 @@ mod quotient;
 mod render;
 mod serve;
 mod survey;
-mod table_json;
 mod terminal;
 mod text;
 mod values_file;

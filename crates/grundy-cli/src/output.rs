@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use crate::dispatch::Answer;
-use crate::{quotient, render, table_json, text};
+use crate::{bulk_json, quotient, render, text};
 
 /// How the text of an answer names what was asked.
 pub struct View<'a> {
@@ -33,9 +33,11 @@ pub fn answer<W: Write>(
         }),
         Answer::Sum(sum) => emit(out, json, sum, text::sum),
         Answer::ConventionSum(sum) => emit(out, json, sum, text::convention_sum),
-        Answer::Sequence(s) => emit(out, json, s, |out, s| {
-            text::sequence(out, s, &name(&s.game), view.verbose)
-        }),
+        Answer::Sequence(s) if json => {
+            bulk_json::sequence(out, s)?;
+            writeln!(out)
+        }
+        Answer::Sequence(s) => text::sequence(out, s, &name(&s.game), view.verbose),
         Answer::MisereSequence(s) => emit(out, json, s, text::misere_sequence),
         Answer::Quotient(q) => emit(out, json, q, |out, q| {
             quotient::quotient(out, q, &name(&q.game))
@@ -61,7 +63,7 @@ fn table<W: Write>(
 ) -> io::Result<()> {
     let answer = |out: &mut W| match json {
         true => {
-            table_json::write(out, table)?;
+            bulk_json::table(out, table)?;
             writeln!(out)
         }
         false => text::table(out, table, name),

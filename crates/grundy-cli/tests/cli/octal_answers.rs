@@ -6,7 +6,7 @@ use crate::common;
 
 use serde_json::{json, Value};
 
-use common::{grundy, json_of};
+use common::{compiled_baseline, grundy, json_of};
 
 /// A JSON integer (a number, or a decimal string when large) as a u128.
 fn int(v: &Value) -> u128 {
@@ -257,4 +257,51 @@ fn a_heap_of_thousands_of_digits_lists_few_moves_and_describes_all() {
     let in_families: dashu_int::UBig = families.iter().map(|f| big(&f["count"])).sum();
     assert_eq!(in_families, big(&answer["winning_move_count"]));
     assert!(in_families > dashu_int::UBig::from(u128::MAX));
+}
+
+/// A sequence from a period is the fill-and-write floor's output (the
+/// baseline of README's timings, `crates/grundy/benches/baselines/fill_write.c`),
+/// byte for byte: Kayles (period 12 from heap 71) at counts around its
+/// preperiod, its values and stats given by grundy for the first heaps.
+#[test]
+fn a_sequence_from_its_period_is_the_floor_programs() {
+    let binary = compiled_baseline("fill_write");
+    let first = json_of(&["sequence", "kayles", "--count", "83"]);
+    let first: Vec<String> = first["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.to_string())
+        .collect();
+    for count in [83, 84, 1000, 100_000] {
+        let ours = grundy(&[
+            "sequence",
+            "kayles",
+            "--count",
+            &count.to_string(),
+            "--json",
+        ]);
+        assert!(ours.status.success());
+        let text = String::from_utf8(ours.stdout.clone()).unwrap();
+        let tail = &text[text.find(",\"stats\":").unwrap()..text.trim_end().len() - 1];
+        let count = count.to_string();
+        let args = [count.as_str(), "octal:0.77", "71", "12", "0", tail];
+        let floor = std::process::Command::new(&binary)
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child
+                    .stdin
+                    .take()
+                    .unwrap()
+                    .write_all(first.join(" ").as_bytes())?;
+                child.wait_with_output()
+            })
+            .expect("the floor runs");
+        assert!(floor.stdout == ours.stdout, "count {count}");
+    }
+    let _ = std::fs::remove_file(&binary);
 }

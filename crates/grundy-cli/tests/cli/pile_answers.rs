@@ -4,8 +4,7 @@ use crate::common;
 
 use serde_json::Value;
 
-use common::{grundy, json_of};
-use std::path::Path;
+use common::{compiled_baseline, grundy, json_of};
 use std::process::Command;
 
 /// The cells of `table GAME --size N [--values] --json`.
@@ -163,16 +162,7 @@ fn k_11_has_its_irrational_slope() {
 /// byte for byte, on sides around the engine's block size.
 #[test]
 fn the_wythoff_table_is_the_plain_c_programs() {
-    let source =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../grundy/benches/baselines/wythoff_table.c");
-    let binary = std::env::temp_dir().join(format!("wythoff-table-{}", std::process::id()));
-    let compiled = Command::new("cc")
-        .args(["-O2", "-o"])
-        .arg(&binary)
-        .arg(&source)
-        .status()
-        .expect("a C compiler (cc) runs");
-    assert!(compiled.success(), "the baseline compiles");
+    let binary = compiled_baseline("wythoff_table");
     for size in [1, 2, 127, 128, 129, 300, 1000] {
         let plain = Command::new(&binary)
             .arg(size.to_string())

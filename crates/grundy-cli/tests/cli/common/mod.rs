@@ -73,3 +73,20 @@ pub fn refusal(args: &[&str]) -> String {
     );
     err.trim_end().to_string()
 }
+
+/// The plain C program `NAME.c` of the benchmarks' baselines
+/// (`crates/grundy/benches/baselines/`), compiled with `cc -O2` into a
+/// temporary file, which the caller removes.
+pub fn compiled_baseline(name: &str) -> std::path::PathBuf {
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("../grundy/benches/baselines/{name}.c"));
+    let binary = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    let compiled = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&binary)
+        .arg(&source)
+        .status()
+        .expect("a C compiler (cc) runs");
+    assert!(compiled.success(), "{name}.c compiles");
+    binary
+}

@@ -1,0 +1,184 @@
+//! The long answers' JSON on every core: tables and heap sequences written
+//! as the same document `serde_json` makes of the answer's own
+//! `Serialize`, byte for byte (tests), their long lists formatted by hand a
+//! batch at a time in parallel. A table of 32768 x 32768 values is about
+//! 6.5 GB of JSON, and a sequence of 10^8 values 0.5 GB: `serde_json`, an
+//! element at a time on one core, wrote them several times more slowly
+//! than they were computed (or filled from a period).
+
+use std::io::{self, Write};
+
+use rayon::prelude::*;
+
+use grundy::catalog::{Cells, Sequence, Table, Terms};
+
+/// About how many numbers a batch holds: a few megabytes of text.
+const CELLS_A_BATCH: usize = 1 << 18;
+
+/// About how many numbers one task formats.
+const CELLS_A_TASK: usize = 1 << 14;
+
+/// Writes `table` as one line of JSON, without the newline.
+pub fn table<W: Write>(out: &mut W, table: &Table) -> io::Result<()> {
+    out.write_all(b"{\"game\":")?;
+    serde_json::to_writer(&mut *out, &table.game)?;
+    write!(out, ",\"size\":{}", table.size)?;
+    let width = table.size.max(1);
+    match &table.cells {
+        Cells::Outcomes(cells) => {
+            out.write_all(b",\"outcomes\":")?;
+            let rows: Vec<&[bool]> = cells.chunks(width).collect();
+            list(out, &rows, width, |row, text| list_of(row, text, outcome))?;
+        }
+        Cells::Values(cells) => {
+            out.write_all(b",\"values\":")?;
+            let rows: Vec<&[u32]> = cells.chunks(width).collect();
+            list(out, &rows, width, |row, text| list_of(row, text, number))?;
+        }
+        Cells::SmallValues(cells) => {
+            out.write_all(b",\"values\":")?;
+            let rows: Vec<&[u16]> = cells.chunks(width).collect();
+            list(out, &rows, width, |row, text| list_of(row, text, number))?;
+        }
+    }
+    out.write_all(b"}")
+}
+
+/// Writes `sequence` as one line of JSON, without the newline: by hand when
+/// its terms are heaps' values, else by `serde_json`.
+pub fn sequence<W: Write>(out: &mut W, sequence: &Sequence) -> io::Result<()> {
+    let values = |out: &mut W| match &sequence.terms {
+        Terms::Values(values) => list(out, values, 1, |v, text| number(&v.0, text)),
+        Terms::Small(values) => list(out, values, 1, number),
+        _ => unreachable!("only values are written here"),
+    };
+    if !matches!(sequence.terms, Terms::Values(_) | Terms::Small(_)) {
+        return Ok(serde_json::to_writer(out, sequence)?);
+    }
+    out.write_all(b"{\"game\":")?;
+    serde_json::to_writer(&mut *out, &sequence.game)?;
+    out.write_all(b",\"values\":")?;
+    values(out)?;
+    if let Some(stats) = &sequence.stats {
+        out.write_all(b",\"stats\":")?;
+        serde_json::to_writer(&mut *out, stats)?;
+    }
+    out.write_all(b"}")
+}
+
+/// `[ITEM,ITEM,...]`, each item of `weight` numbers written by `item`, a
+/// batch at a time, the tasks of a batch in parallel. Between batches the
+/// stop signal is checked.
+fn list<W: Write, I: Sync>(
+    out: &mut W,
+    items: &[I],
+    weight: usize,
+    item: fn(&I, &mut Vec<u8>),
+) -> io::Result<()> {
+    out.write_all(b"[")?;
+    let per_task = (CELLS_A_TASK / weight.max(1)).max(1);
+    let per_batch = per_task * (CELLS_A_BATCH / CELLS_A_TASK);
+    for (b, batch) in items.chunks(per_batch).enumerate() {
+        grundy::stop::poll();
+        let texts: Vec<Vec<u8>> = batch
+            .par_chunks(per_task)
+            .enumerate()
+            .map(|(t, task)| {
+                let mut text = Vec::with_capacity(8 * weight.max(1) * task.len());
+                for (i, it) in task.iter().enumerate() {
+                    if b + t + i > 0 {
+                        text.push(b',');
+                    }
+                    item(it, &mut text);
+                }
+                text
+            })
+            .collect();
+        for text in &texts {
+            out.write_all(text)?;
+        }
+    }
+    out.write_all(b"]")
+}
+
+/// `[C,C,...]`, each cell written by `cell`.
+fn list_of<T>(cells: &[T], text: &mut Vec<u8>, cell: fn(&T, &mut Vec<u8>)) {
+    text.push(b'[');
+    for (i, c) in cells.iter().enumerate() {
+        if i > 0 {
+            text.push(b',');
+        }
+        cell(c, text);
+    }
+    text.push(b']');
+}
+
+/// A number in decimal. Most values of a sequence or a table are below 100:
+/// their digits are pushed without a conversion.
+fn number<T: Into<u64> + Copy>(value: &T, text: &mut Vec<u8>) {
+    match (*value).into() {
+        v @ 0..=9 => text.push(b'0' + v as u8),
+        v @ 10..=99 => text.extend_from_slice(&[b'0' + (v / 10) as u8, b'0' + (v % 10) as u8]),
+        v => text.extend_from_slice(itoa::Buffer::new().format(v).as_bytes()),
+    }
+}
+
+/// `"P"` or `"N"` (`true` for P).
+fn outcome(p: &bool, text: &mut Vec<u8>) {
+    text.extend_from_slice(if *p { b"\"P\"" } else { b"\"N\"" });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy::catalog::{parse, Quiet, SequenceOf};
+
+    #[test]
+    fn tables_are_serde_jsons() {
+        for (spec, size, values) in [
+            ("wythoff", 0, true),
+            ("wythoff", 0, false),
+            ("wythoff", 1, true),
+            ("wythoff", 700, true),
+            ("wythoff", 700, false),
+            ("twopile:1,0+0,1+1,2", 40, true),
+            ("wythoff:k=2", 600, true),
+            ("wythoff:k=2", 9, false),
+        ] {
+            let answer = parse(spec)
+                .unwrap()
+                .table(size, values, &mut Quiet)
+                .unwrap();
+            let mut fast = Vec::new();
+            table(&mut fast, &answer).unwrap();
+            assert_eq!(
+                String::from_utf8(fast).unwrap(),
+                serde_json::to_string(&answer).unwrap(),
+                "{spec} {size} {values}"
+            );
+        }
+    }
+
+    #[test]
+    fn sequences_are_serde_jsons() {
+        for (spec, count) in [
+            ("kayles", 0),
+            ("kayles", 1),
+            ("kayles", 300_000),
+            ("nim", 70_000),
+            ("lasker", 5),
+            ("subtraction:1,3,4", 1 << 17),
+            ("wythoff", 40),
+        ] {
+            let game = parse(spec).unwrap();
+            let answer = game.sequence(SequenceOf::Heaps(count), &mut Quiet).unwrap();
+            let mut fast = Vec::new();
+            sequence(&mut fast, &answer).unwrap();
+            assert_eq!(
+                String::from_utf8(fast).unwrap(),
+                serde_json::to_string(&answer).unwrap(),
+                "{spec} {count}"
+            );
+        }
+    }
+}
