@@ -57,8 +57,8 @@ const MAY_IMPORT: &[(&str, &[&str])] = &[
     ("error", &["games", "graph"]),
 ];
 
-/// Files that may start threads (the octal helper thread, Wythoff's
-/// parallel table, the helpers that work out a user's moves ahead and the
+/// Files that may start threads (the octal helper thread, the parallel
+/// two-pile tables, the helpers that work out a user's moves ahead and the
 /// script's count of them), as paths below `src/`.
 const THREADED: &[&str] = &[
     "games/octal/sparse.rs",
@@ -66,6 +66,7 @@ const THREADED: &[&str] = &[
     "games/ahead.rs",
     "games/script/ahead.rs",
     "solve/wavefront.rs",
+    "solve/lines.rs",
 ];
 
 /// Files that may implement `Serialize` (JSON is known in the answers of the
@@ -359,7 +360,7 @@ fn the_library_does_no_io_and_prints_nothing() {
 }
 
 #[test]
-fn threads_live_in_the_octal_helper_the_wavefront_and_the_helpers_of_users_games_only() {
+fn threads_live_in_the_octal_helper_the_two_pile_tables_and_the_helpers_of_users_games_only() {
     let sources = library_sources();
     let starts_threads = |code: &str| {
         ["thread::scope", "thread::spawn", "rayon", "par_iter"]
