@@ -23,6 +23,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64};
 
 use rayon::prelude::*;
 
+use super::shared_sets::SharedSets;
 use super::table::{Cell, GrundyTable, RectTable, TableError};
 use crate::bits::{first_absent_from, BitSet};
 use crate::limits::{MAX_RECT_CELLS, MAX_TABLE_SIZE};
@@ -191,17 +192,12 @@ pub const FLAT_SET_WORDS: usize = 1 << 28;
 /// The side of a block of [`ray_blocks`].
 const RAY_BLOCK: usize = 64;
 
-/// The value sets of every line of every unbounded family, flat: `stride`
-/// words a line, room for every value a mex can take, and each line's first
-/// word not full. Words are atomics so that the blocks valued at once share
-/// them; they never touch the same line (see [`ray_blocks`]), so relaxed
-/// loads and stores, plain moves, suffice.
+/// The value sets of every line of every unbounded family, each with room
+/// for every value a mex can take.
 struct FlatSets {
-    words: Vec<AtomicU64>,
-    first: Vec<AtomicU32>,
-    /// Where the lines of each family start, in lines.
+    sets: SharedSets,
+    /// Where the lines of each family start, among all.
     family_start: Vec<usize>,
-    stride: usize,
 }
 
 impl FlatSets {
@@ -222,37 +218,11 @@ impl FlatSets {
             family_start.push(count);
             count = count.checked_add(l.count(rows))?;
         }
-        let words = count.checked_mul(stride).filter(|&w| w <= FLAT_SET_WORDS)?;
+        count.checked_mul(stride).filter(|&w| w <= FLAT_SET_WORDS)?;
         Some(FlatSets {
-            words: (0..words).map(|_| AtomicU64::new(0)).collect(),
-            first: (0..count).map(|_| AtomicU32::new(0)).collect(),
+            sets: SharedSets::new(count, stride),
             family_start,
-            stride,
         })
-    }
-
-    /// Word `w` of line `line`.
-    #[inline(always)]
-    fn word(&self, line: usize, w: usize) -> &AtomicU64 {
-        &self.words[line * self.stride + w]
-    }
-
-    /// The words of line `line`.
-    #[inline(always)]
-    fn line(&self, line: usize) -> &[AtomicU64] {
-        &self.words[line * self.stride..(line + 1) * self.stride]
-    }
-
-    /// Adds `value` to line `line`, keeping its first word not full.
-    #[inline(always)]
-    fn insert(&self, line: usize, value: usize) {
-        let word = self.word(line, value / 64);
-        word.store(word.load(Relaxed) | 1 << (value % 64), Relaxed);
-        let mut first = self.first[line].load(Relaxed) as usize;
-        while self.word(line, first).load(Relaxed) == u64::MAX {
-            first += 1;
-        }
-        self.first[line].store(first as u32, Relaxed);
     }
 }
 
@@ -271,7 +241,7 @@ fn ray_blocks(
     sets: FlatSets,
     progress: &mut dyn FnMut(u64, u64),
 ) -> RectTable {
-    let values: Vec<AtomicU32> = (0..rows * width).map(|_| AtomicU32::new(0)).collect();
+    let values: Vec<AtomicU32> = (0..rows * width).map(|_| u32::shared_zero()).collect();
     let (row_blocks, column_blocks) = (rows.div_ceil(RAY_BLOCK), width.div_ceil(RAY_BLOCK));
     let steps = (row_blocks + column_blocks).saturating_sub(1);
     for s in 0..steps {
@@ -286,13 +256,13 @@ fn ray_blocks(
                     for y in y0..(y0 + RAY_BLOCK).min(width) {
                         let cell = Square { x, y, width };
                         let value = cell.value(lines, bounded, &sets, &values, scratch);
-                        values[x * width + y].store(value, Relaxed);
+                        u32::store_mex(&values[x * width + y], value);
                     }
                 }
             });
     }
     progress(steps as u64, steps as u64);
-    let values = values.into_iter().map(AtomicU32::into_inner).collect();
+    let values = values.into_iter().map(u32::unshared).collect();
     RectTable::rect(rows, width, values)
 }
 
@@ -325,12 +295,12 @@ impl Square {
         sets: &'s FlatSets,
         values: &[AtomicU32],
         scratch: &mut Scratch<'s>,
-    ) -> u32 {
+    ) -> usize {
         let Scratch { extra, at, words } = scratch;
         extra.clear();
         for ray in bounded {
             ray.for_each_option((self.x, self.y), |ox, oy| {
-                extra.insert(values[ox * self.width + oy].load(Relaxed) as usize)
+                extra.insert(u32::load(&values[ox * self.width + oy]) as usize)
             });
         }
         at.clear();
@@ -339,15 +309,15 @@ impl Square {
         }
         let from = at
             .iter()
-            .map(|&line| sets.first[line].load(Relaxed) as usize)
+            .map(|&line| sets.sets.first(line))
             .fold(extra.full_words(), usize::max);
         words.clear();
-        words.extend(at.iter().map(|&line| sets.line(line)));
+        words.extend(at.iter().map(|&line| sets.sets.line(line)));
         let value = first_absent_of_flat(from, words, extra);
         for &line in at.iter() {
-            sets.insert(line, value);
+            sets.sets.insert(line, value);
         }
-        u32::of_mex(value)
+        value
     }
 }
 

@@ -21,6 +21,7 @@ mod memo;
 pub mod misere;
 pub mod remoteness;
 mod sequence;
+mod shared_sets;
 pub mod summands;
 pub mod table;
 pub mod wavefront;

@@ -61,12 +61,50 @@ pub trait Cell:
             panic!("a mex is at most the number of options, which the cell width holds")
         })
     }
+
+    /// The cell as the threads of a parallel table share it (its atomic,
+    /// of the same size, so that a table of them becomes one of cells in
+    /// place).
+    type Shared: Send + Sync;
+
+    /// A shared cell holding zero.
+    fn shared_zero() -> Self::Shared;
+
+    /// Stores `value` (a mex) in a shared cell; no other thread reads or
+    /// writes it meanwhile, so relaxed order suffices.
+    fn store_mex(cell: &Self::Shared, value: usize);
+
+    /// The value of a shared cell.
+    fn load(cell: &Self::Shared) -> Self;
+
+    /// The value of a shared cell no thread holds any more.
+    fn unshared(cell: Self::Shared) -> Self;
 }
 
-impl Cell for u8 {}
-impl Cell for u16 {}
-impl Cell for u32 {}
-impl Cell for u64 {}
+macro_rules! cell {
+    ($t:ty, $atomic:ty) => {
+        impl Cell for $t {
+            type Shared = $atomic;
+            fn shared_zero() -> $atomic {
+                <$atomic>::new(0)
+            }
+            fn store_mex(cell: &$atomic, value: usize) {
+                cell.store(<$t>::of_mex(value), std::sync::atomic::Ordering::Relaxed)
+            }
+            fn load(cell: &$atomic) -> $t {
+                cell.load(std::sync::atomic::Ordering::Relaxed)
+            }
+            fn unshared(cell: $atomic) -> $t {
+                cell.into_inner()
+            }
+        }
+    };
+}
+
+cell!(u8, std::sync::atomic::AtomicU8);
+cell!(u16, std::sync::atomic::AtomicU16);
+cell!(u32, std::sync::atomic::AtomicU32);
+cell!(u64, std::sync::atomic::AtomicU64);
 
 /// The Grundy values of the positions `(x, y)`, `x < rows`, `y < width`,
 /// row-major, each stored as a `V`.

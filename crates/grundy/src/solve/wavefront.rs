@@ -8,17 +8,23 @@
 //! columns and diagonals (block `(i, j)` meets the diagonals `y - x` strictly
 //! between `(j - i - 1)B` and `(j - i + 1)B`). One anti-diagonal of blocks is
 //! computed in parallel, each block row by row with its own value sets, which
-//! stay in cache. Values are stored as `u16`: a mex is at most the number of
-//! options, `x + y + min(x, y) < 3 * 2^14`.
+//! stay in cache; only the half `x <= y` is searched (the table is
+//! symmetric). Values are stored as `u16` up to a side of 21845 (a mex is
+//! at most the number of options, `x + y + min(x, y) < 3 * side`), else `u32`.
 //!
 //! [`k_wythoff_table`] is k-Wythoff's table (a move takes from one pile, or
-//! `a, b >= 1` from both with `|a - b| <= k`) with the same value sets, row
-//! by row on one core: the options from both piles lie on the `2k + 1`
-//! diagonals around the cell's, each a prefix that ends `e` rows early on
-//! the diagonal `e` to the right (see the function).
+//! `a, b >= 1` from both with `|a - b| <= k`) with value sets too, on every
+//! core along a skewed wavefront (the blocks with the same `2i + j`): the
+//! options from both piles lie on the `2k + 1` diagonals around the cell's,
+//! each a prefix that ends `e` rows early on the diagonal `e` to the right
+//! (see the function).
+
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
 
 use rayon::prelude::*;
 
+use super::shared_sets::SharedSets;
 use super::table::{Cell, Table, TableError};
 use crate::bits::first_absent_from;
 use crate::limits::{MAX_TABLE_SIZE, MAX_WYTHOFF_SIDE, RULES_BUDGET};
@@ -76,25 +82,17 @@ impl Lines {
             })
             .collect()
     }
-
-    /// The words of line `i`.
-    #[inline(always)]
-    fn line(&self, i: usize) -> &[u64] {
-        &self.words[i * self.stride..(i + 1) * self.stride]
-    }
-
-    /// Line `i`: its words and its first word not full.
-    #[inline(always)]
-    fn line_mut(&mut self, i: usize) -> (&mut [u64], &mut u32) {
-        line_of(&mut self.words, &mut self.first, self.stride, i)
-    }
 }
 
 impl LinesMut<'_> {
     /// Line `i`: its words and its first word not full.
     #[inline(always)]
     fn line(&mut self, i: usize) -> (&mut [u64], &mut u32) {
-        line_of(self.words, self.first, self.stride, i)
+        let stride = self.stride;
+        (
+            &mut self.words[i * stride..(i + 1) * stride],
+            &mut self.first[i],
+        )
     }
 
     /// Line `i`, to read.
@@ -105,18 +103,6 @@ impl LinesMut<'_> {
             self.first[i],
         )
     }
-}
-
-/// Line `i` of lines of `stride` words laid out in `words`, with their
-/// first words not full in `first`.
-#[inline(always)]
-fn line_of<'a>(
-    words: &'a mut [u64],
-    first: &'a mut [u32],
-    stride: usize,
-    i: usize,
-) -> (&'a mut [u64], &'a mut u32) {
-    (&mut words[i * stride..(i + 1) * stride], &mut first[i])
 }
 
 /// Adds `value` to a line's set, keeping its first word not full.
@@ -157,12 +143,6 @@ fn first_absent_of_three(a: &[u64], b: &[u64], c: &[u64], from: usize) -> usize 
         }
     }
     unreachable!("the last word of a line is never full")
-}
-
-/// Whether `value` is in the set `line`.
-#[inline]
-fn contains(line: &[u64], value: usize) -> bool {
-    line[value / 64] >> (value % 64) & 1 == 1
 }
 
 /// One block of the upper half (`x <= y`) and the value sets and table
@@ -322,8 +302,10 @@ pub fn wythoff_table<V: Cell>(
 /// `a, b >= 1` and `|a - b| <= k`, lie on the diagonals `y - x + e`,
 /// `|e| <= k`: on diagonal `e <= 0` every cell of an earlier row, on
 /// diagonal `e > 0` every cell up to row `x - 1 - e`. The cells are valued
-/// block by block (for the caches), the blocks row by row, each row by row:
-/// a diagonal's set then holds its options, maybe `(x, y + e)` (an option by
+/// block by block (for the caches), each row by row, as if the blocks were
+/// valued block row by block row (they are valued on every core, in an
+/// order that gives each cell the same sets, see `Band`): a diagonal's set
+/// then holds its options, maybe `(x, y + e)` (an option by
 /// the row anyway) and the cells valued that are not options, "extras":
 /// on diagonal `e > 0` the cells `(x - i, y + e - i)`, `1 <= i <= e`, valued
 /// already, on diagonal `e < 0` the cells `(x + t, y + e + t)`,
@@ -334,7 +316,7 @@ pub fn wythoff_table<V: Cell>(
 /// once: the cells of a diagonal are options of one another (`a = b`), so
 /// its values differ.
 ///
-/// `progress` hears of the rows done.
+/// `progress` hears of the steps of blocks done.
 pub fn k_wythoff_table<V: Cell>(
     size: usize,
     k: usize,
@@ -350,58 +332,79 @@ pub fn k_wythoff_table<V: Cell>(
     // against the k extras of 2k + 1 diagonals at most: beyond a small k,
     // the rules cost less.
     let work = (size * size).saturating_mul(2 * k + 3 + k * k);
-    let words = (3 * size + BLOCK + 1).saturating_mul(stride);
+    let words = (4 * size + 1).saturating_mul(stride);
     if k > K_WYTHOFF_MOST || words > K_WYTHOFF_SET_WORDS || work as u128 > RULES_BUDGET {
         return Ok(None);
     }
-    let mut band = Band {
+    let band = Band::<V> {
         size,
         k,
-        values: vec![V::default(); size * size],
-        rows: Lines::new(BLOCK, stride),
-        columns: Lines::new(size, stride),
-        diagonals: Lines::new(2 * size + 1, stride),
-        sets: Vec::with_capacity(2 * k + 1),
-        extras: Vec::new(),
+        values: (0..size * size).map(|_| V::shared_zero()).collect(),
+        rows: SharedSets::new(size, stride),
+        columns: SharedSets::new(size, stride),
+        diagonals: SharedSets::new(2 * size + 1, stride),
     };
-    for x0 in (0..size).step_by(BLOCK) {
-        progress(x0 as u64, size as u64);
-        band.rows.words.fill(0);
-        band.rows.first.fill(0);
-        let rows_to = (x0 + BLOCK).min(size);
-        for y0 in (0..size).step_by(BLOCK) {
-            // A block is at most a few milliseconds of work.
-            stop::poll();
-            let valued = Valued {
-                rows: x0,
-                rows_to,
-                columns: y0,
-                columns_to: (y0 + BLOCK).min(size),
-            };
-            for x in x0..rows_to {
-                for y in y0..valued.columns_to {
-                    band.value(valued, x, y);
+    // Block (i, j) after (i, j - 1), (i - 1, j) and (i - 1, j + 1): the
+    // blocks with the same 2i + j are valued at once (see `Band`).
+    let blocks = size.div_ceil(BLOCK);
+    let steps = (3 * blocks).saturating_sub(2);
+    for s in 0..steps {
+        // A step is at most a few milliseconds of work.
+        stop::poll();
+        progress(s as u64, steps as u64);
+        let first = s.saturating_sub(blocks - 1).div_ceil(2);
+        (first..=(s / 2).min(blocks - 1))
+            .into_par_iter()
+            .for_each_init(Scratch::default, |scratch, i| {
+                let (x0, y0) = (i * BLOCK, (s - 2 * i) * BLOCK);
+                let valued = Valued {
+                    rows: x0,
+                    rows_to: (x0 + BLOCK).min(size),
+                    columns: y0,
+                    columns_to: (y0 + BLOCK).min(size),
+                };
+                for x in x0..valued.rows_to {
+                    for y in y0..valued.columns_to {
+                        band.value(scratch, valued, x, y);
+                    }
                 }
-            }
-        }
+            });
     }
-    Ok(Some(Table::from_values(size, band.values)))
+    progress(steps as u64, steps as u64);
+    let values = band.values.into_iter().map(V::unshared).collect();
+    Ok(Some(Table::from_values(size, values)))
 }
 
-/// The state of [`k_wythoff_table`].
-struct Band<V> {
+/// The state of [`k_wythoff_table`], shared by the blocks valued at once.
+///
+/// Block `(i, j)` is valued after `(i, j - 1)`, `(i - 1, j)` and
+/// `(i - 1, j + 1)`, so the blocks with the same `2i + j` at once, and
+/// each cell sees the same sets and the same valued cells as in a plain
+/// block-row-by-block-row order: the cells it reads (its row and column,
+/// the diagonals `|y - x - d| <= k` with `d` its own, the extras to the
+/// right of its band in the rows above, which lie in blocks `(i - 1, j)`
+/// and `(i - 1, j + 1)` at most, since `k < BLOCK`) are written only by
+/// blocks with a smaller `2i + j` or by its own block, and the diagonals
+/// of blocks valued at once are more than `2k` apart (`BLOCK > 2k`).
+struct Band<V: Cell> {
     size: usize,
     k: usize,
-    values: Vec<V>,
-    /// The rows of the block row being valued, from its first.
-    rows: Lines,
-    columns: Lines,
+    values: Vec<V::Shared>,
+    rows: SharedSets,
+    columns: SharedSets,
     /// Diagonal `y - x` at index `y - x + size`; the last line stays empty,
     /// for the diagonals beyond the table.
-    diagonals: Lines,
+    diagonals: SharedSets,
+}
+
+/// What valuing a cell of [`k_wythoff_table`] reuses from cell to cell.
+#[derive(Default)]
+struct Scratch<'b> {
     /// The diagonals of the band of the cell being valued, from
-    /// `y - x - k` to `y - x + k`.
+    /// `y - x - k` to `y - x + k` ...
     sets: Vec<usize>,
+    /// ... and their words.
+    words: Vec<&'b [AtomicU64]>,
     /// The extras of the cell being valued (see [`k_wythoff_table`]): the
     /// diagonal of the band each lies on, and its value.
     extras: Vec<(usize, usize)>,
@@ -409,68 +412,73 @@ struct Band<V> {
 
 impl<V: Cell> Band<V> {
     /// Values `(x, y)` and adds it to its sets.
-    fn value(&mut self, block: Valued, x: usize, y: usize) {
+    fn value<'b>(&'b self, scratch: &mut Scratch<'b>, block: Valued, x: usize, y: usize) {
         let (size, k) = (self.size, self.k);
         let empty = 2 * size;
-        self.sets.clear();
-        self.sets.extend((0..=2 * k).map(|i| {
+        scratch.sets.clear();
+        scratch.sets.extend((0..=2 * k).map(|i| {
             let index = (y + size + i).checked_sub(x + k);
             index.filter(|&d| d < empty).unwrap_or(empty)
         }));
-        let mex = self.mex_of_sets(x - block.rows, y);
-        let value = self.without_extras(block, x, y, mex);
-        self.values[x * size + y] = V::of_mex(value);
-        let (line, first) = self.rows.line_mut(x - block.rows);
-        insert(line, first, value);
-        let (line, first) = self.columns.line_mut(y);
-        insert(line, first, value);
-        let (line, first) = self.diagonals.line_mut(y + size - x);
-        insert(line, first, value);
+        scratch.words.clear();
+        let diagonals = scratch.sets.iter().map(|&d| self.diagonals.line(d));
+        scratch.words.extend(diagonals);
+        let mex = self.mex_of_sets(scratch, x, y);
+        let value = self.without_extras(scratch, block, x, y, mex);
+        V::store_mex(&self.values[x * size + y], value);
+        self.rows.insert(x, value);
+        self.columns.insert(y, value);
+        self.diagonals.insert(y + size - x, value);
     }
 
-    /// The least value in none of the sets of row `row` (of the block row),
-    /// column `y` and the diagonals of [`Band::sets`].
-    fn mex_of_sets(&self, row: usize, y: usize) -> usize {
-        let stride = self.rows.stride;
-        let from = self
+    /// The least value in none of the sets of row `x`, column `y` and the
+    /// diagonals of `scratch`.
+    fn mex_of_sets(&self, scratch: &Scratch, x: usize, y: usize) -> usize {
+        let from = scratch
             .sets
             .iter()
-            .map(|&d| self.diagonals.first[d])
-            .chain([self.rows.first[row], self.columns.first[y]])
+            .map(|&d| self.diagonals.first(d))
+            .chain([self.rows.first(x), self.columns.first(y)])
             .max()
-            .unwrap_or(0) as usize;
+            .unwrap_or(0);
+        let (row, column) = (self.rows.line(x), self.columns.line(y));
         first_absent_from(from, |w| {
-            let lines = self.rows.words[row * stride + w] | self.columns.words[y * stride + w];
-            self.sets.iter().fold(lines, |union, &d| {
-                union | self.diagonals.words[d * stride + w]
-            })
+            let lines = row[w].load(Relaxed) | column[w].load(Relaxed);
+            let diagonals = scratch.words.iter();
+            diagonals.fold(lines, |union, d| union | d[w].load(Relaxed))
         })
     }
 
     /// The mex of the options of `(x, y)`, from `mex`, that of its sets: the
     /// least value of an extra below it in no set but as an extra, if any.
-    fn without_extras(&mut self, block: Valued, x: usize, y: usize, mex: usize) -> usize {
-        let mut extras = std::mem::take(&mut self.extras);
+    fn without_extras(
+        &self,
+        scratch: &mut Scratch,
+        block: Valued,
+        x: usize,
+        y: usize,
+        mex: usize,
+    ) -> usize {
+        let Scratch { sets, extras, .. } = scratch;
         extras.clear();
         for i in 0..=2 * self.k {
             extras.extend(self.extras_of(block, x, y, i).map(|v| (i, v)));
         }
-        self.extras = extras;
         // The extras of diagonal i, at most k, found by a binary search: they
         // come diagonal by diagonal.
         let of_diagonal = |i: usize| {
-            let from = self.extras.partition_point(|&(j, _)| j < i);
-            let to = self.extras.partition_point(|&(j, _)| j <= i);
-            &self.extras[from..to]
+            let from = extras.partition_point(|&(j, _)| j < i);
+            let to = extras.partition_point(|&(j, _)| j <= i);
+            &extras[from..to]
         };
         let genuine = |v: usize| {
-            contains(self.rows.line(x - block.rows), v)
-                || contains(self.columns.line(y), v)
-                || self.sets.iter().enumerate().any(|(i, &d)| {
-                    contains(self.diagonals.line(d), v) && !of_diagonal(i).contains(&(i, v))
+            self.rows.contains(x, v)
+                || self.columns.contains(y, v)
+                || sets.iter().enumerate().any(|(i, &d)| {
+                    self.diagonals.contains(d, v) && !of_diagonal(i).contains(&(i, v))
                 })
         };
-        let lower = self.extras.iter().map(|&(_, v)| v);
+        let lower = extras.iter().map(|&(_, v)| v);
         lower
             .filter(|&v| v < mex && !genuine(v))
             .min()
@@ -490,7 +498,8 @@ impl<V: Cell> Band<V> {
         i: usize,
     ) -> impl Iterator<Item = usize> + '_ {
         let size = self.size;
-        let value = move |(ex, ey): (usize, usize)| self.values[ex * size + ey].into() as usize;
+        let value =
+            move |(ex, ey): (usize, usize)| V::load(&self.values[ex * size + ey]).into() as usize;
         let (up, down) = match i.checked_sub(self.k) {
             Some(e) => (e, 0),
             None => (0, self.k - i),

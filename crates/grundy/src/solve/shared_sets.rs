@@ -1,0 +1,81 @@
+//! Value sets that the threads of a parallel table share: one bit a value,
+//! a fixed number of words a line, each line's first word not full (every
+//! value below it is in the set, so a mex never looks there).
+//!
+//! The words are atomics so that blocks valued at once can hold `&` to the
+//! same sets; a parallel table values at once only blocks that touch
+//! different lines (each table says why), so relaxed loads and stores,
+//! plain moves on every machine grundy runs on, are all it takes. A table
+//! that can lend each block its lines as `&mut` (Wythoff's own,
+//! [`super::wavefront`]) keeps plain words, which the compiler vectorises.
+
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU32, AtomicU64};
+
+/// `count` sets of values below `64 * stride`.
+pub(crate) struct SharedSets {
+    words: Vec<AtomicU64>,
+    first: Vec<AtomicU32>,
+    stride: usize,
+}
+
+impl SharedSets {
+    /// `count` empty sets of `stride` words, the last of which a mex never
+    /// fills (the caller's bound on values leaves one word more).
+    pub(crate) fn new(count: usize, stride: usize) -> SharedSets {
+        SharedSets {
+            words: (0..count * stride).map(|_| AtomicU64::new(0)).collect(),
+            first: (0..count).map(|_| AtomicU32::new(0)).collect(),
+            stride,
+        }
+    }
+
+    /// The words of line `line`.
+    #[inline(always)]
+    pub(crate) fn line(&self, line: usize) -> &[AtomicU64] {
+        &self.words[line * self.stride..(line + 1) * self.stride]
+    }
+
+    /// The first word of line `line` that is not full.
+    #[inline(always)]
+    pub(crate) fn first(&self, line: usize) -> usize {
+        self.first[line].load(Relaxed) as usize
+    }
+
+    /// Whether `value` is in line `line`.
+    #[inline(always)]
+    pub(crate) fn contains(&self, line: usize, value: usize) -> bool {
+        self.line(line)[value / 64].load(Relaxed) >> (value % 64) & 1 == 1
+    }
+
+    /// Adds `value` to line `line`, keeping its first word not full.
+    #[inline(always)]
+    pub(crate) fn insert(&self, line: usize, value: usize) {
+        let words = self.line(line);
+        let word = &words[value / 64];
+        word.store(word.load(Relaxed) | 1 << (value % 64), Relaxed);
+        let mut first = self.first(line);
+        while words[first].load(Relaxed) == u64::MAX {
+            first += 1;
+        }
+        self.first[line].store(first as u32, Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_word_not_full_follows_the_inserts() {
+        let sets = SharedSets::new(3, 4);
+        for v in (0..130).filter(|v| v % 7 != 3 || *v < 70) {
+            sets.insert(1, v);
+        }
+        // 0..=69 all in, then 73 is missing: word 1 is full, word 0 too.
+        assert_eq!(sets.first(1), 1);
+        assert!(sets.contains(1, 69) && !sets.contains(1, 73) && sets.contains(1, 74));
+        assert_eq!((sets.first(0), sets.first(2)), (0, 0));
+        assert!(!sets.contains(0, 5) && !sets.contains(2, 5));
+    }
+}
