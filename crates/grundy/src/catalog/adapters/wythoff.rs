@@ -217,7 +217,7 @@ impl WythoffEntry {
         // A mex is below (2k + 3) size.
         let small = k
             .checked_mul(2)
-            .and_then(|k2| (k2 + 3).checked_mul(size))
+            .and_then(|k2| k2.checked_add(3)?.checked_mul(size))
             .is_some_and(|bound| bound <= 1 << 16);
         let mut progress = progress_of(monitor);
         let table = match small {

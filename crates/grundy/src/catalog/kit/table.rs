@@ -712,6 +712,14 @@ mod tests {
                 .table(4000, true, &mut Quiet),
             Err(Error::Limit(_))
         ));
+        // A k past the table's side moves as k = side; its value bound
+        // (2k + 3) side once overflowed (found by the server's fuzz test).
+        let huge = parse("wythoff:k=9223372036854775807").unwrap();
+        let wide = parse("wythoff:k=10").unwrap();
+        assert_eq!(
+            huge.table(10, true, &mut Quiet).unwrap().cells,
+            wide.table(10, true, &mut Quiet).unwrap().cells
+        );
         assert!(matches!(
             parse("nim").unwrap().table(10, false, &mut Quiet),
             Err(Error::Unsupported { .. })
