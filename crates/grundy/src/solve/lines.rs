@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64};
 use rayon::prelude::*;
 
 use super::shared_sets::SharedSets;
-use super::table::{Cell, GrundyTable, RectTable, TableError};
+use super::table::{shared_cells, Cell, GrundyTable, RectTable, TableError};
 use crate::bits::{first_absent_from, BitSet};
 use crate::limits::{MAX_RECT_CELLS, MAX_TABLE_SIZE};
 use crate::stop;
@@ -241,9 +241,11 @@ fn ray_blocks(
     sets: FlatSets,
     progress: &mut dyn FnMut(u64, u64),
 ) -> RectTable {
-    let values: Vec<AtomicU32> = (0..rows * width).map(|_| u32::shared_zero()).collect();
+    let values: Vec<AtomicU32> = shared_cells::<u32>(rows * width);
     let (row_blocks, column_blocks) = (rows.div_ceil(RAY_BLOCK), width.div_ceil(RAY_BLOCK));
     let steps = (row_blocks + column_blocks).saturating_sub(1);
+    // The blocks poll the caller's signal row by row, on every thread.
+    let signal = stop::current();
     for s in 0..steps {
         stop::poll();
         progress(s as u64, steps as u64);
@@ -253,6 +255,7 @@ fn ray_blocks(
             .for_each_init(Scratch::default, |scratch, i| {
                 let (x0, y0) = (i * RAY_BLOCK, (s - i) * RAY_BLOCK);
                 for x in x0..(x0 + RAY_BLOCK).min(rows) {
+                    signal.poll();
                     for y in y0..(y0 + RAY_BLOCK).min(width) {
                         let cell = Square { x, y, width };
                         let value = cell.value(lines, bounded, &sets, &values, scratch);

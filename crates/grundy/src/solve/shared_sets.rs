@@ -23,9 +23,10 @@ impl SharedSets {
     /// `count` empty sets of `stride` words, the last of which a mex never
     /// fills (the caller's bound on values leaves one word more).
     pub(crate) fn new(count: usize, stride: usize) -> SharedSets {
+        // Zeroed by the allocator: no loop over gigabytes before the work.
         SharedSets {
-            words: (0..count * stride).map(|_| AtomicU64::new(0)).collect(),
-            first: (0..count).map(|_| AtomicU32::new(0)).collect(),
+            words: bytemuck::zeroed_vec(count * stride),
+            first: bytemuck::zeroed_vec(count),
             stride,
         }
     }

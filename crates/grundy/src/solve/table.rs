@@ -64,11 +64,8 @@ pub trait Cell:
 
     /// The cell as the threads of a parallel table share it (its atomic,
     /// of the same size, so that a table of them becomes one of cells in
-    /// place).
-    type Shared: Send + Sync;
-
-    /// A shared cell holding zero.
-    fn shared_zero() -> Self::Shared;
+    /// place; a parallel table makes them zeroed with `shared_cells`).
+    type Shared: Send + Sync + bytemuck::Zeroable;
 
     /// Stores `value` (a mex) in a shared cell; no other thread reads or
     /// writes it meanwhile, so relaxed order suffices.
@@ -85,9 +82,6 @@ macro_rules! cell {
     ($t:ty, $atomic:ty) => {
         impl Cell for $t {
             type Shared = $atomic;
-            fn shared_zero() -> $atomic {
-                <$atomic>::new(0)
-            }
             fn store_mex(cell: &$atomic, value: usize) {
                 cell.store(<$t>::of_mex(value), std::sync::atomic::Ordering::Relaxed)
             }
@@ -105,6 +99,13 @@ cell!(u8, std::sync::atomic::AtomicU8);
 cell!(u16, std::sync::atomic::AtomicU16);
 cell!(u32, std::sync::atomic::AtomicU32);
 cell!(u64, std::sync::atomic::AtomicU64);
+
+/// `count` shared cells holding zero, from the allocator's zeroed memory (no
+/// loop writes them: a stop signal is heard at once, pages never written are
+/// never touched).
+pub(crate) fn shared_cells<V: Cell>(count: usize) -> Vec<V::Shared> {
+    bytemuck::zeroed_vec(count)
+}
 
 /// The Grundy values of the positions `(x, y)`, `x < rows`, `y < width`,
 /// row-major, each stored as a `V`.

@@ -25,10 +25,10 @@ use std::sync::atomic::Ordering::Relaxed;
 use rayon::prelude::*;
 
 use super::shared_sets::SharedSets;
-use super::table::{Cell, Table, TableError};
+use super::table::{shared_cells, Cell, Table, TableError};
 use crate::bits::first_absent_from;
 use crate::limits::{MAX_TABLE_SIZE, MAX_WYTHOFF_SIDE, RULES_BUDGET};
-use crate::stop;
+use crate::stop::{self, Stop};
 
 /// The side of a block.
 const BLOCK: usize = 128;
@@ -168,7 +168,8 @@ struct Block<'a, V> {
 }
 
 impl<V: Cell> Block<'_, V> {
-    fn fill(mut self) {
+    /// Values the block row by row, polling `signal` at each row.
+    fn fill(mut self, signal: &Stop) {
         let (x0, y0) = self.origin;
         let rows = self.rows.first.len();
         let columns = match &self.columns {
@@ -176,6 +177,7 @@ impl<V: Cell> Block<'_, V> {
             None => rows,
         };
         for dx in 0..rows {
+            signal.poll();
             let x = x0 + dx;
             for dy in x.saturating_sub(y0)..columns {
                 let y = y0 + dy;
@@ -256,8 +258,9 @@ pub fn wythoff_table<V: Cell>(
     // Diagonal y - x at index y - x + BLOCK.
     let mut diagonals = Lines::new((blocks + 1) * BLOCK, stride);
     let steps = (2 * blocks).saturating_sub(1);
+    // The blocks poll the caller's signal row by row, on every thread.
+    let signal = stop::current();
     for s in 0..steps {
-        // One anti-diagonal of blocks is a few milliseconds of work.
         stop::poll();
         progress(s as u64, steps as u64);
         // Block (i, j), i + j = s, i <= j, meets the diagonals y - x
@@ -286,7 +289,7 @@ pub fn wythoff_table<V: Cell>(
                 }
             })
             .collect();
-        tasks.into_par_iter().for_each(Block::fill);
+        tasks.into_par_iter().for_each(|block| block.fill(&signal));
     }
     progress(steps as u64, steps as u64);
     Ok(Table::from_values(size, values))
@@ -339,7 +342,7 @@ pub fn k_wythoff_table<V: Cell>(
     let band = Band::<V> {
         size,
         k,
-        values: (0..size * size).map(|_| V::shared_zero()).collect(),
+        values: shared_cells::<V>(size * size),
         rows: SharedSets::new(size, stride),
         columns: SharedSets::new(size, stride),
         diagonals: SharedSets::new(2 * size + 1, stride),
@@ -348,8 +351,9 @@ pub fn k_wythoff_table<V: Cell>(
     // blocks with the same 2i + j are valued at once (see `Band`).
     let blocks = size.div_ceil(BLOCK);
     let steps = (3 * blocks).saturating_sub(2);
+    // The blocks poll the caller's signal row by row, on every thread.
+    let signal = stop::current();
     for s in 0..steps {
-        // A step is at most a few milliseconds of work.
         stop::poll();
         progress(s as u64, steps as u64);
         let first = s.saturating_sub(blocks - 1).div_ceil(2);
@@ -364,6 +368,7 @@ pub fn k_wythoff_table<V: Cell>(
                     columns_to: (y0 + BLOCK).min(size),
                 };
                 for x in x0..valued.rows_to {
+                    signal.poll();
                     for y in y0..valued.columns_to {
                         band.value(scratch, valued, x, y);
                     }
