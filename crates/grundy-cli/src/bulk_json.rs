@@ -133,6 +133,18 @@ mod tests {
     use super::*;
     use grundy::catalog::{parse, Quiet, SequenceOf};
 
+    /// Whether `write` gives serde_json's document of `answer`.
+    fn same_as_serde<T: serde::Serialize>(
+        answer: &T,
+        write: fn(&mut Vec<u8>, &T) -> io::Result<()>,
+        what: &str,
+    ) {
+        let mut fast = Vec::new();
+        write(&mut fast, answer).unwrap();
+        let serde = serde_json::to_string(answer).unwrap();
+        assert_eq!(String::from_utf8(fast).unwrap(), serde, "{what}");
+    }
+
     #[test]
     fn tables_are_serde_jsons() {
         for (spec, size, values) in [
@@ -145,17 +157,9 @@ mod tests {
             ("wythoff:k=2", 600, true),
             ("wythoff:k=2", 9, false),
         ] {
-            let answer = parse(spec)
-                .unwrap()
-                .table(size, values, &mut Quiet)
-                .unwrap();
-            let mut fast = Vec::new();
-            table(&mut fast, &answer).unwrap();
-            assert_eq!(
-                String::from_utf8(fast).unwrap(),
-                serde_json::to_string(&answer).unwrap(),
-                "{spec} {size} {values}"
-            );
+            let game = parse(spec).unwrap();
+            let answer = game.table(size, values, &mut Quiet).unwrap();
+            same_as_serde(&answer, table, &format!("{spec} {size} {values}"));
         }
     }
 
@@ -172,13 +176,7 @@ mod tests {
         ] {
             let game = parse(spec).unwrap();
             let answer = game.sequence(SequenceOf::Heaps(count), &mut Quiet).unwrap();
-            let mut fast = Vec::new();
-            sequence(&mut fast, &answer).unwrap();
-            assert_eq!(
-                String::from_utf8(fast).unwrap(),
-                serde_json::to_string(&answer).unwrap(),
-                "{spec} {count}"
-            );
+            same_as_serde(&answer, sequence, &format!("{spec} {count}"));
         }
     }
 }
