@@ -97,6 +97,7 @@ fn answer(verb: &Verb, json: bool) -> Result<(), Failure> {
             t.svg.clone(),
             t.csv.clone(),
             json,
+            t.size,
         )?),
         _ => None,
     };

@@ -13,6 +13,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use grundy::catalog::Table;
+use grundy::limits::MAX_TABLE_SIDE;
 use image::{Rgb, RgbImage};
 
 use crate::files;
@@ -52,13 +53,22 @@ enum Format {
 impl Outputs {
     /// The files asked for, each checked writable (so that a long table is
     /// not computed for nothing). `--csv -` means stdout, which `--json`
-    /// needs for its one document.
+    /// needs for its one document. Pictures are drawn up to a side of
+    /// `MAX_TABLE_SIDE` (Wythoff's table goes further: a picture of 32768
+    /// cells a side would take gigabytes to draw).
     pub fn choose(
         png: Option<PathBuf>,
         svg: Option<PathBuf>,
         csv: Option<PathBuf>,
         json: bool,
+        size: u64,
     ) -> Result<Outputs, grundy::Error> {
+        if (png.is_some() || svg.is_some()) && size > MAX_TABLE_SIDE {
+            return Err(grundy::Error::Limit(format!(
+                "--png and --svg draw tables up to side {MAX_TABLE_SIDE} (MAX_TABLE_SIDE); \
+                 write a table of side {size} with --csv or --json"
+            )));
+        }
         let csv_to_stdout = csv.as_deref().is_some_and(|p| p.as_os_str() == "-");
         if csv_to_stdout && json {
             return Err(grundy::Error::BadArgument(

@@ -283,3 +283,29 @@ fn both_pictures_and_the_csv_on_stdout_in_one_run() {
     assert!(out.stdout.is_empty() && !csv_file.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn pictures_stop_at_the_largest_drawn_side_before_any_work() {
+    // Wythoff's own table goes to 32768 a side; its pictures do not.
+    let dir = scratch("largest_side");
+    let png = dir.join("big.png");
+    for picture in ["--png", "--svg"] {
+        let out = grundy(&[
+            "table",
+            "wythoff",
+            "--size",
+            "8193",
+            "--values",
+            picture,
+            png.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(2));
+        let message = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            message
+                .starts_with("error: limit exceeded: --png and --svg draw tables up to side 8192"),
+            "{message}"
+        );
+        assert!(!png.exists());
+    }
+}
