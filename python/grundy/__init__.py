@@ -32,7 +32,7 @@ import time
 from array import array
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence as Seq, Union
 
-from ._grundy import LimitError, Reply, answer as _answer, define as _define
+from ._grundy import LARGEST_PICTURE as _LARGEST_PICTURE, LimitError, Reply, answer as _answer, define as _define
 
 __all__ = [
     "Analysis",
@@ -437,8 +437,9 @@ class Table(Answer):
         with open(path, "wb") as f:
             f.write(data)
 
-    def _repr_png_(self) -> bytes:
-        return self.png()
+    def _repr_png_(self) -> bytes | None:
+        # Past the side pictures are drawn to, a notebook shows the text.
+        return self.png() if self.size <= _LARGEST_PICTURE else None
 
     def __repr__(self) -> str:
         return f"<{self.game}: {self.size} x {self.size} table>"

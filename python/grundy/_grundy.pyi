@@ -6,6 +6,9 @@ class LimitError(Exception):
     """A limit of grundy was reached: the message names it and what was
     found within it."""
 
+LARGEST_PICTURE: int
+"""The largest side a table is drawn to (``MAX_TABLE_SIDE``)."""
+
 class Reply:
     """A verb's answer, kept typed on the Rust side."""
 
@@ -16,7 +19,7 @@ class Reply:
     def table(self) -> Optional[tuple[int, str, bytes]]:
         """A table's side, ``"values"`` or ``"outcomes"``, and its cells."""
     def picture(self, format: str) -> Optional[bytes]:
-        """A table drawn as ``png`` or ``svg``."""
+        """A table drawn as ``png`` or ``svg``; LimitError past ``LARGEST_PICTURE``."""
 
 def answer(
     arguments: list[str], progress: Optional[Callable[[int, int], object]] = None

@@ -22,6 +22,7 @@ use std::time::Duration;
 
 use grundy::catalog::Cells;
 use grundy::catalog::Monitor;
+use grundy::limits::MAX_TABLE_SIDE;
 use grundy::stop::{self, Stop};
 use grundy_cli::embed::{self, Picture, RefusalKind};
 use pyo3::create_exception;
@@ -91,8 +92,15 @@ impl Reply {
     }
 
     /// A table drawn as the command draws it: `format` is `"png"` or
-    /// `"svg"`; None for other answers.
+    /// `"svg"`; None for other answers; LimitError past the side the
+    /// command draws (`MAX_TABLE_SIDE`).
     fn picture<'py>(&self, py: Python<'py>, format: &str) -> PyResult<Option<Bound<'py, PyBytes>>> {
+        if let Some(table) = self.0.table().filter(|t| t.size as u64 > MAX_TABLE_SIDE) {
+            return Err(LimitError::new_err(format!(
+                "pictures are drawn up to side {MAX_TABLE_SIDE} (MAX_TABLE_SIDE); this table's side is {}",
+                table.size
+            )));
+        }
         let format = match format {
             "png" => Picture::Png,
             "svg" => Picture::Svg,
@@ -309,6 +317,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
         .thread_name(|i| format!("grundy-pool-{i}"))
         .build_global();
     m.add("LimitError", m.py().get_type::<LimitError>())?;
+    m.add("LARGEST_PICTURE", MAX_TABLE_SIDE)?;
     m.add_class::<Reply>()?;
     m.add_function(wrap_pyfunction!(answer, m)?)?;
     m.add_function(wrap_pyfunction!(define, m)?)?;

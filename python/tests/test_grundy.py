@@ -158,6 +158,15 @@ def test_table_cells_pictures_and_misere_sequence():
     assert misere.to_dict()["outcomes"] == ["N", "P", "N", "N", "P", "N", "N"]
 
 
+def test_pictures_stop_at_the_largest_drawn_side():
+    # Wythoff's table goes past the side pictures are drawn to: a notebook
+    # shows its text, and asking for the picture says why not.
+    big = grundy.table("wythoff", grundy._LARGEST_PICTURE + 1)
+    assert big._repr_png_() is None
+    with pytest.raises(grundy.LimitError, match="drawn up to side 8192"):
+        big.png()
+
+
 def test_period_conjecture_beatty_nimber_games():
     p = grundy.period("kayles")
     assert (p.preperiod, p.period, p.saltus, p.certified) == (71, 12, 0, True)
