@@ -120,7 +120,7 @@ pub fn ray_table(size: usize, rays: &[Ray]) -> Result<GrundyTable, TableError> {
 /// The Grundy values of the rectangle `x < rows`, `y < width` of the game whose
 /// moves are `rays`. Unbounded rays must have `base = dir` ([`Ray::family`]):
 /// their options are all the earlier cells of one line, served by one value set
-/// per line; bounded ones are enumerated. On every core ([`ray_blocks`]) when
+/// per line; bounded ones are enumerated. On every core (`ray_blocks`) when
 /// the value sets fit [`FLAT_SET_WORDS`], else row by row on one.
 /// `progress` hears of the work done.
 pub fn ray_rect(
@@ -186,7 +186,7 @@ fn ray_rows(
     RectTable::rect(rows, width, values)
 }
 
-/// The most words the flat value sets of [`ray_blocks`] may hold (2 GiB).
+/// The most words the flat value sets of `ray_rect` on every core may hold (2 GiB).
 pub const FLAT_SET_WORDS: usize = 1 << 28;
 
 /// The side of a block of [`ray_blocks`].
