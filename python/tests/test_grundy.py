@@ -436,7 +436,8 @@ def test_type_stubs_cover_the_compiled_module():
     public = [name for name in dir(compiled) if not name.startswith("_")]
     assert public, "the compiled module exports names"
     for name in public:
-        assert f"def {name}(" in stubs or f"class {name}" in stubs, name
+        declared = (f"def {name}(", f"class {name}", f"\n{name}: ")
+        assert any(d in stubs for d in declared), name
 
 
 def test_python_games_play_misere_and_every_sg_as_the_built_ins():
