@@ -18,12 +18,11 @@
 //!   attacks; each attacks finitely many cells of a later row (one per ray), so
 //!   every row holds exactly one, found exactly, however far out ([`PRows`]).
 
-use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicU32, AtomicU64};
 
 use rayon::prelude::*;
 
-use super::shared_sets::SharedSets;
+use super::shared_sets::{first_absent_of_union, SharedSets};
 use super::table::{shared_cells, Cell, GrundyTable, RectTable, TableError};
 use crate::bits::{first_absent_from, BitSet};
 use crate::limits::{MAX_RECT_CELLS, MAX_TABLE_SIZE};
@@ -316,24 +315,12 @@ impl Square {
             .fold(extra.full_words(), usize::max);
         words.clear();
         words.extend(at.iter().map(|&line| sets.sets.line(line)));
-        let value = first_absent_of_flat(from, words, extra);
+        let value = first_absent_of_union(from, words, |w| extra.word(w));
         for &line in at.iter() {
             sets.sets.insert(line, value);
         }
         value
     }
-}
-
-/// The least value in none of the sets `lines` (flat, of one stride) nor in
-/// `extra`, looked for from word `from` (every value below is in one).
-#[inline(always)]
-fn first_absent_of_flat(from: usize, lines: &[&[AtomicU64]], extra: &BitSet) -> usize {
-    let union = |w: usize| {
-        lines
-            .iter()
-            .fold(extra.word(w), |union, line| union | line[w].load(Relaxed))
-    };
-    first_absent_from(from, union)
 }
 
 /// The least value in none of the sets `sets[r][indices[r]]` nor in `extra`

@@ -12,6 +12,8 @@
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicU32, AtomicU64};
 
+use crate::bits::first_absent_from;
+
 /// `count` sets of values below `64 * stride`.
 pub(crate) struct SharedSets {
     words: Vec<AtomicU64>,
@@ -61,6 +63,22 @@ impl SharedSets {
         }
         self.first[line].store(first as u32, Relaxed);
     }
+}
+
+/// The least value in none of the sets whose words are `lines` (lines of
+/// [`SharedSets`] of one stride) nor in `extra` (a set given by its words),
+/// looked for from word `from`, below which every value is in one of them.
+#[inline(always)]
+pub(crate) fn first_absent_of_union(
+    from: usize,
+    lines: &[&[AtomicU64]],
+    extra: impl Fn(usize) -> u64,
+) -> usize {
+    first_absent_from(from, |w| {
+        lines
+            .iter()
+            .fold(extra(w), |union, line| union | line[w].load(Relaxed))
+    })
 }
 
 #[cfg(test)]

@@ -24,9 +24,8 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use rayon::prelude::*;
 
-use super::shared_sets::SharedSets;
+use super::shared_sets::{first_absent_of_union, SharedSets};
 use super::table::{shared_cells, Cell, Table, TableError};
-use crate::bits::first_absent_from;
 use crate::limits::{MAX_TABLE_SIZE, MAX_WYTHOFF_SIDE, RULES_BUDGET};
 use crate::stop::{self, Stop};
 
@@ -447,11 +446,8 @@ impl<V: Cell> Band<V> {
             .max()
             .unwrap_or(0);
         let (row, column) = (self.rows.line(x), self.columns.line(y));
-        first_absent_from(from, |w| {
-            let lines = row[w].load(Relaxed) | column[w].load(Relaxed);
-            let diagonals = scratch.words.iter();
-            diagonals.fold(lines, |union, d| union | d[w].load(Relaxed))
-        })
+        let row_or_column = |w: usize| row[w].load(Relaxed) | column[w].load(Relaxed);
+        first_absent_of_union(from, &scratch.words, row_or_column)
     }
 
     /// The mex of the options of `(x, y)`, from `mex`, that of its sets: the
