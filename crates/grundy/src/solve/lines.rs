@@ -24,6 +24,7 @@ use rayon::prelude::*;
 
 use super::shared_sets::{first_absent_of_union, SharedSets};
 use super::table::{shared_cells, Cell, GrundyTable, RectTable, TableError};
+use super::wavefront::in_steps;
 use crate::bits::{first_absent_from, BitSet};
 use crate::limits::{MAX_RECT_CELLS, MAX_TABLE_SIZE};
 use crate::stop;
@@ -243,11 +244,7 @@ fn ray_blocks(
     let values: Vec<AtomicU32> = shared_cells::<u32>(rows * width);
     let (row_blocks, column_blocks) = (rows.div_ceil(RAY_BLOCK), width.div_ceil(RAY_BLOCK));
     let steps = (row_blocks + column_blocks).saturating_sub(1);
-    // The blocks poll the caller's signal row by row, on every thread.
-    let signal = stop::current();
-    for s in 0..steps {
-        stop::poll();
-        progress(s as u64, steps as u64);
+    in_steps(steps, progress, |s, signal| {
         let first = s.saturating_sub(column_blocks - 1);
         (first..=s.min(row_blocks - 1))
             .into_par_iter()
@@ -262,8 +259,7 @@ fn ray_blocks(
                     }
                 }
             });
-    }
-    progress(steps as u64, steps as u64);
+    });
     let values = values.into_iter().map(u32::unshared).collect();
     RectTable::rect(rows, width, values)
 }

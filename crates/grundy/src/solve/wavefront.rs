@@ -217,6 +217,24 @@ impl<V: Cell> Block<'_, V> {
     }
 }
 
+/// Runs the steps `0..steps` of a parallel table in order, each after a
+/// look at the stop signal and a word to `progress`; `step` gets the step
+/// and the caller's signal, which its blocks poll row by row on the pool's
+/// threads (rayon carries the unwinding back).
+pub(super) fn in_steps(
+    steps: usize,
+    progress: &mut dyn FnMut(u64, u64),
+    mut step: impl FnMut(usize, &Stop),
+) {
+    let signal = stop::current();
+    for s in 0..steps {
+        stop::poll();
+        progress(s as u64, steps as u64);
+        step(s, &signal);
+    }
+    progress(steps as u64, steps as u64);
+}
+
 /// Takes the `index`-th chunk of `chunks`; each is handed out once.
 fn take<T>(chunks: &mut [Option<T>], index: usize) -> T {
     chunks[index]
@@ -257,11 +275,7 @@ pub fn wythoff_table<V: Cell>(
     // Diagonal y - x at index y - x + BLOCK.
     let mut diagonals = Lines::new((blocks + 1) * BLOCK, stride);
     let steps = (2 * blocks).saturating_sub(1);
-    // The blocks poll the caller's signal row by row, on every thread.
-    let signal = stop::current();
-    for s in 0..steps {
-        stop::poll();
-        progress(s as u64, steps as u64);
+    in_steps(steps, progress, |s, signal| {
         // Block (i, j), i + j = s, i <= j, meets the diagonals y - x
         // strictly between (j - i - 1)B and (j - i + 1)B: it owns the 2B
         // diagonal indices from (s - 2i)B, chunks of 2B after a shift of
@@ -288,9 +302,8 @@ pub fn wythoff_table<V: Cell>(
                 }
             })
             .collect();
-        tasks.into_par_iter().for_each(|block| block.fill(&signal));
-    }
-    progress(steps as u64, steps as u64);
+        tasks.into_par_iter().for_each(|block| block.fill(signal));
+    });
     Ok(Table::from_values(size, values))
 }
 
@@ -350,11 +363,7 @@ pub fn k_wythoff_table<V: Cell>(
     // blocks with the same 2i + j are valued at once (see `Band`).
     let blocks = size.div_ceil(BLOCK);
     let steps = (3 * blocks).saturating_sub(2);
-    // The blocks poll the caller's signal row by row, on every thread.
-    let signal = stop::current();
-    for s in 0..steps {
-        stop::poll();
-        progress(s as u64, steps as u64);
+    in_steps(steps, progress, |s, signal| {
         let first = s.saturating_sub(blocks - 1).div_ceil(2);
         (first..=(s / 2).min(blocks - 1))
             .into_par_iter()
@@ -373,8 +382,7 @@ pub fn k_wythoff_table<V: Cell>(
                     }
                 }
             });
-    }
-    progress(steps as u64, steps as u64);
+    });
     let values = band.values.into_iter().map(V::unshared).collect();
     Ok(Some(Table::from_values(size, values)))
 }
