@@ -23,38 +23,46 @@ pub fn table<W: Write>(out: &mut W, table: &Table) -> io::Result<()> {
     out.write_all(b"{\"game\":")?;
     serde_json::to_writer(&mut *out, &table.game)?;
     write!(out, ",\"size\":{}", table.size)?;
-    let width = table.size.max(1);
     match &table.cells {
-        Cells::Outcomes(cells) => {
-            out.write_all(b",\"outcomes\":")?;
-            let rows: Vec<&[bool]> = cells.chunks(width).collect();
-            list(out, &rows, width, |row, text| list_of(row, text, outcome))?;
-        }
-        Cells::Values(cells) => {
-            out.write_all(b",\"values\":")?;
-            let rows: Vec<&[u32]> = cells.chunks(width).collect();
-            list(out, &rows, width, |row, text| list_of(row, text, number))?;
-        }
-        Cells::SmallValues(cells) => {
-            out.write_all(b",\"values\":")?;
-            let rows: Vec<&[u16]> = cells.chunks(width).collect();
-            list(out, &rows, width, |row, text| list_of(row, text, number))?;
-        }
+        Cells::Outcomes(cells) => rows(out, "outcomes", cells, table.size, outcome)?,
+        Cells::Values(cells) => rows(out, "values", cells, table.size, number)?,
+        Cells::SmallValues(cells) => rows(out, "values", cells, table.size, number)?,
     }
     out.write_all(b"}")
+}
+
+/// `,"KEY":[[C,...],...]`: the cells, `width` a row, each written by `cell`.
+fn rows<W: Write, T: Sync>(
+    out: &mut W,
+    key: &str,
+    cells: &[T],
+    width: usize,
+    cell: fn(&T, &mut Vec<u8>),
+) -> io::Result<()> {
+    write!(out, ",\"{key}\":")?;
+    let rows: Vec<&[T]> = cells.chunks(width.max(1)).collect();
+    list(out, &rows, width, |row, text| list_of(row, text, cell))
 }
 
 /// Writes `sequence` as one line of JSON, without the newline: by hand when
 /// its terms are heaps' values, else by `serde_json`.
 pub fn sequence<W: Write>(out: &mut W, sequence: &Sequence) -> io::Result<()> {
-    let values = |out: &mut W| match &sequence.terms {
-        Terms::Values(values) => list(out, values, 1, |v, text| number(&v.0, text)),
-        Terms::Small(values) => list(out, values, 1, number),
-        _ => unreachable!("only values are written here"),
-    };
-    if !matches!(sequence.terms, Terms::Values(_) | Terms::Small(_)) {
-        return Ok(serde_json::to_writer(out, sequence)?);
+    match &sequence.terms {
+        Terms::Values(values) => heap_values(out, sequence, |out| {
+            list(out, values, 1, |v, text| number(&v.0, text))
+        }),
+        Terms::Small(values) => heap_values(out, sequence, |out| list(out, values, 1, number)),
+        _ => Ok(serde_json::to_writer(out, sequence)?),
     }
+}
+
+/// The document of a sequence of heaps' values, the list written by
+/// `values`.
+fn heap_values<W: Write>(
+    out: &mut W,
+    sequence: &Sequence,
+    values: impl FnOnce(&mut W) -> io::Result<()>,
+) -> io::Result<()> {
     out.write_all(b"{\"game\":")?;
     serde_json::to_writer(&mut *out, &sequence.game)?;
     out.write_all(b",\"values\":")?;
@@ -73,7 +81,7 @@ fn list<W: Write, I: Sync>(
     out: &mut W,
     items: &[I],
     weight: usize,
-    item: fn(&I, &mut Vec<u8>),
+    item: impl Fn(&I, &mut Vec<u8>) + Sync,
 ) -> io::Result<()> {
     out.write_all(b"[")?;
     let per_task = (CELLS_A_TASK / weight.max(1)).max(1);

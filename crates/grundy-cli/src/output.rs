@@ -61,12 +61,12 @@ fn table<W: Write>(
     name: &str,
     outputs: Option<&render::Outputs>,
 ) -> io::Result<()> {
-    let answer = |out: &mut W| match json {
-        true => {
-            bulk_json::table(out, table)?;
-            writeln!(out)
+    let answer = |out: &mut W| {
+        if !json {
+            return text::table(out, table, name);
         }
-        false => text::table(out, table, name),
+        bulk_json::table(out, table)?;
+        writeln!(out)
     };
     let Some(outputs) = outputs else {
         return answer(out);
