@@ -132,19 +132,26 @@ pub fn ray_rect(
     if rows.checked_mul(width).map_or(true, |c| c > MAX_RECT_CELLS) {
         return Err(TableError::too_large(rows.max(width)));
     }
+    let (lines, bounded) = lines_and_bounded(rays, width);
+    Ok(match FlatSets::new(&lines, &bounded, rows) {
+        Some(sets) => ray_blocks(rows, width, &lines, &bounded, sets, progress),
+        None => ray_rows(rows, width, &lines, &bounded, progress),
+    })
+}
+
+/// The lines of the unbounded rays (families) in a table `width` wide, whose
+/// value sets give their options, and the bounded rays, enumerated.
+fn lines_and_bounded(rays: &[Ray], width: usize) -> (Vec<Lines>, Vec<Ray>) {
     let (unbounded, bounded): (Vec<Ray>, Vec<Ray>) = rays.iter().partition(|r| r.most.is_none());
     assert!(
         unbounded.iter().all(|r| r.base == r.dir && r.dir != (0, 0)),
         "an unbounded ray of a table is a family"
     );
-    let lines: Vec<Lines> = unbounded
+    let lines = unbounded
         .iter()
         .map(|r| Lines { dir: r.dir, width })
         .collect();
-    Ok(match FlatSets::new(&lines, &bounded, rows) {
-        Some(sets) => ray_blocks(rows, width, &lines, &bounded, sets, progress),
-        None => ray_rows(rows, width, &lines, &bounded, progress),
-    })
+    (lines, bounded)
 }
 
 /// [`ray_rect`] row by row on one core, each line's value set as large as
@@ -594,12 +601,7 @@ mod tests {
 
     /// Both ways of [`ray_rect`]: on every core and row by row.
     fn both_ways(rows: usize, width: usize, rays: &[Ray]) -> [RectTable; 2] {
-        let (unbounded, bounded): (Vec<Ray>, Vec<Ray>) =
-            rays.iter().partition(|r| r.most.is_none());
-        let lines: Vec<Lines> = unbounded
-            .iter()
-            .map(|r| Lines { dir: r.dir, width })
-            .collect();
+        let (lines, bounded) = lines_and_bounded(rays, width);
         let sets = FlatSets::new(&lines, &bounded, rows).expect("small sets");
         [
             ray_blocks(rows, width, &lines, &bounded, sets, &mut |_, _| {}),
