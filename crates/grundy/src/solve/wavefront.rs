@@ -32,10 +32,6 @@ use crate::stop::{self, Stop};
 /// The side of a block.
 const BLOCK: usize = 128;
 
-/// The largest side of Wythoff's table whose values all fit in `u16`
-/// (`3 * side <= 2^16`).
-pub const WYTHOFF_U16_SIDE: usize = (1 << 16) / 3;
-
 /// Wythoff's table in `u16` (the name from before tables were generic).
 pub type U16Table = Table<u16>;
 
@@ -244,8 +240,8 @@ fn take<T>(chunks: &mut [Option<T>], index: usize) -> T {
 
 /// The Grundy values of Wythoff's game below `size` (at most
 /// [`MAX_WYTHOFF_SIDE`]), computed in parallel and stored as `V` (`u16`
-/// holds them up to a side of [`WYTHOFF_U16_SIDE`]: a mex is at most the
-/// number of options, `x + y + min(x, y) < 3 * size`); the same values as
+/// holds them while `3 * size <= 2^16`: a mex is at most the number of
+/// options, `x + y + min(x, y) < 3 * size`); the same values as
 /// [`queen_table`](super::table::queen_table). `progress` hears of the
 /// anti-diagonals of blocks done.
 ///
@@ -568,7 +564,7 @@ mod tests {
 
     #[test]
     fn wide_cells_hold_the_same_values() {
-        // Sides past WYTHOFF_U16_SIDE are valued in u32: the same code.
+        // Sides with 3 * side > 2^16 are valued in u32: the same code.
         let size = 3 * BLOCK + 5;
         let narrow = wythoff_table::<u16>(size, &mut |_, _| {}).unwrap();
         let wide = wythoff_table::<u32>(size, &mut |_, _| {}).unwrap();

@@ -26,7 +26,7 @@ use crate::error::{Error, Result};
 use crate::game::{Impartial, Outcome};
 use crate::games::wythoff::{Wythoff, WythoffRatios};
 use crate::solve::lines::{PRows, RowP};
-use crate::solve::wavefront::{k_wythoff_table, wythoff_table, WYTHOFF_U16_SIDE};
+use crate::solve::wavefront::{k_wythoff_table, wythoff_table};
 
 /// The registry's entry of `wythoff`.
 pub(crate) const ENTRY: Entry = Entry {
@@ -200,9 +200,15 @@ impl Game for WythoffEntry {
 impl WythoffEntry {
     /// Grundy values: the parallel table for Wythoff's game, the rules for k > 0.
     fn values(&self, size: usize, monitor: &mut dyn Monitor) -> Result<Table> {
-        if self.0.k() == 0 {
-            let mut progress = progress_of(monitor);
-            return Ok(match size <= WYTHOFF_U16_SIDE {
+        let k = usize::try_from(self.0.k()).unwrap_or(usize::MAX);
+        // A mex is below (2k + 3) size: u16 cells hold it up to 2^16.
+        let small = k
+            .checked_mul(2)
+            .and_then(|k2| k2.checked_add(3)?.checked_mul(size))
+            .is_some_and(|bound| bound <= 1 << 16);
+        let mut progress = progress_of(monitor);
+        if k == 0 {
+            return Ok(match small {
                 true => Table::of_small_values(
                     self,
                     wythoff_table::<u16>(size, &mut progress).map_err(table_error)?,
@@ -213,13 +219,6 @@ impl WythoffEntry {
                 ),
             });
         }
-        let k = usize::try_from(self.0.k()).unwrap_or(usize::MAX);
-        // A mex is below (2k + 3) size.
-        let small = k
-            .checked_mul(2)
-            .and_then(|k2| k2.checked_add(3)?.checked_mul(size))
-            .is_some_and(|bound| bound <= 1 << 16);
-        let mut progress = progress_of(monitor);
         let table = match small {
             true => k_wythoff_table::<u16>(size, k, &mut progress)
                 .map(|t| t.map(|t| Table::of_small_values(self, t))),
