@@ -178,7 +178,8 @@ impl<V: Cell> Block<'_, V> {
                 let y = y0 + dy;
                 let d = y - x + BLOCK - self.chunk_start;
                 let value = self.mex(dx, dy, d);
-                self.values[dx * self.size + y] = V::of_mex(value);
+                let cell = V::of_mex(value);
+                self.values[dx * self.size + y] = cell;
                 let (row, row_first) = self.rows.line(dx);
                 insert(row, row_first, value);
                 if y != x {
@@ -188,8 +189,8 @@ impl<V: Cell> Block<'_, V> {
                     };
                     insert(column, column_first, value);
                     match &mut self.mirror {
-                        Some(mirror) => mirror[dy * self.size + x] = V::of_mex(value),
-                        None => self.values[dy * self.size + x] = V::of_mex(value),
+                        Some(mirror) => mirror[dy * self.size + x] = cell,
+                        None => self.values[dy * self.size + x] = cell,
                     }
                 }
                 let (diagonal, diagonal_first) = self.diagonals.line(d);
