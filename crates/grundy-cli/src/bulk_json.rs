@@ -7,6 +7,8 @@
 //! than they were computed (or filled from a period).
 
 use std::io::{self, Write};
+use std::sync::mpsc;
+use std::thread;
 
 use rayon::prelude::*;
 
@@ -75,8 +77,10 @@ fn heap_values<W: Write>(
 }
 
 /// `[ITEM,ITEM,...]`, each item of `weight` numbers written by `item`, a
-/// batch at a time, the tasks of a batch in parallel. Between batches the
-/// stop signal is checked.
+/// batch at a time: a thread formats the next batch (its tasks in parallel
+/// on the pool) while this one writes the last, so the kernel's copying of
+/// the text overlaps the formatting. Between batches the stop signal is
+/// checked.
 fn list<W: Write, I: Sync>(
     out: &mut W,
     items: &[I],
@@ -86,30 +90,66 @@ fn list<W: Write, I: Sync>(
     out.write_all(b"[")?;
     let per_task = (CELLS_A_TASK / weight.max(1)).max(1);
     let tasks = CELLS_A_BATCH / CELLS_A_TASK;
-    // The tasks' texts are kept from batch to batch: buffers of megabytes
-    // freed and taken again each batch cost the kernel more than the text.
-    let mut texts = vec![Vec::new(); tasks];
-    for (b, batch) in items.chunks(per_task * tasks).enumerate() {
-        grundy::stop::poll();
-        let used = batch.len().div_ceil(per_task);
-        batch
-            .par_chunks(per_task)
-            .zip(texts.par_iter_mut())
-            .enumerate()
-            .for_each(|(t, (task, text))| {
-                text.clear();
-                for (i, it) in task.iter().enumerate() {
-                    if b + t + i > 0 {
-                        text.push(b',');
-                    }
-                    item(it, text);
-                }
-            });
-        for text in &texts[..used] {
-            out.write_all(text)?;
-        }
+    // Two sets of texts go back and forth between the threads: buffers of
+    // megabytes freed and taken again each batch cost the kernel more than
+    // the text.
+    let (formatted, to_write) = mpsc::sync_channel::<(Vec<Vec<u8>>, usize)>(1);
+    let (written, to_fill) = mpsc::channel();
+    for _ in 0..2 {
+        let _ = written.send(vec![Vec::new(); tasks]);
     }
-    out.write_all(b"]")
+    let item = &item;
+    thread::scope(|scope| {
+        scope.spawn(move || {
+            let batches = items.chunks(per_task * tasks).enumerate();
+            for (b, batch) in batches {
+                // The writer hung up: it failed or was stopped.
+                let Ok(mut texts) = to_fill.recv() else {
+                    return;
+                };
+                let used = format_batch(b, batch, per_task, &mut texts, item);
+                if formatted.send((texts, used)).is_err() {
+                    return;
+                }
+            }
+        });
+        // Both ends this thread holds are dropped however it leaves, which
+        // ends the formatter too.
+        let (to_write, written) = (to_write, written);
+        for (texts, used) in to_write {
+            grundy::stop::poll();
+            for text in &texts[..used] {
+                out.write_all(text)?;
+            }
+            let _ = written.send(texts);
+        }
+        out.write_all(b"]")
+    })
+}
+
+/// Formats batch `b` into `texts`, a task of `per_task` items a text, in
+/// parallel; returns how many texts it filled.
+fn format_batch<I: Sync>(
+    b: usize,
+    batch: &[I],
+    per_task: usize,
+    texts: &mut [Vec<u8>],
+    item: &(impl Fn(&I, &mut Vec<u8>) + Sync),
+) -> usize {
+    batch
+        .par_chunks(per_task)
+        .zip(texts.par_iter_mut())
+        .enumerate()
+        .for_each(|(t, (task, text))| {
+            text.clear();
+            for (i, it) in task.iter().enumerate() {
+                if b + t + i > 0 {
+                    text.push(b',');
+                }
+                item(it, text);
+            }
+        });
+    batch.len().div_ceil(per_task)
 }
 
 /// `[C,C,...]`, each cell written by `cell`.
@@ -124,40 +164,45 @@ fn list_of<T>(cells: &[T], text: &mut Vec<u8>, cell: fn(&T, &mut Vec<u8>)) {
     text.push(b']');
 }
 
-/// The two decimal digits of each number below 100.
-const PAIRS: [[u8; 2]; 100] = {
-    let mut pairs = [[0; 2]; 100];
+/// The decimal digits of each number below 10^4, in the order written,
+/// from the low byte up.
+static DIGITS: [u32; 10_000] = {
+    let mut digits = [0; 10_000];
     let mut n = 0;
-    while n < 100 {
-        pairs[n] = [b'0' + (n / 10) as u8, b'0' + (n % 10) as u8];
+    while n < 10_000 {
+        let mut text = [0u8; 4];
+        let (mut rest, mut len) = (n, 0);
+        while len == 0 || rest > 0 {
+            len += 1;
+            rest /= 10;
+        }
+        let (mut rest, mut i) = (n, len);
+        while i > 0 {
+            i -= 1;
+            text[i] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+        }
+        digits[n] = u32::from_le_bytes(text);
         n += 1;
     }
-    pairs
+    digits
 };
 
 /// A number in decimal. The values of sequences and tables are almost all
-/// below 10^4: their digits come two at a time from a table, in one copy of
-/// four bytes at most (a general conversion cost a fifth of a table's time).
+/// below 10^4: their digits come from a table, in one copy of four bytes
+/// (a general conversion cost a fifth of a table's time; the digits two at
+/// a time, a sixth).
 fn number<T: Into<u64> + Copy>(value: &T, text: &mut Vec<u8>) {
     let v: u64 = (*value).into();
     if v >= 10_000 {
         text.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
         return;
     }
-    let (high, low) = ((v / 100) as usize, (v % 100) as usize);
-    let [h0, h1] = PAIRS[high];
-    let [l0, l1] = PAIRS[low];
-    let leading = match v {
-        0..=9 => 3,
-        10..=99 => 2,
-        100..=999 => 1,
-        _ => 0,
-    };
-    // The digits moved to the front, four bytes written (one store, where
-    // a copy of a variable length was a call of memmove), the rest cut.
-    let digits = u32::from_be_bytes([h0, h1, l0, l1]) << (8 * leading);
-    text.extend_from_slice(&digits.to_be_bytes());
-    text.truncate(text.len() - leading);
+    let len = 1 + usize::from(v >= 10) + usize::from(v >= 100) + usize::from(v >= 1000);
+    // Four bytes written in one store (a copy of a variable length is a
+    // call of memmove), the rest cut.
+    text.extend_from_slice(&DIGITS[v as usize].to_le_bytes());
+    text.truncate(text.len() - 4 + len);
 }
 
 /// `"P"` or `"N"` (`true` for P).
@@ -198,6 +243,18 @@ mod tests {
             let answer = game.table(size, values, &mut Quiet).unwrap();
             same_as_serde(&answer, table, &format!("{spec} {size} {values}"));
         }
+    }
+
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        let mut text = Vec::new();
+        let mut expected = String::new();
+        for v in (0..20_000u64).chain([65_535, 1 << 32, u64::MAX]) {
+            number(&v, &mut text);
+            text.push(b' ');
+            expected.push_str(&format!("{v} "));
+        }
+        assert_eq!(String::from_utf8(text).unwrap(), expected);
     }
 
     #[test]

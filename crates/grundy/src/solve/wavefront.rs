@@ -56,8 +56,8 @@ impl Lines {
     /// `count` empty lines of values below `64 * stride`.
     fn new(count: usize, stride: usize) -> Lines {
         Lines {
-            words: vec![0; count * stride],
-            first: vec![0; count],
+            words: written_zeros(count * stride),
+            first: written_zeros(count),
             stride,
         }
     }
@@ -98,6 +98,18 @@ impl LinesMut<'_> {
             self.first[i],
         )
     }
+}
+
+/// `len` zeros written by this thread. A mex reads a set's words before it
+/// first writes them: memory zeroed by the allocator would map each page to
+/// the shared zero page on that read and copy it on the write, a second fault
+/// that stops every core to flush its address cache (5% of a table's time).
+fn written_zeros<T: Copy + Default>(len: usize) -> Vec<T> {
+    let mut zeros = Vec::with_capacity(len);
+    // Opaque to the compiler, so that the writes are not folded back into
+    // zeroed memory.
+    std::hint::black_box(&mut zeros).resize(len, T::default());
+    zeros
 }
 
 /// Adds `value` to a line's set, keeping its first word not full.
