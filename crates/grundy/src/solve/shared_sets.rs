@@ -6,7 +6,7 @@
 //! same sets; a parallel table values at once only blocks that touch
 //! different lines (each table says why), so relaxed loads and stores,
 //! plain moves on every machine grundy runs on, are all it takes. A table
-//! that can lend each block its lines as `&mut` (Wythoff's own,
+//! that can lend each block its lines as `&mut` (Wythoff's and k-Wythoff's,
 //! [`super::wavefront`]) keeps plain words, which the compiler vectorises.
 
 use std::sync::atomic::Ordering::Relaxed;
@@ -45,12 +45,6 @@ impl SharedSets {
         self.first[line].load(Relaxed) as usize
     }
 
-    /// Whether `value` is in line `line`.
-    #[inline(always)]
-    pub(crate) fn contains(&self, line: usize, value: usize) -> bool {
-        self.line(line)[value / 64].load(Relaxed) >> (value % 64) & 1 == 1
-    }
-
     /// Adds `value` to line `line`, keeping its first word not full.
     #[inline(always)]
     pub(crate) fn insert(&self, line: usize, value: usize) {
@@ -85,6 +79,11 @@ pub(crate) fn first_absent_of_union(
 mod tests {
     use super::*;
 
+    /// Whether `value` is in line `line` of `sets`.
+    fn contains(sets: &SharedSets, line: usize, value: usize) -> bool {
+        sets.line(line)[value / 64].load(Relaxed) >> (value % 64) & 1 == 1
+    }
+
     #[test]
     fn the_first_word_not_full_follows_the_inserts() {
         let sets = SharedSets::new(3, 4);
@@ -93,8 +92,8 @@ mod tests {
         }
         // 0..=69 all in, then 73 is missing: word 1 is full, word 0 too.
         assert_eq!(sets.first(1), 1);
-        assert!(sets.contains(1, 69) && !sets.contains(1, 73) && sets.contains(1, 74));
+        assert!(contains(&sets, 1, 69) && !contains(&sets, 1, 73) && contains(&sets, 1, 74));
         assert_eq!((sets.first(0), sets.first(2)), (0, 0));
-        assert!(!sets.contains(0, 5) && !sets.contains(2, 5));
+        assert!(!contains(&sets, 0, 5) && !contains(&sets, 2, 5));
     }
 }
