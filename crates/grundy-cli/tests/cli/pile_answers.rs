@@ -181,3 +181,32 @@ fn the_wythoff_table_is_the_plain_c_programs() {
     }
     let _ = std::fs::remove_file(&binary);
 }
+
+/// k-Wythoff's Grundy table is the plain C program's (the baseline of
+/// README's timings, `crates/grundy/benches/baselines/k_wythoff_table.c`,
+/// row by row with late diagonals), byte for byte, across blocks and for a
+/// k beyond the side.
+#[test]
+fn the_k_wythoff_table_is_the_plain_c_programs() {
+    let binary = compiled_baseline("k_wythoff_table");
+    for (size, k) in [
+        (1, 1),
+        (129, 1),
+        (300, 1),
+        (300, 2),
+        (260, 5),
+        (200, 32),
+        (40, 90),
+    ] {
+        let plain = Command::new(&binary)
+            .args([size.to_string(), k.to_string()])
+            .output()
+            .expect("the baseline runs");
+        let game = format!("wythoff:k={k}");
+        let side = size.to_string();
+        let ours = grundy(&["table", &game, "--size", &side, "--values", "--json"]);
+        assert!(ours.status.success());
+        assert!(plain.stdout == ours.stdout, "side {size}, k = {k}");
+    }
+    let _ = std::fs::remove_file(&binary);
+}
