@@ -350,7 +350,7 @@ pub fn wythoff_table<V: Cell>(
 /// diagonal `e > 0` every cell up to row `x - 1 - e`. The cells are valued
 /// block by block (for the caches), each row by row, as if the blocks were
 /// valued block row by block row (they are valued on every core, in an
-/// order that gives each cell the same sets, see [`KBlock`]): a diagonal's
+/// order that gives each cell the same sets, see `KBlock`): a diagonal's
 /// set then holds its options, maybe `(x, y + e)` (an option by the row
 /// anyway) and the cells valued that are not options, "extras": on
 /// diagonal `e > 0` the cells `(x - i, y + e - i)`, `1 <= i < e`, valued
