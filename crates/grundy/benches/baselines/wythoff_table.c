@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "table_json.h"
+
 typedef uint64_t word;
 
 static word *bits(size_t lines, size_t words) {
@@ -67,32 +69,6 @@ int main(int argc, char **argv) {
             while (e[diag_free[d] / 64] >> (diag_free[d] % 64) & 1) diag_free[d]++;
         }
     }
-    /* Written by hand into a buffer: printf per value would cost more than
-     * the table. */
-    static char out[1 << 16];
-    size_t used = 0;
-    used += (size_t)sprintf(out, "{\"game\":\"wythoff\",\"size\":%zu,\"values\":[", n);
-    for (size_t x = 0; x < n; x++) {
-        if (x) out[used++] = ',';
-        out[used++] = '[';
-        for (size_t y = 0; y < n; y++) {
-            if (used > sizeof out - 32) {
-                fwrite(out, 1, used, stdout);
-                used = 0;
-            }
-            if (y) out[used++] = ',';
-            char digits[12];
-            int len = 0;
-            uint32_t v = g[x * n + y];
-            do {
-                digits[len++] = (char)('0' + v % 10);
-                v /= 10;
-            } while (v);
-            while (len) out[used++] = digits[--len];
-        }
-        out[used++] = ']';
-    }
-    fwrite(out, 1, used, stdout);
-    fputs("]}\n", stdout);
+    write_table("wythoff", n, g);
     return 0;
 }
