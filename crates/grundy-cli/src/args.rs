@@ -7,6 +7,7 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 use grundy::arith::{decimal, is_decimal};
+use grundy::catalog::typing_distance;
 use std::path::PathBuf;
 
 /// Solve impartial combinatorial games exactly: outcomes, Grundy values,
@@ -539,7 +540,7 @@ pub fn one_line(e: &clap::Error) -> String {
         ContextKind::SuggestedValue,
     ]
     .into_iter()
-    .filter_map(|kind| did_you_mean(e.get(kind)?))
+    .filter_map(|kind| did_you_mean(typed(e), e.get(kind)?))
     .collect::<Vec<_>>();
     let has_near_name = !near_names.is_empty();
     parts.extend(near_names);
@@ -552,15 +553,39 @@ pub fn one_line(e: &clap::Error) -> String {
     parts.join("; ")
 }
 
-/// "did you mean 'a'?" or "did you mean 'a' or 'b'?" for clap's near names.
-fn did_you_mean(names: &ContextValue) -> Option<String> {
-    let names = match names {
+/// The word of the command line that clap did not know.
+fn typed(e: &clap::Error) -> Option<&str> {
+    [
+        ContextKind::InvalidSubcommand,
+        ContextKind::InvalidArg,
+        ContextKind::InvalidValue,
+    ]
+    .into_iter()
+    .find_map(|kind| match e.get(kind)? {
+        ContextValue::String(word) => Some(word.as_str()),
+        _ => None,
+    })
+}
+
+/// "did you mean 'a'?" or "did you mean 'a' or 'b'?" for clap's near names
+/// of `typed`. clap lists them least likely first, by a likeness that finds
+/// 'table' near 'anlyze': they are ranked by typing slips, the nearest
+/// first, and those more than one slip farther than the nearest dropped.
+fn did_you_mean(typed: Option<&str>, names: &ContextValue) -> Option<String> {
+    let mut names = match names {
         ContextValue::String(name) => vec![name.as_str()],
         ContextValue::Strings(names) if !names.is_empty() => {
             names.iter().map(String::as_str).collect()
         }
         _ => return None,
     };
+    names.reverse();
+    if let Some(typed) = typed {
+        let slips = |name: &&str| typing_distance(typed, name);
+        names.sort_by_key(slips);
+        let nearest = names.first().map_or(0, slips);
+        names.retain(|name| slips(name) <= nearest + 1);
+    }
     let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
     Some(format!("did you mean {}?", quoted.join(" or ")))
 }

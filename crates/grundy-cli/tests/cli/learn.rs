@@ -25,6 +25,12 @@ fn a_mistyped_verb_or_option_gets_clap_s_tip_on_one_line() {
         refusal(&["analyze", "nim", "3", "--jsn"]),
         "error: unexpected argument '--jsn' found; did you mean '--json'?"
     );
+    // clap's near names, least likely first and 'table' among them, are
+    // ranked by typing slips and the far ones dropped.
+    assert_eq!(
+        refusal(&["anlyze", "nim", "3"]),
+        "error: unrecognized subcommand 'anlyze'; did you mean 'analyze' or 'analyse'?"
+    );
     // Without a near name, clap's other tips stay, and the help is named.
     let err = refusal(&["analyze", "nim", "3", "--frobnicate"]);
     assert!(err.contains("use '-- --frobnicate'"), "{err}");

@@ -307,6 +307,35 @@ fn display(p: &IBig, q: &IBig, d: &UBig, s: &UBig) -> String {
     format!("({p}{sign}{}*sqrt({d}))/{s}", q.unsigned_abs())
 }
 
+impl QuadraticIrrational {
+    /// The number as a person writes it, without the canonical text's `1*`,
+    /// `0+` and `/1`: `(1+sqrt(5))/2`, `-5+sqrt(37)`, `sqrt(2)`,
+    /// `(3-2*sqrt(2))/7`. It parses back to the same number; JSON keeps the
+    /// canonical text (`Display`).
+    pub fn written(&self) -> String {
+        let (p, q, d, s) = (&self.p, &self.q, &self.d, &self.s);
+        let magnitude = q.unsigned_abs();
+        let root = if magnitude == UBig::ONE {
+            format!("sqrt({d})")
+        } else {
+            format!("{magnitude}*sqrt({d})")
+        };
+        // The number is positive, so Q > 0 when P = 0.
+        let (numerator, alone) = match (*p == IBig::ZERO, *q < IBig::ZERO) {
+            (true, _) => (root, true),
+            (false, negative) => (
+                format!("{p}{}{root}", if negative { '-' } else { '+' }),
+                false,
+            ),
+        };
+        match (*s == UBig::ONE, alone) {
+            (true, _) => numerator,
+            (false, true) => format!("{numerator}/{s}"),
+            (false, false) => format!("({numerator})/{s}"),
+        }
+    }
+}
+
 impl fmt::Display for QuadraticIrrational {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&display(&self.p, &self.q, &self.d, &self.s))
@@ -448,6 +477,24 @@ mod tests {
         let form = QuadraticIrrational::phi().small.unwrap();
         assert_eq!(form.floor_mul(u128::MAX), None);
         assert!(form.floor_mul(1 << 61).is_some());
+    }
+
+    #[test]
+    fn written_forms_drop_the_ones_and_parse_back() {
+        for ((p, q, d, s), text) in [
+            ((1, 1, 5, 2), "(1+sqrt(5))/2"),
+            ((-5, 1, 37, 1), "-5+sqrt(37)"),
+            ((0, 1, 2, 1), "sqrt(2)"),
+            ((0, 3, 2, 5), "3*sqrt(2)/5"),
+            ((3, -2, 2, 7), "(3-2*sqrt(2))/7"),
+            ((6, -2, 5, 4), "(3-sqrt(5))/2"),
+        ] {
+            assert_eq!(alpha(p, q, d, s).written(), text);
+        }
+        for number in samples() {
+            let back: QuadraticIrrational = number.written().parse().unwrap();
+            assert_eq!(back, number, "{}", number.written());
+        }
     }
 
     #[test]

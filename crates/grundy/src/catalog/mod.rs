@@ -42,8 +42,8 @@ pub use kit::summands::{Alone, EveryForm, Layout, Summands, Tame};
 pub use kit::table::{Cells, Table};
 pub use position::{parse_naturals, Board, Form, GraphInput, Numbers, Position, Tokens};
 pub use registry::{
-    entries, game_names, games, known_games, markdown_table, parse, plain, register, verb_help,
-    GameList, GAMES,
+    entries, game_names, games, known_games, markdown_table, parse, plain, register,
+    typing_distance, verb_help, GameList, GAMES,
 };
 use sum::in_part;
 pub use sum::{

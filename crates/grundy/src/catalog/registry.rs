@@ -144,8 +144,9 @@ fn nearest_name(name: &str) -> Option<&'static str> {
 }
 
 /// How many one-letter slips (a letter added, dropped, changed, or two
-/// neighbours swapped) turn `a` into `b`: the optimal string alignment distance.
-fn typing_distance(a: &str, b: &str) -> usize {
+/// neighbours swapped) turn `a` into `b`: the optimal string alignment
+/// distance. The command line ranks its near names of verbs and options by it.
+pub fn typing_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     // d[i][j]: the distance between the first i letters of a and the first j of b.

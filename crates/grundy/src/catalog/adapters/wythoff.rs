@@ -107,10 +107,7 @@ impl Game for WythoffEntry {
         let (grundy, note) = value_and_note(is_p, || {
             value_from_rules(&x, &y, true, &self.0, Some((&self.0, &self.0)), monitor)
         })?;
-        let method = format!(
-            "closed form (Fraenkel 1982): P-positions (a_i, a_i + (k+1)*i), a_i = floor(i*r), r = {}{note}",
-            self.0.ratio()
-        );
+        let method = format!("{}{note}", closed_form(&self.0));
         Ok(Analysis::new(
             self,
             vec![x, y],
@@ -429,6 +426,22 @@ impl Game for RatiosEntry {
     }
 }
 
+/// The method line of the P-positions' closed form: Wythoff's own Beatty
+/// pair (Wythoff 1907), or k-Wythoff's (Fraenkel 1982) with its `k + 1` and
+/// its ratio as a person writes them.
+fn closed_form(game: &Wythoff) -> String {
+    match game.k() {
+        0 => "closed form (Wythoff 1907): P-positions (floor(i*phi), floor(i*phi^2)), \
+              phi = (1+sqrt(5))/2"
+            .to_string(),
+        k => format!(
+            "closed form (Fraenkel 1982): P-positions (a_i, a_i + {}*i), a_i = floor(i*r), r = {}",
+            u128::from(k) + 1,
+            game.ratio().written()
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::twopile::tests::check_analyze;
@@ -439,6 +452,20 @@ mod tests {
     use crate::solve::table::{RectRules, RectTable};
     use dashu_int::UBig;
     use proptest::prelude::*;
+
+    #[test]
+    fn the_method_names_the_closed_form_as_written() {
+        assert_eq!(
+            super::closed_form(&Wythoff::classic()),
+            "closed form (Wythoff 1907): P-positions (floor(i*phi), floor(i*phi^2)), \
+             phi = (1+sqrt(5))/2"
+        );
+        assert_eq!(
+            super::closed_form(&Wythoff::new(2)),
+            "closed form (Fraenkel 1982): P-positions (a_i, a_i + 3*i), a_i = floor(i*r), \
+             r = (-1+sqrt(13))/2"
+        );
+    }
 
     /// Columns of the rules table the huge columns are brought down into.
     const WIDTH: u64 = 3000;
