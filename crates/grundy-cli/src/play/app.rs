@@ -10,6 +10,9 @@ use grundy::Error;
 /// How many moves the list shows at most (the rest is counted).
 pub const LISTED: usize = 200;
 
+/// The mark of a winning move in the list, while the hint is shown.
+pub const WINS: &str = "<- wins";
+
 /// A key the player understands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Key {
@@ -60,6 +63,8 @@ pub struct App {
     pub message: String,
     /// The hint, when shown: its lines.
     pub hint: Option<Vec<String>>,
+    /// Which listed moves the shown hint names as winning (by index).
+    pub winning: Vec<usize>,
     /// Whether to stop.
     pub quit: bool,
 }
@@ -76,6 +81,7 @@ impl App {
             entry: Entry::None,
             message: "Your move.".into(),
             hint: None,
+            winning: Vec::new(),
             quit: false,
         })
     }
@@ -225,23 +231,42 @@ impl App {
         }
         self.selected = 0;
         if self.hint.is_some() {
-            self.hint = Some(self.hint_lines());
+            self.show_hint();
         }
     }
 
     fn toggle_hint(&mut self) {
-        self.hint = match self.hint {
-            Some(_) => None,
-            None => Some(self.hint_lines()),
-        };
+        match self.hint {
+            Some(_) => (self.hint, self.winning) = (None, Vec::new()),
+            None => self.show_hint(),
+        }
     }
 
-    /// The hint's lines: outcome, value, winning moves, why.
-    fn hint_lines(&self) -> Vec<String> {
+    /// Shows the hint of the position now, its winning moves marked in the
+    /// list.
+    fn show_hint(&mut self) {
+        let (lines, winning) = self.hint_lines();
+        self.hint = Some(lines);
+        self.winning = winning;
+    }
+
+    /// The hint's lines (outcome, value, winning moves, why) and the indices
+    /// of the winning moves among those listed.
+    fn hint_lines(&self) -> (Vec<String>, Vec<usize>) {
         let hint = match self.session.hint() {
             Ok(hint) => hint,
-            Err(e) => return vec![format!("No hint: {e}")],
+            Err(e) => return (vec![format!("No hint: {e}")], Vec::new()),
         };
+        let listed = &self.moves.moves;
+        let winning = hint
+            .winning
+            .iter()
+            .filter_map(|w| {
+                listed
+                    .iter()
+                    .position(|m| m.component == w.component && m.to == w.to)
+            })
+            .collect();
         let a = &hint.analysis;
         let outcome = match a.outcome() {
             Outcome::N => "N: the player to move wins",
@@ -257,12 +282,12 @@ impl App {
         match hint.winning.len() {
             0 => lines.push("Winning moves: none".into()),
             n => {
-                lines.push(format!("Winning moves ({n}):"));
+                lines.push(format!("Winning moves ({n}, marked {WINS} in the list):"));
                 lines.extend(hint.winning.iter().map(|m| format!("  {}", m.description)));
             }
         }
         lines.push(format!("Why: {}", hint.why));
-        lines
+        (lines, winning)
     }
 
     /// Takes back the user's last move and the program's reply to it.
@@ -294,12 +319,18 @@ impl App {
     }
 
     /// Switches misère play on or off; refused, with the reason, where the
-    /// game has no misère answer.
+    /// game has no misère answer, and once the game is over (its verdict
+    /// was reached under the rule it was played by). The rule itself is on
+    /// the line above the message.
     fn toggle_misere(&mut self) {
+        if self.is_over() {
+            self.message = "The game is over: r restarts or u takes back, then m switches.".into();
+            return;
+        }
         let on = !self.misere();
         self.message = match self.session.set_misere(on) {
-            Ok(()) if on => "Misère play: the player who makes the last move loses.".into(),
-            Ok(()) => "Normal play: the player who makes the last move wins.".into(),
+            Ok(()) if on => "Switched to misère play.".into(),
+            Ok(()) => "Switched to normal play.".into(),
             Err(e) => format!("No misère play here: {e}"),
         };
         self.after_move();

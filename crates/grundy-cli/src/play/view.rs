@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, List, ListItem, ListState, Paragraph, Wrap};
 use ratatui::Frame;
 
-use super::app::{App, Entry};
+use super::app::{App, Entry, WINS};
 
 /// The most counters a row draws; beyond, it is cut with its count written.
 const ROW_COUNTERS: usize = 60;
@@ -71,7 +71,13 @@ fn draw_moves(frame: &mut Frame, app: &App, area: Rect) {
         .moves
         .iter()
         .enumerate()
-        .map(|(i, m)| ListItem::new(format!("{:>3}. {}", i + 1, m.description)))
+        .map(|(i, m)| {
+            let mark = match app.winning.contains(&i) {
+                true => format!("  {WINS}"),
+                false => String::new(),
+            };
+            ListItem::new(format!("{:>3}. {}{mark}", i + 1, m.description))
+        })
         .collect();
     if let Some(more) = app.moves.more() {
         items.push(ListItem::new(more));

@@ -232,21 +232,24 @@ fn the_user_wins_from_an_n_position_by_following_the_hints() {
         "Why: the value is the nim-sum of the components' values: 3 (heap 1) xor 4 (heap 2) \
          xor 5 (heap 3) = 2: a winning move takes a component of value g to g xor 2",
     );
-    loop {
-        let screen = player.wait_for("Winning moves (");
-        let description = first_winning_move(&screen);
-        let number = number_of(&screen, &description);
-        let screen = player.play(&format!("{number}{ENTER}"));
-        if screen.contains("Game over") {
-            break;
-        }
-        player.wait_until("the program's reply", |s| {
-            s.contains("Your turn.") || s.contains("Game over")
-        });
-        if player.text().contains("Game over") {
-            break;
-        }
-    }
+    // The winning move is marked in the list, and only it: 3 4 5 has one.
+    let screen = player.wait_for("Winning moves (1, marked <- wins in the list)");
+    let list = screen.lines().map(|l| l.split("││").next().unwrap_or(l));
+    let marked: Vec<&str> = list.filter(|l| l.contains("<- wins")).collect();
+    let winning = first_winning_move(&screen);
+    assert!(
+        marked.len() == 1 && marked[0].contains(&format!(". {winning}  <- wins")),
+        "{screen}"
+    );
+    follow_the_hints(&mut player);
+    player.wait_for("Game over: the program has no move. You won!");
+    // The verdict stays: misère play is not switched on after the end.
+    player.send("m");
+    says(
+        &player,
+        "The game is over: r restarts or u takes back, then m switches.",
+    );
+    assert!(!player.text().contains("Misère play: you lost"));
     player.wait_for("Game over: the program has no move. You won!");
     let (status, screen) = player.quit("q");
     assert_eq!(status, 0);
@@ -484,9 +487,19 @@ fn a_misere_game_is_won_by_following_the_hints() {
     let mut player = Player::start(&["nim", "1", "1", "5", "--json"]);
     player.wait_for("Your turn.");
     player.send("m");
+    says(&player, "Switched to misère play.");
     says(
         &player,
         "Misère play: the player who makes the last move loses.",
+    );
+    // The rule is said once, on its own line, not again as the message.
+    let panel_text = panel(&player.text());
+    assert_eq!(
+        panel_text
+            .matches("the player who makes the last move loses")
+            .count(),
+        1,
+        "{panel_text}"
     );
     player.send("h");
     player.wait_for("Misère play: the player who makes the last move loses");
