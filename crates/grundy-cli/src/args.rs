@@ -454,6 +454,11 @@ pub struct Completions {
 pub struct Man {
     /// A verb: its own page (grundy-VERB(1)) instead of grundy(1).
     pub verb: Option<String>,
+    /// Write every page, grundy.1 and grundy-VERB.1 for each verb (the pages
+    /// grundy(1) refers to), into this directory instead; the files written
+    /// are listed.
+    #[arg(long, value_name = "DIR", conflicts_with = "verb")]
+    pub dir: Option<PathBuf>,
     #[command(flatten)]
     pub output: Output,
 }
@@ -489,7 +494,9 @@ pub fn completion_script(shell: Shell) -> Vec<u8> {
 }
 
 /// The manual page of `grundy`, or of one of its verbs, in roff; `None` when
-/// `verb` is not a verb.
+/// `verb` is not a verb. clap's page, with examples: grundy(1)'s own and
+/// for a verb its help's games with one example each (clap's "EXTRA"), and
+/// a SEE ALSO section.
 pub fn manual_page(verb: Option<&str>) -> Option<Vec<u8>> {
     let mut command = command();
     command.build();
@@ -501,8 +508,81 @@ pub fn manual_page(verb: Option<&str>) -> Option<Vec<u8>> {
     clap_mangen::Man::new(command)
         .render(&mut page)
         .expect("writing to memory cannot fail");
-    Some(page)
+    let page = String::from_utf8(page).expect("clap_mangen writes UTF-8");
+    let (body, version) = page
+        .split_once(".SH VERSION")
+        .map_or((page.as_str(), String::new()), |(body, version)| {
+            (body, format!(".SH VERSION{version}"))
+        });
+    let (body, examples) = match verb {
+        None => (body.to_string(), MAIN_EXAMPLES),
+        Some(_) => (body.replace(".SH EXTRA", ".SH EXAMPLES"), ""),
+    };
+    let see_also = match verb {
+        None => SEE_ALSO_MAIN,
+        Some(_) => SEE_ALSO_VERB,
+    };
+    Some(format!("{body}{examples}{see_also}{version}").into_bytes())
 }
+
+/// Every manual page: `(file name, roff)`, grundy.1 first, then
+/// grundy-VERB.1 for each verb of grundy(1).
+pub fn manual_pages() -> Vec<(String, Vec<u8>)> {
+    let main = (
+        "grundy.1".to_string(),
+        manual_page(None).expect("grundy(1)"),
+    );
+    // In grundy(1)'s order, clap's own `help` included.
+    let mut command = Cli::command();
+    command.build();
+    let verbs = command
+        .get_subcommands()
+        .map(|sub| sub.get_name().to_string())
+        .collect::<Vec<_>>();
+    let pages = verbs.into_iter().filter_map(|verb| {
+        let page = manual_page(Some(&verb))?;
+        Some((format!("grundy-{verb}.1"), page))
+    });
+    std::iter::once(main).chain(pages).collect()
+}
+
+/// grundy(1)'s EXAMPLES: one command of each kind, as a newcomer types them.
+const MAIN_EXAMPLES: &str = r#".SH EXAMPLES
+.TP
+\fBgrundy analyze nim 3 4 5\fR
+The outcome, the Grundy value and every winning move of Nim with heaps 3, 4, 5.
+.TP
+\fBgrundy analyze wythoff 1000000000000 1618033988749\fR
+Wythoff's game at any size, from the Beatty pairs.
+.TP
+\fBgrundy period kayles\fR
+Kayles' values are periodic with period 12 from heap 71, certified.
+.TP
+\fBgrundy analyze nim 3 + kayles 10 + wythoff 3 5\fR
+A sum of different games: the nim-sum of their values and the winning moves.
+.TP
+\fBgrundy table wythoff \-\-size 64 \-\-values \-\-png wythoff.png\fR
+Wythoff's Grundy table as a picture.
+.TP
+\fBgrundy conjecture wythoff:k=2\fR
+The patterns of k-Wythoff's P-positions, each checked far past where it was read.
+.TP
+\fBgrundy analyze kayles 10 20 \-\-json\fR
+Any answer as one JSON document.
+"#;
+
+/// grundy(1)'s SEE ALSO: where the verbs' pages come from.
+const SEE_ALSO_MAIN: &str = r#".SH SEE ALSO
+Each verb has its own page, grundy\-VERB(1), with its options and the games
+it answers: \fBgrundy man VERB\fR prints it, and \fBgrundy man \-\-dir DIR\fR
+writes every page into DIR (read one with \fBman \-l DIR/grundy\-analyze.1\fR,
+or copy them into a man1 directory of the manual's path).
+"#;
+
+/// A verb's SEE ALSO.
+const SEE_ALSO_VERB: &str = ".SH SEE ALSO
+grundy(1)
+";
 
 /// Prints help and version as clap does; any other usage error as one `error:`
 /// line (clap's own spans several), with exit status 2.

@@ -33,7 +33,7 @@ mod values_file;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use args::{Cli, Verb};
+use args::{Cli, Man, Verb};
 use dispatch::Inputs;
 use failure::{bad_argument, print_error, Failure};
 use monitor::ShellMonitor;
@@ -74,6 +74,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let script = args::completion_script(c.shell);
             to_stdout(|out| output::generated(out, json, "script", &script))
         }
+        Verb::Man(Man { dir: Some(dir), .. }) => {
+            let written = write_manual_pages(dir)?;
+            to_stdout(|out| output::emit(out, json, &written, text::manual_pages))
+        }
         Verb::Man(m) => {
             let page = args::manual_page(m.verb.as_deref()).ok_or_else(|| {
                 bad_argument(format!(
@@ -85,6 +89,27 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         verb => answer(verb, json),
     }
+}
+
+/// Writes every manual page into `dir` (made if missing), each file
+/// replaced whole; the paths written.
+fn write_manual_pages(dir: &std::path::Path) -> Result<ManualPages, Failure> {
+    let cannot = |e: io::Error| bad_argument(format!("cannot write into {}: {e}", dir.display()));
+    std::fs::create_dir_all(dir).map_err(cannot)?;
+    let mut pages = Vec::new();
+    for (name, page) in args::manual_pages() {
+        let path = dir.join(name);
+        files::replace(&path, |out| out.write_all(&page)).map_err(cannot)?;
+        pages.push(path.display().to_string());
+    }
+    Ok(ManualPages { pages })
+}
+
+/// The manual pages `grundy man --dir` wrote.
+#[derive(serde::Serialize)]
+pub struct ManualPages {
+    /// Their paths, grundy.1 first.
+    pub pages: Vec<String>,
 }
 
 /// A verb that answers data (analyze, sequence, period, table, conjecture,

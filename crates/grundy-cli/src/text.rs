@@ -555,6 +555,14 @@ pub fn wrote(
     )
 }
 
+/// `man --dir`: the pages written, one path a line.
+pub fn manual_pages(out: &mut dyn Write, written: &crate::ManualPages) -> io::Result<()> {
+    written
+        .pages
+        .iter()
+        .try_for_each(|path| writeln!(out, "{path}"))
+}
+
 /// `conjecture`: one statement a line, headed by its kind in words, with how
 /// far it was checked.
 pub fn conjectures(out: &mut dyn Write, r: &ConjectureReport, name: &str) -> io::Result<()> {

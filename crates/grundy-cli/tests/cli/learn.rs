@@ -86,10 +86,37 @@ fn the_manual_page_is_roff_and_lists_the_verbs() {
     ] {
         assert!(page.contains(&format!("grundy\\-{verb}(1)")), "{verb}");
     }
-    // Each verb's own page, which the main page refers to.
-    let page = text_of(&["man", "analyze"]);
-    assert!(page.contains(".TH grundy-analyze 1"), "{page}");
-    assert!(page.contains("\\-\\-moves"), "{page}");
+    assert!(
+        page.contains(".SH EXAMPLES") && page.contains(".SH SEE ALSO"),
+        "{page}"
+    );
+    // Each verb's own page, which the main page refers to, its games'
+    // examples under EXAMPLES (clap's "EXTRA").
+    let verb_page = text_of(&["man", "analyze"]);
+    assert!(verb_page.contains(".TH grundy-analyze 1"), "{verb_page}");
+    assert!(verb_page.contains("\\-\\-moves"), "{verb_page}");
+    assert!(
+        verb_page.contains(".SH EXAMPLES\nGames that analyze answers"),
+        "{verb_page}"
+    );
+    assert!(!verb_page.contains(".SH EXTRA"), "{verb_page}");
+    // --dir writes every page the main page refers to.
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("man-pages");
+    let _ = std::fs::remove_dir_all(&dir);
+    let listed = text_of(&["man", "--dir", dir.to_str().unwrap()]);
+    let referred = page.split("grundy\\-").skip(1).filter_map(|rest| {
+        let name = rest.split_once("(1)")?.0;
+        name.chars()
+            .all(|c| c.is_ascii_lowercase())
+            .then(|| format!("grundy-{name}.1"))
+    });
+    for file in std::iter::once("grundy.1".to_string()).chain(referred) {
+        let path = dir.join(&file);
+        assert!(path.is_file(), "{file} missing");
+        assert!(listed.contains(&path.display().to_string()), "{listed}");
+    }
+    let written = std::fs::read_to_string(dir.join("grundy.1")).unwrap();
+    assert_eq!(written, page);
     let err = refusal(&["man", "analyse-this"]);
     assert!(err.contains("'analyse-this' is not a verb"), "{err}");
 }
