@@ -486,11 +486,72 @@ pub fn parse_from(words: impl IntoIterator<Item = String>) -> Result<Cli, clap::
     Cli::from_arg_matches(&command().try_get_matches_from(words)?)
 }
 
-/// The completion script of `grundy` for `shell`.
+/// The completion script of `grundy` for `shell`: verbs, options, and the
+/// game names each verb answers.
 pub fn completion_script(shell: Shell) -> Vec<u8> {
     let mut script = Vec::new();
-    clap_complete::generate(shell, &mut command(), "grundy", &mut script);
+    clap_complete::generate(
+        shell,
+        &mut with_game_names(command()),
+        "grundy",
+        &mut script,
+    );
     script
+}
+
+/// `command` with the names of the games each verb answers as the possible
+/// values of its GAME, for the completion scripts only: parsing keeps
+/// taking any spec (`octal:0.137`, `script:FILE`). `play` plays what
+/// `analyze` answers.
+fn with_game_names(command: clap::Command) -> clap::Command {
+    let verbs = grundy::catalog::Verb::ALL.map(|verb| (verb.name(), verb));
+    let play = ("play", grundy::catalog::Verb::Analyze);
+    verbs
+        .into_iter()
+        .chain([play])
+        .fold(command, |command, (name, verb)| {
+            let names = game_candidates(verb);
+            command.mut_subcommand(name, |sub| {
+                // `mut_arg` moves its argument last: the positionals after
+                // GAME are moved after it again, in their order.
+                let later: Vec<String> = sub
+                    .get_positionals()
+                    .map(|arg| arg.get_id().to_string())
+                    .filter(|id| id != "game")
+                    .collect();
+                let sub = sub.mut_arg("game", |arg| {
+                    arg.value_parser(clap::builder::PossibleValuesParser::new(names))
+                });
+                later
+                    .into_iter()
+                    .fold(sub, |sub, id| sub.mut_arg(id, |arg| arg))
+            })
+        })
+}
+
+/// What completes a game spec for `verb`: each form of each game it answers
+/// up to its first parameter (`bash:`, `wythoff:k=`, `octal:`), and the
+/// games' other names (`kayles`, `fibonacci-nim`).
+fn game_candidates(verb: grundy::catalog::Verb) -> Vec<&'static str> {
+    let mut names = Vec::new();
+    for entry in grundy::catalog::entries() {
+        if !entry.answers(verb) {
+            continue;
+        }
+        let forms = entry.forms.iter().map(|form| {
+            let fixed = form
+                .find(|c: char| c.is_ascii_uppercase())
+                .unwrap_or(form.len());
+            &form[..fixed]
+        });
+        let aliases = entry.aliases.iter().map(|alias| alias.name);
+        for name in forms.chain(aliases) {
+            if !name.is_empty() && !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    names
 }
 
 /// The manual page of `grundy`, or of one of its verbs, in roff; `None` when

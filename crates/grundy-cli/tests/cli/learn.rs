@@ -66,6 +66,25 @@ fn completions_name_the_verbs_for_each_shell() {
             assert!(script.contains(verb), "{shell}: {verb}");
         }
     }
+    // bash and zsh complete a verb's games (fish's generator lists no
+    // values of positional arguments): names and forms up to a parameter.
+    for shell in ["bash", "zsh"] {
+        let script = text_of(&["completions", shell]);
+        for name in ["kayles", "fibonacci-nim", "wythoff", "octal", "node-kayles"] {
+            assert!(script.contains(name), "{shell}: {name}");
+        }
+    }
+    let bash = text_of(&["completions", "bash"]);
+    let table = bash
+        .lines()
+        .find(|l| l.contains("--size") && l.contains("opts="))
+        .unwrap();
+    assert!(
+        table.contains("wythoff:k=") && !table.contains("hackenbush"),
+        "{table}"
+    );
+    // The names are for completion only: any spec still parses.
+    assert_eq!(json_of(&["analyze", "octal:0.137", "5"])["outcome"], "N");
     let json = json_of(&["completions", "bash"]);
     assert_eq!(json["script"], text_of(&["completions", "bash"]).as_str());
     let err = refusal(&["completions", "tcsh"]);
