@@ -27,6 +27,7 @@ use super::cfrac::{
 };
 use super::periodicity::{apparent_arithmetic_period, ArithmeticPeriod, APPARENT_PERIODS};
 use crate::arith::QuadraticIrrational;
+use crate::games::rows::PeriodicRow;
 use crate::solve::lines::{PRows, RowP};
 use crate::stop;
 
@@ -189,40 +190,68 @@ pub fn certified_period(preperiod: u64, period: u64, checked_to: u64, how: &str)
 pub const FIT_FRACTION: usize = 4;
 
 /// The additive period of each row given, `G(x, y + p) = G(x, y) + s`: read
-/// from the first quarter of the row and stated only if it holds on all of it.
-pub fn row_periods(rows: &[Vec<u64>]) -> Vec<Conjecture> {
+/// from the first quarter of the row and stated only if it holds on all of
+/// it; or, for the rows of `certified` (row `x` at index `x`, certified by a
+/// repeated state, see [`crate::games::rows`]), the certified period, which
+/// holds for every `y`, stated as such once the row agrees with it.
+pub fn row_periods(rows: &[Vec<u64>], certified: &[PeriodicRow]) -> Vec<Conjecture> {
     rows.iter()
         .enumerate()
         .map(|(x, row)| {
             let len = row.len() as u64;
             let fitted = row.len() / FIT_FRACTION;
-            let seen = apparent_arithmetic_period(&row[..fitted]);
             let holds = |a: &ArithmeticPeriod| {
-                (a.preperiod as usize..row.len() - a.period as usize)
+                (a.preperiod as usize..row.len().saturating_sub(a.period as usize))
                     .all(|y| row[y + a.period as usize] == row[y] + a.saltus)
             };
+            let proved = certified
+                .get(x)
+                .filter(|c| c.row == x as u64)
+                .map(|c| {
+                    let a = ArithmeticPeriod {
+                        preperiod: c.preperiod,
+                        period: c.period,
+                        saltus: c.period,
+                    };
+                    (a, c.repeat)
+                })
+                .filter(|(a, _)| holds(a));
+            let seen = apparent_arithmetic_period(&row[..fitted]);
             let found = seen.filter(holds);
-            let statement = match (&found, &seen) {
-                (Some(a), _) => format!(
+            let statement = match (&proved, &found, &seen) {
+                (Some((a, (from, to))), _, _) => format!(
+                    "row x = {x}: G({x}, y + {}) = G({x}, y) + {} for all y >= {}: certified (the \
+                     row's state at y = {from} recurs at y = {to}, so it repeats for ever; Dress, \
+                     Flammenkamp and Pink 1999), {}",
+                    a.period,
+                    a.saltus,
+                    a.preperiod,
+                    match a.preperiod + a.period < len {
+                        true => format!("and seen on every y < {len}"),
+                        false => format!("a period longer than the y < {len} computed here"),
+                    }
+                ),
+                (None, Some(a), _) => format!(
                     "row x = {x}: G({x}, y + {}) = G({x}, y) + {} for all y >= {}: read from y < {fitted}, \
                      holds for every y < {len} (not proved beyond)",
                     a.period, a.saltus, a.preperiod
                 ),
-                (None, Some(a)) => format!(
+                (None, None, Some(a)) => format!(
                     "row x = {x}: the period {} (saltus {}) that y < {fitted} suggests fails below {len}; \
                      no period is stated",
                     a.period, a.saltus
                 ),
-                (None, None) => {
+                (None, None, None) => {
                     format!("row x = {x}: no additive period shows three times for y < {fitted}")
                 }
             };
+            let stated = proved.as_ref().map(|(a, _)| a).or(found.as_ref());
             let mut params = vec![
                 ("row", Param::Int(x as u64)),
-                ("found", Param::Flag(found.is_some())),
+                ("found", Param::Flag(stated.is_some())),
             ];
-            if let Some(a) = &found {
-                params.extend(period_params(a, false).into_iter().take(3));
+            if let Some(a) = stated {
+                params.extend(period_params(a, proved.is_some()));
             }
             Conjecture { kind: "row_period", statement, params, verified_up_to: len }
         })
@@ -831,12 +860,43 @@ mod tests {
         // Period 3 on the first quarter, broken later.
         let mut row: Vec<u64> = (0..400).map(|y| y % 3).collect();
         row[300] = 9;
-        let c = &row_periods(&[row])[0];
+        let c = &row_periods(&[row], &[])[0];
         assert_eq!(c.param("found"), Some(&Param::Flag(false)));
         assert!(c.statement.contains("fails below 400"), "{c:?}");
         let good: Vec<u64> = (0..400).map(|y| y % 3).collect();
-        let c = &row_periods(&[good])[0];
+        let c = &row_periods(&[good], &[])[0];
         assert_eq!(c.param("period"), Some(&Param::Int(3)));
+        assert_eq!(c.param("certified"), Some(&Param::Flag(false)));
+    }
+
+    #[test]
+    fn certified_row_periods_are_stated_as_certified_when_the_row_agrees() {
+        use crate::games::rows::{certify_rows, RowBudget};
+        use crate::games::wythoff::Wythoff;
+        use crate::solve::table::queen_table;
+        let budget = RowBudget {
+            work: 1 << 30,
+            columns: 1 << 16,
+        };
+        let certified = certify_rows(&Wythoff::classic(), 5, budget).unwrap();
+        let table = queen_table(400).unwrap();
+        let rows: Vec<Vec<u64>> = (0..6)
+            .map(|x| table.row(x).unwrap().iter().map(|&v| v.into()).collect())
+            .collect();
+        let stated = row_periods(&rows, &certified);
+        for (x, c) in stated.iter().enumerate() {
+            assert_eq!(c.param("certified"), Some(&Param::Flag(true)), "{c:?}");
+            assert_eq!(c.param("period"), Some(&Param::Int(certified[x].period)));
+            assert!(
+                c.statement.contains(": certified (the row's state"),
+                "{c:?}"
+            );
+        }
+        // A row that disagrees with its certificate is read as any other.
+        let mut wrong = rows.clone();
+        wrong[3][300] += 1;
+        let c = &row_periods(&wrong, &certified)[3];
+        assert_ne!(c.param("certified"), Some(&Param::Flag(true)), "{c:?}");
     }
 
     #[test]

@@ -36,10 +36,12 @@ pub(crate) fn rules_table(
 }
 
 /// The `conjecture` of a two-pile game: its rows of P-positions, and the
-/// rows of values that fit the budget.
+/// rows of values that fit the budget, certified where its row `shape`
+/// allows.
 pub(crate) fn pile_conjecture(
     game: &dyn Game,
     rules: &impl RectRules,
+    shape: Option<&dyn RowShape>,
     rows: &PRows,
     monitor: &mut dyn Monitor,
 ) -> Result<ConjectureReport> {
@@ -53,7 +55,7 @@ pub(crate) fn pile_conjecture(
         })
         .transpose()
         .map_err(table_error)?;
-    Ok(pile_report(game, rows, table.as_ref()))
+    Ok(pile_report(game, rows, table.as_ref(), shape))
 }
 
 /// The two piles of a position.

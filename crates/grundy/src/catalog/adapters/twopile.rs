@@ -157,7 +157,7 @@ impl Game for TwoPileEntry {
             Some(rows) => rows,
             None => rectangle_rows(|width| self.0.rays(width)),
         };
-        pile_conjecture(self, &self.0, &rows, monitor)
+        pile_conjecture(self, &self.0, Some(&self.0), &rows, monitor)
     }
 }
 

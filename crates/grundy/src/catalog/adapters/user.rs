@@ -325,6 +325,6 @@ impl<R: UserRules> Game for UserGame<R> {
         };
         let first = ROWS_REPORTED.min(side);
         let table = RectTable::rect(first, side, values[..first * side].to_vec());
-        Ok(pile_report(self, &rows, Some(&table)))
+        Ok(pile_report(self, &rows, Some(&table), None))
     }
 }

@@ -250,7 +250,7 @@ impl WythoffEntry {
     /// P-position attacks two intervals of a row), and rows of values.
     fn explore(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport> {
         let rows = self.0.p_rows(sieve_rows(2), &mut progress_of(monitor));
-        pile_conjecture(self, &self.0, &rows, monitor)
+        pile_conjecture(self, &self.0, Some(&self.0), &rows, monitor)
     }
 }
 
@@ -272,7 +272,7 @@ impl RatiosEntry {
 
     fn explore(&self, monitor: &mut dyn Monitor) -> Result<ConjectureReport> {
         let rows = WythoffRatios.rows(RATIOS_ROWS, RATIOS_ROW_CAP, &mut progress_of(monitor));
-        pile_conjecture(self, &WythoffRatios, &rows, monitor)
+        pile_conjecture(self, &WythoffRatios, None, &rows, monitor)
     }
 
     /// The rows `x < rows` of the ratio game, each searched below `cap`, after

@@ -3,8 +3,8 @@
 //! from the rules, see [`crate::analysis::conjecture`]).
 
 use crate::limits::{
-    CONJECTURE_ROWS, ROW_SIEVE_BUDGET, ROW_WIDTH, RULES_BUDGET, SIEVE_BUDGET, VALUE_BUDGET,
-    VALUE_CELLS,
+    CONJECTURE_ROWS, ROW_COLUMNS, ROW_SIEVE_BUDGET, ROW_WIDTH, ROW_WORK, RULES_BUDGET,
+    SIEVE_BUDGET, VALUE_BUDGET, VALUE_CELLS,
 };
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
@@ -16,6 +16,7 @@ use crate::analysis::conjecture::{
 use crate::catalog::Game;
 use crate::catalog::Monitor;
 use crate::error::{Error, Result};
+use crate::games::rows::{certify_rows, RowBudget, RowShape};
 use crate::json::Polled;
 use crate::solve::lines::{ray_sieve, PRows, Ray};
 use crate::solve::table::{GrundyTable, RectTable, TableError};
@@ -277,10 +278,14 @@ pub(crate) fn row_width(cost: impl Fn(usize, usize) -> u128) -> Option<usize> {
 
 /// The report for a two-pile game: its P-positions, then the additive
 /// periods of the rows of `table` (`None`: beyond the budget).
+///
+/// With the game's row `shape`, the rows it certifies within the budgets
+/// ([`ROW_WORK`], [`ROW_COLUMNS`]) are stated as certified.
 pub(crate) fn pile_report(
     game: &dyn Game,
     rows: &PRows,
     table: Option<&RectTable>,
+    shape: Option<&dyn RowShape>,
 ) -> ConjectureReport {
     let mut conjectures = pile_conjectures(rows);
     match table {
@@ -288,7 +293,16 @@ pub(crate) fn pile_report(
             let rows: Vec<Vec<u64>> = (0..table.rows())
                 .map(|x| table.row(x).expect("in the table").iter().map(|&v| v.into()).collect())
                 .collect();
-            conjectures.extend(row_periods(&rows));
+            let budget = RowBudget {
+                work: ROW_WORK,
+                columns: ROW_COLUMNS,
+            };
+            let last = (rows.len() as u64).checked_sub(1);
+            let certified = shape
+                .zip(last)
+                .and_then(|(shape, last)| certify_rows(shape, last, budget).ok())
+                .unwrap_or_default();
+            conjectures.extend(row_periods(&rows, &certified));
         }
         None => conjectures.push(Conjecture {
             kind: "row_period",
@@ -475,7 +489,7 @@ mod tests {
                     let (n0, p, saltus) = (int(c, "preperiod"), int(c, "period"), int(c, "saltus"));
                     let width = (c.verified_up_to * 4) as usize;
                     let row = &rows.get_or_insert_with(|| rule_rows(k, ROWS_REPORTED, width))[x];
-                    for y in n0 as usize..width - p as usize {
+                    for y in n0 as usize..width.saturating_sub(p as usize) {
                         assert_eq!(
                             row[y + p as usize],
                             row[y] + saltus as u32,
