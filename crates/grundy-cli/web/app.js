@@ -89,9 +89,18 @@ function refresh() {
   resetPlay();
 }
 
+// The address the page shows (#game=...&position=...), set as it analyzes:
+// Back and Forward change the address, and a change the page did not make
+// brings the page to it.
+let shownAddress = '';
+function showAddress(params) {
+  shownAddress = '#' + params.toString();
+  if (location.hash !== shownAddress) location.hash = shownAddress;
+}
+
 async function analyze() {
   const words = positionWords();
-  location.hash = new URLSearchParams({ game: $('spec').value, position: words.join(' ') });
+  showAddress(new URLSearchParams({ game: $('spec').value, position: words.join(' ') }));
   const current = ticket('analyze');
   try {
     const a = await api('analyze', body({ position: words }));
@@ -212,6 +221,15 @@ async function loadSequence() {
       for (const [a, b] of s.pairs) terms.append(element('span', a + ',' + b));
       return;
     }
+    // Rows of one period, the period's first term starting a row, so that
+    // the period shows as columns (a long period wraps as the page does).
+    const wrap = p && p.period > 1 && p.period <= WRAP_MOST;
+    terms.classList.toggle('wrapped', Boolean(wrap));
+    if (wrap) {
+      terms.style.setProperty('--period', p.period);
+      const offset = (p.period - (p.preperiod % p.period)) % p.period;
+      for (let i = 0; i < offset; i++) terms.append(element('i'));
+    }
     s.values.forEach((v, n) => {
       const span = element('span', String(v), p ? periodClass(p, n) : '');
       span.append(element('small', String(n)));
@@ -223,12 +241,16 @@ async function loadSequence() {
   }
 }
 
+// The longest period whose terms are laid out a period a row.
+const WRAP_MOST = 40;
+
 async function periodOf(current) {
   $('period').textContent = '';
   try {
     const p = await api('period', body({}));
     if (!current()) return null;
-    $('period').textContent = 'G(n + ' + p.period + ') = G(n) + ' + p.saltus + ' for n >= ' + p.preperiod +
+    $('period').textContent = 'G(n + ' + p.period + ') = G(n)' + (p.saltus ? ' + ' + p.saltus : '') +
+      ' for n >= ' + p.preperiod +
       (p.certified ? ', certified (' + p.method + ')' : ', not certified: checked up to ' + p.checked_to) +
       '. Preperiod in sand, each period in blue.';
     return p;
@@ -253,7 +275,7 @@ async function loadConjectures() {
     list.replaceChildren();
     for (const c of r.conjectures) {
       const item = element('li', c.statement + ' ');
-      item.append(element('span', '(' + c.kind + ', checked up to ' + c.verified_up_to + ')', 'checked'));
+      item.append(element('span', '(' + kindInWords(c.kind) + ', ' + howChecked(c) + ')', 'checked'));
       list.append(item);
     }
     if (!r.conjectures.length) list.append(element('li', 'no pattern found'));
@@ -262,15 +284,29 @@ async function loadConjectures() {
   }
 }
 
+// A conjecture's kind as the command line writes it: "one P per row".
+function kindInWords(kind) {
+  return kind.split('_').map((w) => ({ p: 'P', beatty: 'Beatty' })[w] || w).join(' ');
+}
+
+// How far a conjecture was checked; a certified one is proved (a closed
+// form checks no values).
+function howChecked(c) {
+  const checked = 'checked up to ' + c.verified_up_to;
+  if (!c.certified) return checked;
+  return c.verified_up_to ? 'certified, ' + checked : 'certified';
+}
+
 // Play against the program (POST /api/play): the page keeps the game, the
-// server answers each turn. `history` holds the positions where it was the
-// user's turn, for undo and restart.
-let history = [];
+// server answers each turn. `visited` holds the positions where it was the
+// user's turn (`at`) and how long the log was then (`logged`), for undo and
+// restart.
+let visited = [];
 let log = [];
 
 function resetPlay() {
   $('play').hidden = false;
-  history = [];
+  visited = [];
   log = [];
   $('play-body').replaceChildren();
   $('play-status').textContent = 'Press Start to play from the position above.';
@@ -294,7 +330,7 @@ async function turn(state, reply, said) {
       log.push(answer.reply ? 'Program: ' + answer.reply.move + ' (' + answer.reply.reason + ')'
         : 'Program: no move left.');
     }
-    if (!reply || answer.reply) history.push(answer.at);
+    if (!reply || answer.reply) visited.push({ at: answer.at, logged: log.length });
     showTurn(answer, reply && !answer.reply);
   } catch (e) {
     if (!current()) return;
@@ -349,7 +385,7 @@ function showTurn(answer, programLost) {
 }
 
 function startPlay(programFirst) {
-  history = [];
+  visited = [];
   log = [];
   const start = body({ position: positionWords() });
   delete start.script;
@@ -359,28 +395,29 @@ function startPlay(programFirst) {
 function wirePlay() {
   $('play-start').onclick = () => startPlay(false);
   $('play-program').onclick = () => {
-    const now = history.length ? history[history.length - 1] : null;
+    const now = visited.length ? visited[visited.length - 1].at : null;
     if (now) turn(now, true, 'You let the program move.'); else startPlay(true);
   };
+  // Undo takes back the user's last move and the reply, from the log too.
   $('play-undo').onclick = () => {
-    if (history.length < 2) return;
-    history.pop();
-    const back = history.pop();
-    log.push('(undo)');
-    turn(back, false);
+    if (visited.length < 2) return;
+    visited.pop();
+    const back = visited.pop();
+    log.length = back.logged;
+    turn(back.at, false);
   };
   $('play-restart').onclick = () => {
-    if (!history.length) return;
-    const first = history[0];
-    history = [];
-    log = ['(restart)'];
-    turn(first, false);
+    if (!visited.length) return;
+    const first = visited[0];
+    visited = [];
+    log = [];
+    turn(first.at, false);
   };
-  $('hints').onchange = () => { if (history.length) turn(history.pop(), false); };
+  $('hints').onchange = () => { if (visited.length) turn(visited.pop().at, false); };
   $('misere').onchange = () => {
-    if (!history.length) return;
+    if (!visited.length) return;
     log.push($('misere').checked ? '(misère play: the last mover loses)' : '(normal play)');
-    turn(history.pop(), false);
+    turn(visited.pop().at, false);
   };
 }
 
@@ -403,6 +440,7 @@ function wire() {
     if (cell) { $('position').value = cell[0] + ' ' + cell[1]; analyze(); }
   };
   canvas.onwheel = (event) => { event.preventDefault(); setZoom(event.deltaY < 0 ? 1.25 : 0.8); };
+  window.addEventListener('hashchange', () => { if (location.hash !== shownAddress) fromAddress(); });
 }
 
 // The game of the address (#game=SPEC&position=...), else the first.

@@ -303,13 +303,21 @@ fn the_page_marks_the_period_and_lists_the_conjectures() {
     browser.wait_for("document.querySelectorAll('#terms span').length === 96");
     browser.wait_for(
         "document.getElementById('period').textContent\
-         .startsWith('G(n + 12) = G(n) + 0 for n >= 71, certified')",
+         .startsWith('G(n + 12) = G(n) for n >= 71, certified')",
     );
     // The period's first term is marked, the preperiod's terms apart.
     let start = browser.eval("[...document.querySelectorAll('#terms span')].findIndex(s => s.classList.contains('start'))");
     assert_eq!(start, json!(71));
     let preperiod = browser.eval("document.querySelectorAll('#terms span.pre').length");
     assert_eq!(preperiod, json!(71));
+    // A period a row: G(71) starts a row, and G(59), G(71), G(83) are one
+    // column.
+    let wrapped = browser.eval(
+        "(() => { const s = document.querySelectorAll('#terms span'); \
+         return s[71].offsetTop > s[70].offsetTop && s[59].offsetLeft === s[71].offsetLeft \
+         && s[83].offsetLeft === s[71].offsetLeft && s[84].offsetLeft > s[83].offsetLeft; })()",
+    );
+    assert_eq!(wrapped, json!(true));
     let expected = common::json_of(&["conjecture", "kayles"]);
     let listed = expected["conjectures"]
         .as_array()
@@ -319,6 +327,78 @@ fn the_page_marks_the_period_and_lists_the_conjectures() {
         "document.querySelectorAll('#conjecture-list li').length === {listed}"
     ));
     assert!(browser.text("conjecture-list").contains("checked up to"));
+    // Kinds in words; a closed form is certified, not "checked up to 0".
+    pick_game(&mut browser, "nim");
+    browser.wait_for(
+        "document.getElementById('conjecture-list').textContent.includes('(arithmetic period')",
+    );
+    let listed = browser.text("conjecture-list");
+    assert!(
+        !listed.contains("checked up to 0") && !listed.contains('_'),
+        "{listed}"
+    );
+    assert!(
+        listed.contains("(arithmetic period, certified)"),
+        "{listed}"
+    );
+}
+
+#[test]
+fn back_and_forward_bring_the_page_to_the_address() {
+    let server = Server::start(&[]);
+    let Some(mut browser) = browser_on(&server, "history") else {
+        return;
+    };
+    pick_game(&mut browser, "nim");
+    browser.wait_for("document.getElementById('spec').value === 'nim'");
+    for position in ["1 2 3", "3 4 5"] {
+        browser.type_into("#position", position);
+        browser.click("#analyze", None);
+        browser.wait_for(&format!(
+            "location.hash.endsWith('position={}')",
+            position.replace(' ', "+")
+        ));
+    }
+    browser.wait_for("document.getElementById('outcome').textContent.startsWith('N')");
+    browser.eval("window.history.back()");
+    browser.wait_for(
+        "document.getElementById('position').value === '1 2 3' && \
+         document.getElementById('outcome').textContent.startsWith('P')",
+    );
+    browser.eval("window.history.forward()");
+    browser.wait_for(
+        "document.getElementById('position').value === '3 4 5' && \
+         document.getElementById('outcome').textContent.startsWith('N')",
+    );
+    // Back to another game: the game list follows.
+    pick_game(&mut browser, "wythoff");
+    browser.wait_for("document.getElementById('spec').value === 'wythoff'");
+    browser.eval("window.history.back()");
+    browser.wait_for(
+        "document.getElementById('spec').value === 'nim' && \
+         document.getElementById('games').value.startsWith('nim: ')",
+    );
+}
+
+#[test]
+fn the_page_fits_a_phone_screen() {
+    let server = Server::start(&[]);
+    let Some(mut browser) = browser_on(&server, "phone") else {
+        return;
+    };
+    browser.call(
+        "Emulation.setDeviceMetricsOverride",
+        json!({ "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": true }),
+    );
+    pick_game(&mut browser, "wythoff");
+    browser.wait_for("document.getElementById('canvas').width > 0");
+    // Nothing runs off the screen: no card, input or list is wider than it.
+    let widest = browser.eval(
+        "Math.max(document.documentElement.scrollWidth, \
+         ...[...document.querySelectorAll('section, input, select, textarea, #terms')]\
+         .map(e => e.getBoundingClientRect().right))",
+    );
+    assert!(widest.as_f64().is_some_and(|w| w <= 390.0), "{widest}");
 }
 
 #[test]
@@ -348,10 +428,12 @@ fn the_page_plays_a_game_with_hints_and_undo() {
         "document.getElementById('play-body').textContent.includes('Program: heap ') && \
          document.getElementById('play-status').textContent.startsWith('Your move, from 0 1')",
     );
-    // Undo goes back to 1 2.
+    // Undo goes back to 1 2, and the log forgets the moves taken back.
     browser.click("#play-undo", None);
     browser
         .wait_for("document.getElementById('play-status').textContent === 'Your move, from 1 2:'");
+    let log = browser.eval("document.querySelector('.play-log').textContent");
+    assert_eq!(log, json!(""));
     // Perfect play wins: winning move, the program's reply, winning move.
     browser.click("#play-body button.win", None);
     browser.wait_for(
