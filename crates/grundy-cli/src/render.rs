@@ -412,6 +412,21 @@ fn scale(f: f64) -> [u8; 3] {
     [mix(0), mix(1), mix(2)]
 }
 
+/// The colours of the pictures as JSON, for the web app's table, which is
+/// drawn with the same ones: `{"p_value": "#e6141e", "p": "#000000", "n":
+/// "#ffffff", "grid": ..., "anchors": ["#30125a", ...]}` (value 0, P and N
+/// of an outcome table, the grid, and the scale's anchors from 0 to 1).
+pub fn palette_json() -> String {
+    serde_json::json!({
+        "p_value": hex(P_RED),
+        "p": hex(BLACK),
+        "n": hex(WHITE),
+        "grid": hex(GRID),
+        "anchors": ANCHORS.map(|[r, g, b]| hex([r as u8, g as u8, b as u8])),
+    })
+    .to_string()
+}
+
 fn hex([r, g, b]: [u8; 3]) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }

@@ -7,6 +7,8 @@ let games = [];     // the registry, from /api/games
 let entry = null;   // the registry entry picked
 let table = null;   // the table drawn, from /api/table
 let zoom = 12;      // pixels per cell of the table
+let palette = null; // the pictures' colours, from /palette.json
+let origin = { left: 0, top: 0 };  // where the table's cell (0, 0) is drawn
 const MAX_CANVAS = 8192;
 
 async function api(verb, body) {
@@ -169,41 +171,135 @@ async function loadTable() {
   }
 }
 
-function cellColour(cell) {
-  if (cell === 'P' || cell === 0) return '#223';
-  if (cell === 'N') return '#dde6ef';
-  const v = typeof cell === 'number' ? cell : 997;
-  return 'hsl(' + (v * 47) % 360 + ', 70%, ' + (55 + (v % 3) * 10) + '%)';
+// The colour of a cell, as the PNG draws it: in a table of values 0 (a
+// P-position) red and the others on the scale from dark blue (1) to yellow
+// (the largest); in a table of outcomes P black and N white.
+function cellColour(cell, largest) {
+  if (cell === 'P' || cell === 'N') return cell === 'P' ? palette.p : palette.n;
+  return cell === 0 ? palette.p_value : scaleColour(cell / Math.max(largest, 1));
+}
+
+// The colour of `f` (0 to 1) on the pictures' scale, between its anchors.
+function scaleColour(f) {
+  const anchors = palette.anchors.map((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)));
+  const at = Math.min(Math.max(f, 0), 1) * (anchors.length - 1);
+  const i = Math.min(Math.floor(at), anchors.length - 2);
+  const t = at - i;
+  const mix = anchors[i].map((c, k) => Math.round(c * (1 - t) + anchors[i + 1][k] * t));
+  return 'rgb(' + mix.join(',') + ')';
+}
+
+// Ticks every 1, 2 or 5 times a power of ten, at most ten of them (the PNG's).
+function tickStep(n) {
+  for (let step = 1; ; step *= 10) {
+    for (const m of [1, 2, 5]) if (n / (step * m) <= 10) return step * m;
+  }
 }
 
 function tableCells() { return table.values || table.outcomes; }
 
+const FONT = 12;        // the size of the labels, in pixels
+const LEGEND = 3 * FONT; // the height of the legend under the table
+
+// The table with its axes (x, the first pile, down; y, the second, across),
+// ticks and a legend; the position analyzed framed.
 function drawTable() {
   const cells = tableCells();
   const n = cells.length;
   zoom = Math.max(1, Math.min(zoom, Math.floor(MAX_CANVAS / Math.max(n, 1))));
   const canvas = $('canvas');
-  canvas.width = canvas.height = n * zoom;
   const g = canvas.getContext('2d');
+  g.font = FONT + 'px system-ui, sans-serif';
+  const labelWidth = g.measureText(String(Math.max(n - 1, 0))).width;
+  origin = { left: Math.ceil(FONT * 1.5 + labelWidth + 8), top: Math.ceil(FONT * 2.5 + 8) };
+  const side = n * zoom;
+  canvas.width = Math.max(origin.left + side + 8, origin.left + 260);
+  canvas.height = origin.top + side + 8 + LEGEND;
+  g.font = FONT + 'px system-ui, sans-serif';
+  g.fillStyle = '#fff';
+  g.fillRect(0, 0, canvas.width, canvas.height);
+  const largest = table.values ? Math.max(0, ...cells.map((row) => Math.max(...row))) : 0;
   cells.forEach((row, x) => row.forEach((cell, y) => {
-    g.fillStyle = cellColour(cell);
-    g.fillRect(y * zoom, x * zoom, zoom, zoom);
+    g.fillStyle = cellColour(cell, largest);
+    g.fillRect(origin.left + y * zoom, origin.top + x * zoom, zoom, zoom);
   }));
+  drawAxes(g, n);
+  drawLegend(g, origin.top + side + 8, largest);
   // The position analyzed, framed.
   const [x, y] = positionWords().map(Number);
   if (x < n && y < n) {
     g.strokeStyle = '#e40';
     g.lineWidth = Math.max(1, zoom / 5);
-    g.strokeRect(y * zoom, x * zoom, zoom, zoom);
+    g.strokeRect(origin.left + y * zoom, origin.top + x * zoom, zoom, zoom);
   }
+}
+
+// The frame, a tick and its label every tickStep(n) cells, and the axes' titles.
+function drawAxes(g, n) {
+  const side = n * zoom;
+  g.strokeStyle = '#000';
+  g.lineWidth = 1;
+  g.strokeRect(origin.left - 0.5, origin.top - 0.5, side + 1, side + 1);
+  g.fillStyle = '#000';
+  for (let v = 0; v < n; v += tickStep(n)) {
+    const at = v * zoom + zoom / 2;
+    g.fillRect(origin.left + at, origin.top - 5, 1, 4);
+    g.fillRect(origin.left - 5, origin.top + at, 4, 1);
+    g.textAlign = 'center';
+    g.textBaseline = 'bottom';
+    g.fillText(String(v), origin.left + at, origin.top - 6);
+    g.textAlign = 'right';
+    g.textBaseline = 'middle';
+    g.fillText(String(v), origin.left - 7, origin.top + at);
+  }
+  g.textAlign = 'left';
+  g.textBaseline = 'top';
+  g.fillText('y (second pile) \u2192', origin.left, 2);
+  g.save();
+  g.translate(2, origin.top);
+  g.rotate(Math.PI / 2);
+  g.textBaseline = 'bottom';
+  g.fillText('x (first pile) \u2192', 0, 0);
+  g.restore();
+}
+
+// Under the table: the colours of P and N, or value 0 and the scale of the others.
+function drawLegend(g, top, largest) {
+  const swatch = (left, colour, label) => {
+    g.fillStyle = colour;
+    g.fillRect(left, top, FONT, FONT);
+    g.strokeStyle = '#000';
+    g.strokeRect(left + 0.5, top + 0.5, FONT - 1, FONT - 1);
+    g.fillStyle = '#000';
+    g.fillText(label, left + FONT + 4, top);
+    return left + FONT + 8 + g.measureText(label).width + 12;
+  };
+  g.textAlign = 'left';
+  g.textBaseline = 'top';
+  let left = origin.left;
+  if (!table.values) {
+    left = swatch(left, palette.p, 'P: the player to move loses');
+    swatch(left, palette.n, 'N: wins');
+    return;
+  }
+  left = swatch(left, palette.p_value, '0 (P)');
+  const width = 120;
+  for (let i = 0; i < width; i++) {
+    g.fillStyle = scaleColour(i / (width - 1));
+    g.fillRect(left + i, top, 1, FONT);
+  }
+  g.fillStyle = '#000';
+  g.fillText('1', left, top + FONT + 2);
+  g.textAlign = 'right';
+  g.fillText(String(Math.max(largest, 1)), left + width, top + FONT + 2);
 }
 
 // The position (x, y) under a mouse event on the canvas: row x, column y.
 function cellAt(event) {
-  const x = Math.floor(event.offsetY / zoom);
-  const y = Math.floor(event.offsetX / zoom);
+  const x = Math.floor((event.offsetY - origin.top) / zoom);
+  const y = Math.floor((event.offsetX - origin.left) / zoom);
   const cells = tableCells();
-  return x < cells.length && y < cells.length ? [x, y, cells[x][y]] : null;
+  return x >= 0 && y >= 0 && x < cells.length && y < cells.length ? [x, y, cells[x][y]] : null;
 }
 
 function setZoom(factor) { zoom = Math.max(1, Math.round(zoom * factor) || 1); if (table) drawTable(); }
@@ -464,6 +560,7 @@ async function start() {
   wire();
   try {
     games = (await api('games', {})).games;
+    palette = await (await fetch('/palette.json')).json();
   } catch (e) {
     return showError(e);
   }

@@ -54,6 +54,8 @@ use schedule::Schedule;
 const INDEX_HTML: &str = include_str!("../../web/index.html");
 const APP_JS: &str = include_str!("../../web/app.js");
 const STYLE_CSS: &str = include_str!("../../web/style.css");
+/// The pictures' colours (`render::palette_json`), for the page's table.
+static PALETTE: std::sync::LazyLock<String> = std::sync::LazyLock::new(crate::render::palette_json);
 
 /// Serves until the process is stopped; fails only when it cannot listen.
 pub fn run(options: &Serve) -> Result<(), grundy::Error> {
@@ -121,6 +123,10 @@ fn app(schedule: Arc<Schedule>, port: u16) -> Router {
         .route(
             "/style.css",
             get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }),
+        )
+        .route(
+            "/palette.json",
+            get(|| async { asset("application/json", &PALETTE) }),
         )
         .route(
             "/api/status",

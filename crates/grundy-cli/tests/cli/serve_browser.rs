@@ -277,7 +277,15 @@ fn the_page_analyzes_a_position_plays_a_move_and_reads_the_table() {
     // The table: hovering a cell names it, clicking it analyzes it.
     browser.wait_for("document.getElementById('canvas').width > 0");
     let zoom = browser.eval("zoom").as_f64().expect("a zoom");
-    let cell = Some((7.0 * zoom + zoom / 2.0, 4.0 * zoom + zoom / 2.0));
+    let (left, top) = (
+        browser.eval("origin.left").as_f64().expect("a margin"),
+        browser.eval("origin.top").as_f64().expect("a margin"),
+    );
+    assert!(left > 0.0 && top > 0.0, "axes beside the table");
+    let cell = Some((
+        left + 7.0 * zoom + zoom / 2.0,
+        top + 4.0 * zoom + zoom / 2.0,
+    ));
     let at = browser.point("#canvas", cell);
     browser.mouse("mouseMoved", at);
     assert_eq!(browser.text("cell"), "(4, 7): P");
@@ -286,6 +294,26 @@ fn the_page_analyzes_a_position_plays_a_move_and_reads_the_table() {
         "document.getElementById('position').value === '4 7' && \
          document.getElementById('outcome').textContent.startsWith('P')",
     );
+    // The PNG's colours: P black and N white; with values, 0 red and the
+    // others on the scale. Ticks and labels above the table, a legend under it.
+    let pixel = |browser: &mut Browser, x: f64, y: f64| {
+        browser.eval(&format!(
+            "[...document.getElementById('canvas').getContext('2d')\
+             .getImageData(origin.left + {y} * zoom + zoom / 2, origin.top + {x} * zoom + zoom / 2, 1, 1).data]"
+        ))
+    };
+    assert_eq!(pixel(&mut browser, 0.0, 0.0), json!([0, 0, 0, 255]));
+    assert_eq!(pixel(&mut browser, 0.0, 1.0), json!([255, 255, 255, 255]));
+    let marked = browser.eval(
+        "(() => { const c = document.getElementById('canvas'); \
+         const top = c.getContext('2d').getImageData(origin.left, 0, c.width - origin.left, origin.top).data; \
+         const under = c.getContext('2d').getImageData(origin.left, c.height - 30, 40, 20).data; \
+         const dark = (d) => d.some((v, i) => i % 4 < 3 && v < 100); return dark(top) && dark(under); })()",
+    );
+    assert_eq!(marked, json!(true));
+    browser.click("#values", None);
+    browser.wait_for("table.values !== undefined");
+    assert_eq!(pixel(&mut browser, 0.0, 0.0), json!([230, 20, 30, 255]));
     // Zooming in draws bigger cells.
     browser.click("#zoom-in", None);
     let bigger = browser.eval("zoom").as_f64().expect("a zoom");
