@@ -11,12 +11,12 @@ use serde::Serialize;
 
 use crate::analysis::conjecture::Param;
 use crate::analysis::conjecture::{
-    certified_period, pile_conjectures, row_periods, Conjecture, ConjectureReport,
+    certified_period, pile_conjectures, row_periods, Conjecture, ConjectureReport, RowCertificate,
 };
 use crate::catalog::Game;
 use crate::catalog::Monitor;
 use crate::error::{Error, Result};
-use crate::games::rows::{certify_rows, RowBudget, RowShape};
+use crate::games::rows::{certify_rows, PeriodicRow, RowBudget, RowShape};
 use crate::json::Polled;
 use crate::solve::lines::{ray_sieve, PRows, Ray};
 use crate::solve::table::{GrundyTable, RectTable, TableError};
@@ -302,7 +302,8 @@ pub(crate) fn pile_report(
                 .zip(last)
                 .and_then(|(shape, last)| certify_rows(shape, last, budget).ok())
                 .unwrap_or_default();
-            conjectures.extend(row_periods(&rows, &certified));
+            let certificates: Vec<RowCertificate> = certified.iter().map(certificate).collect();
+            conjectures.extend(row_periods(&rows, &certificates));
         }
         None => conjectures.push(Conjecture {
             kind: "row_period",
@@ -317,6 +318,15 @@ pub(crate) fn pile_report(
     ConjectureReport {
         game: game.spec(),
         conjectures,
+    }
+}
+
+/// What [`row_periods`] reads of a certified row.
+fn certificate(row: &PeriodicRow) -> RowCertificate {
+    RowCertificate {
+        preperiod: row.preperiod,
+        period: row.period,
+        repeat: row.repeat,
     }
 }
 
@@ -508,6 +518,39 @@ mod tests {
                 find(&r, kind);
             }
         }
+    }
+
+    #[test]
+    fn certified_row_periods_are_stated_as_certified_when_the_row_agrees() {
+        use crate::games::wythoff::Wythoff;
+        use crate::solve::table::queen_table;
+        let budget = RowBudget {
+            work: 1 << 30,
+            columns: 1 << 16,
+        };
+        let certified: Vec<RowCertificate> = certify_rows(&Wythoff::classic(), 5, budget)
+            .unwrap()
+            .iter()
+            .map(certificate)
+            .collect();
+        let table = queen_table(400).unwrap();
+        let rows: Vec<Vec<u64>> = (0..6)
+            .map(|x| table.row(x).unwrap().iter().map(|&v| v.into()).collect())
+            .collect();
+        let stated = row_periods(&rows, &certified);
+        for (x, c) in stated.iter().enumerate() {
+            assert_eq!(c.param("certified"), Some(&Param::Flag(true)), "{c:?}");
+            assert_eq!(c.param("period"), Some(&Param::Int(certified[x].period)));
+            assert!(
+                c.statement.contains(": certified (the row's state"),
+                "{c:?}"
+            );
+        }
+        // A row that disagrees with its certificate is read as any other.
+        let mut wrong = rows.clone();
+        wrong[3][300] += 1;
+        let c = &row_periods(&wrong, &certified)[3];
+        assert_ne!(c.param("certified"), Some(&Param::Flag(true)), "{c:?}");
     }
 
     #[test]
