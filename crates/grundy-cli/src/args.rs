@@ -191,6 +191,13 @@ pub struct Sequence {
     /// Misère play: the misère Grundy value and outcome of each heap.
     #[arg(long)]
     pub misere: bool,
+    /// Draw the values as a PNG plot in this file: G(n) against n, the
+    /// P-positions red (heap games, up to 65536 values).
+    #[arg(long, value_name = "FILE", conflicts_with = "misere")]
+    pub png: Option<std::path::PathBuf>,
+    /// Draw the values as an SVG plot in this file (the same picture).
+    #[arg(long, value_name = "FILE", conflicts_with = "misere")]
+    pub svg: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub output: Output,
 }

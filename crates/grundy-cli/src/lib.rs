@@ -124,6 +124,14 @@ fn answer(verb: &Verb, json: bool) -> Result<(), Failure> {
             json,
             t.size,
         )?),
+        Verb::Sequence(s) if s.png.is_some() || s.svg.is_some() => {
+            plotted_heaps(&s.game)?;
+            Some(render::Outputs::choose_plot(
+                s.png.clone(),
+                s.svg.clone(),
+                s.count,
+            )?)
+        }
         _ => None,
     };
     let grid = match verb {
@@ -141,6 +149,20 @@ fn answer(verb: &Verb, json: bool) -> Result<(), Failure> {
     };
     to_stdout(|out| output::answer(out, json, &answer, &view, outputs.as_ref()))?;
     monitor.checkpoint_saved()
+}
+
+/// Refuses a plot of a game whose sequence is not one of heaps' values: a
+/// two-pile game's is its P-positions (drawn by `table`), a graph's its
+/// vertices' values.
+fn plotted_heaps(spec: &str) -> Result<(), Failure> {
+    use grundy::catalog::Board;
+    match grundy::catalog::parse(spec).map(|game| game.form().board) {
+        Ok(Board::Piles | Board::Graph { .. }) => Err(bad_argument(format!(
+            "--png and --svg plot the values of heap games; {spec} is not one (two-pile \
+             games draw their table with 'grundy table')"
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// The monitor of a verb's long work: a progress bar labelled with the verb,

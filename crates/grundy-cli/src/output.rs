@@ -3,6 +3,7 @@
 
 use std::io::{self, Write};
 
+use grundy::catalog::Terms;
 use serde::Serialize;
 
 use crate::dispatch::Answer;
@@ -33,11 +34,7 @@ pub fn answer<W: Write>(
         }),
         Answer::Sum(sum) => emit(out, json, sum, text::sum),
         Answer::ConventionSum(sum) => emit(out, json, sum, text::convention_sum),
-        Answer::Sequence(s) if json => {
-            bulk_json::sequence(out, s)?;
-            writeln!(out)
-        }
-        Answer::Sequence(s) => text::sequence(out, s, &name(&s.game), view.verbose),
+        Answer::Sequence(s) => sequence(out, json, s, &name(&s.game), view, outputs),
         Answer::MisereSequence(s) => emit(out, json, s, text::misere_sequence),
         Answer::Quotient(q) => emit(out, json, q, |out, q| {
             quotient::quotient(out, q, &name(&q.game))
@@ -49,6 +46,34 @@ pub fn answer<W: Write>(
         }),
         Answer::Games(list) => emit(out, json, list, text::games),
     }
+}
+
+/// A sequence: its plots written (a heap game's), then the answer, or (files
+/// only, without `--json`) what was written.
+fn sequence<W: Write>(
+    out: &mut W,
+    json: bool,
+    s: &grundy::catalog::Sequence,
+    name: &str,
+    view: &View<'_>,
+    outputs: Option<&render::Outputs>,
+) -> io::Result<()> {
+    if let Some(outputs) = outputs {
+        let values: Vec<u64> = match &s.terms {
+            Terms::Values(values) => values.iter().map(|v| v.0).collect(),
+            Terms::Small(values) => values.iter().map(|&v| v.into()).collect(),
+            _ => return Err(io::Error::other("only heap games' values are plotted")),
+        };
+        let paths = outputs.write_plot(name, &values)?;
+        if !json {
+            return text::plotted(out, &values, &paths, name);
+        }
+    }
+    if json {
+        bulk_json::sequence(out, s)?;
+        return writeln!(out);
+    }
+    text::sequence(out, s, name, view.verbose)
 }
 
 /// A table: its files written, then the answer, or (files only, without

@@ -4,6 +4,9 @@
 //! ticks on both axes, and a legend: P-positions black and N-positions white
 //! for outcomes; for Grundy values a colour scale, with the P-positions red.
 //!
+//! A heap game's sequence is drawn as a plot of `G(n)` against `n`
+//! (`sequence --png/--svg`), its P-positions (`G(n) = 0`) red.
+//!
 //! Both pictures are drawn from one [`Scene`], so that they agree pixel for
 //! pixel on every shape (only the SVG's text is set in the viewer's font).
 //! Floating point is used for colours only.
@@ -110,24 +113,59 @@ impl Outputs {
         }
         let scene = Scene::of(table);
         for file in &self.files {
-            file.write(table, &scene)?;
+            file.write(Some(table), &scene)?;
+        }
+        Ok(self.files.iter().map(|f| f.path.clone()).collect())
+    }
+
+    /// The pictures asked for of a heap game's sequence, each checked
+    /// writable; refused beyond [`MAX_PLOTTED`] values, before the work.
+    pub fn choose_plot(
+        png: Option<PathBuf>,
+        svg: Option<PathBuf>,
+        count: u64,
+    ) -> Result<Outputs, grundy::Error> {
+        if (png.is_some() || svg.is_some()) && count > MAX_PLOTTED {
+            return Err(grundy::Error::Limit(format!(
+                "--png and --svg draw sequences of up to {MAX_PLOTTED} values (MAX_PLOTTED); \
+                 write {count} values with --json"
+            )));
+        }
+        Outputs::choose(png, svg, None, false, 0)
+    }
+
+    /// Writes the plot of `values`, the sequence of `game`, to each file (as
+    /// [`Outputs::write_files`]); returns the paths written.
+    pub fn write_plot(&self, game: &str, values: &[u64]) -> io::Result<Vec<PathBuf>> {
+        if self.files.is_empty() {
+            return Ok(Vec::new());
+        }
+        let scene = Scene::plot(game, values);
+        for file in &self.files {
+            file.write(None, &scene)?;
         }
         Ok(self.files.iter().map(|f| f.path.clone()).collect())
     }
 }
 
+/// The most values `sequence --png/--svg` draws.
+pub const MAX_PLOTTED: u64 = 1 << 16;
+
 impl OutputFile {
-    fn write(&self, table: &Table, scene: &Scene) -> io::Result<()> {
-        let written = match self.format {
-            Format::Png => {
+    /// Writes `scene`, whose cells are those of `table` if it has any (a
+    /// CSV is always of a table).
+    fn write(&self, table: Option<&Table>, scene: &Scene) -> io::Result<()> {
+        let written = match (&self.format, table) {
+            (Format::Png, _) => {
                 let bytes = scene.png(table);
                 files::replace(&self.path, |out| out.write_all(&bytes))
             }
-            Format::Svg => {
+            (Format::Svg, _) => {
                 let text = scene.svg_text(table);
                 files::replace(&self.path, |out| out.write_all(text.as_bytes()))
             }
-            Format::Csv => files::replace(&self.path, |out| write_csv(out, table)),
+            (Format::Csv, Some(table)) => files::replace(&self.path, |out| write_csv(out, table)),
+            (Format::Csv, None) => unreachable!("a plot is chosen without a CSV"),
         };
         written
             .map_err(|e| io::Error::new(e.kind(), format!("writing {}: {e}", self.path.display())))
@@ -140,12 +178,12 @@ impl OutputFile {
 
 /// `table` drawn as `--png` draws it: the PNG file's bytes.
 pub fn png_bytes(table: &Table) -> Vec<u8> {
-    Scene::of(table).png(table)
+    Scene::of(table).png(Some(table))
 }
 
 /// `table` drawn as `--svg` draws it: the SVG file's text.
 pub fn svg_bytes(table: &Table) -> Vec<u8> {
-    Scene::of(table).svg_text(table).into_bytes()
+    Scene::of(table).svg_text(Some(table)).into_bytes()
 }
 
 /// N lines, no header; line x holds (x, 0) .. (x, N-1). Written cell by cell,
@@ -189,6 +227,9 @@ impl std::fmt::Display for CellText {
 /// A picture as what both formats draw: the cells, then the shapes over them
 /// (grid, frame, ticks, text, legend), in pixels.
 struct Scene {
+    /// What the picture shows (its first line, the SVG's title).
+    title: String,
+    /// The cells a side (0 for a plot, which has none).
     n: usize,
     cell: usize,
     /// The glyph scale of the bitmap font: 2, more for big pictures. A glyph
@@ -248,6 +289,7 @@ impl Scene {
             .flat_map(|x| (0..n).filter_map(move |y| t.value(x, y)))
             .max();
         let mut s = Scene {
+            title: title(t, max.is_some()),
             n,
             cell,
             font,
@@ -259,9 +301,8 @@ impl Scene {
             max,
             shapes: Vec::new(),
         };
-        let title = title(t, max.is_some());
-        let title_right = 8 + text_width(&title, font);
-        s.text(8, 8, Anchor::Start, title);
+        let title_right = 8 + text_width(&s.title, font);
+        s.text(8, 8, Anchor::Start, s.title.clone());
         if cell >= GRID_FROM {
             s.grid();
         }
@@ -374,6 +415,78 @@ impl Scene {
     }
 }
 
+/// The plot's area, in pixels: as wide as the tables' cells, less high.
+const PLOT_WIDTH: usize = TARGET;
+const PLOT_HEIGHT: usize = 400;
+
+impl Scene {
+    /// The plot of `values`, `G(n)` for `n = 0, 1, ...` of `game`: a dot a
+    /// value (P-positions red), `n` across and `G(n)` up, ticks and their
+    /// labels on both axes, the axes named.
+    fn plot(game: &str, values: &[u64]) -> Scene {
+        let font = 2;
+        let glyph = 7 * font;
+        let count = values.len();
+        let max = values.iter().copied().max().unwrap_or(0).max(1);
+        let label_width = text_width(&max.to_string(), font);
+        let mut s = Scene {
+            title: format!("{game}: G(n) for 0 <= n < {count}, P-positions (G(n) = 0) red"),
+            n: 0,
+            cell: 1,
+            font,
+            left: label_width + 24 + 6 * font * 5,
+            top: 8 + glyph + 10 + glyph + 10,
+            width: 0,
+            height: 0,
+            max: None,
+            shapes: Vec::new(),
+        };
+        let (left, top) = (s.left, s.top);
+        // Each value a dot in the middle of its column of the plot.
+        let step = PLOT_WIDTH as f64 / count.max(1) as f64;
+        let dot = (step as usize).clamp(2, 6);
+        let at_n = |n: usize| left + (n as f64 * step + step / 2.0) as usize;
+        let at_value =
+            |v: u64| top + PLOT_HEIGHT - (v as f64 / max as f64 * PLOT_HEIGHT as f64) as usize;
+        for (n, &v) in values.iter().enumerate() {
+            let colour = if v == 0 { P_RED } else { BLACK };
+            let (x, y) = (at_n(n), at_value(v));
+            s.rect(x - dot / 2, y - dot / 2, dot, dot, colour);
+        }
+        // The frame, below and left of the dots.
+        s.rect(left - 4, top + PLOT_HEIGHT + 4, PLOT_WIDTH + 8, 1, BLACK);
+        s.rect(left - 4, top - 4, 1, PLOT_HEIGHT + 8, BLACK);
+        for n in (0..count).step_by(tick_step(count)) {
+            let x = at_n(n);
+            s.rect(x, top + PLOT_HEIGHT + 4, 1, 5, BLACK);
+            s.text(x, top + PLOT_HEIGHT + 12, Anchor::Middle, n.to_string());
+        }
+        let levels = usize::try_from(max).unwrap_or(usize::MAX).saturating_add(1);
+        for v in (0..levels).step_by(tick_step(levels)) {
+            let y = at_value(v as u64);
+            s.rect(left - 9, y, 5, 1, BLACK);
+            s.text(
+                left - 12,
+                y.saturating_sub(glyph / 2),
+                Anchor::End,
+                v.to_string(),
+            );
+        }
+        s.text(8, 8, Anchor::Start, s.title.clone());
+        s.text(left - 12, top - 8 - glyph, Anchor::End, "G(n)".into());
+        let below = top + PLOT_HEIGHT + 12 + glyph + 8;
+        s.text(
+            left + PLOT_WIDTH,
+            below,
+            Anchor::End,
+            "n (heap size)".into(),
+        );
+        s.width = (left + PLOT_WIDTH + 16).max(16 + text_width(&s.title, font));
+        s.height = below + glyph + 12;
+        s
+    }
+}
+
 /// What a picture shows, e.g. `wythoff:k=2, Grundy values, 0 <= x, y < 60`.
 fn title(t: &Table, values: bool) -> String {
     let what = if values { "Grundy values" } else { "outcomes" };
@@ -434,21 +547,23 @@ fn hex([r, g, b]: [u8; 3]) -> String {
 // ---------------------------------------------------------------- PNG
 
 impl Scene {
-    /// The scene as a PNG file's bytes.
-    fn png(&self, t: &Table) -> Vec<u8> {
-        encode_png(&self.draw_png(t))
+    /// The scene as a PNG file's bytes, with the cells of `cells`.
+    fn png(&self, cells: Option<&Table>) -> Vec<u8> {
+        encode_png(&self.draw_png(cells))
     }
 
-    fn draw_png(&self, t: &Table) -> RgbImage {
+    fn draw_png(&self, cells: Option<&Table>) -> RgbImage {
         let mut img = RgbImage::from_pixel(self.width as u32, self.height as u32, Rgb(WHITE));
-        for x in 0..self.n {
-            for y in 0..self.n {
-                let c = self.colour(t, x, y);
-                let (px, py) = (self.left + y * self.cell, self.top + x * self.cell);
-                fill(&mut img, px, py, self.cell, self.cell, c);
+        if let Some(t) = cells {
+            for x in 0..self.n {
+                for y in 0..self.n {
+                    let c = self.colour(t, x, y);
+                    let (px, py) = (self.left + y * self.cell, self.top + x * self.cell);
+                    fill(&mut img, px, py, self.cell, self.cell, c);
+                }
             }
+            self.mark_p_positions(&mut img, t);
         }
-        self.mark_p_positions(&mut img, t);
         for shape in &self.shapes {
             match shape {
                 &Shape::Rect {
@@ -642,7 +757,7 @@ impl Scene {
     /// The SVG of the scene. Its text is set in a monospace font of the
     /// bitmap font's size: 10 units a glyph scale gives capitals about 7
     /// squares high and 6 squares apart.
-    fn svg_text(&self, t: &Table) -> String {
+    fn svg_text(&self, cells: Option<&Table>) -> String {
         let mut s = String::new();
         let _ = writeln!(
             s,
@@ -651,16 +766,12 @@ impl Scene {
             self.height,
             10 * self.font
         );
-        let _ = writeln!(
-            s,
-            "<title>{}</title>",
-            escape_xml(&title(t, self.max.is_some()))
-        );
+        let _ = writeln!(s, "<title>{}</title>", escape_xml(&self.title));
         let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
-        if self.n <= SVG_RECT_LIMIT {
-            self.svg_cells(&mut s, t);
-        } else {
-            self.svg_cell_image(&mut s, t);
+        match cells {
+            Some(t) if self.n <= SVG_RECT_LIMIT => self.svg_cells(&mut s, t),
+            Some(t) => self.svg_cell_image(&mut s, t),
+            None => {}
         }
         for shape in &self.shapes {
             self.svg_shape(&mut s, shape);
@@ -858,7 +969,7 @@ mod tests {
             "0 &lt;= x &amp; &quot;y&quot; &gt; 1"
         );
         let t = outcomes("script:a<b&c.rhai", 2);
-        let svg = Scene::of(&t).svg_text(&t);
+        let svg = Scene::of(&t).svg_text(Some(&t));
         assert!(svg.contains("script:a&lt;b&amp;c.rhai, outcomes, 0 &lt;= x, y &lt; 2"));
     }
 

@@ -555,6 +555,23 @@ pub fn wrote(
     )
 }
 
+/// `sequence` with plots: what was written where.
+pub fn plotted(
+    out: &mut dyn Write,
+    values: &[u64],
+    paths: &[std::path::PathBuf],
+    name: &str,
+) -> io::Result<()> {
+    let p = values.iter().filter(|&&v| v == 0).count();
+    let paths: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    writeln!(
+        out,
+        "{name}: wrote the plot of G(n) for n < {} to {} ({p} P-positions)",
+        values.len(),
+        paths.join(", ")
+    )
+}
+
 /// `man --dir`: the pages written, one path a line.
 pub fn manual_pages(out: &mut dyn Write, written: &crate::ManualPages) -> io::Result<()> {
     written

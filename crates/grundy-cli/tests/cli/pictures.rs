@@ -309,3 +309,96 @@ fn pictures_stop_at_the_largest_drawn_side_before_any_work() {
         assert!(!png.exists());
     }
 }
+
+/// `sequence --png --svg`: the two plots agree but for text; one dot a
+/// value, red exactly at the P-positions of the JSON's values, each dot's
+/// height its value (the dots of equal values on one line, higher values
+/// higher); two-pile games, misère play and too many values are refused
+/// before any work.
+#[test]
+fn sequence_plots_agree_and_show_each_value_at_its_height() {
+    let dir = scratch("plot");
+    let (png, svg) = (dir.join("s.png"), dir.join("s.svg"));
+    let out = grundy(&[
+        "sequence",
+        "octal:0.16",
+        "--count",
+        "300",
+        "--png",
+        png.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said = String::from_utf8(out.stdout).unwrap();
+    let values: Vec<u64> = json_of(&["sequence", "octal:0.16", "--count", "300"])["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let zeros = values.iter().filter(|&&v| v == 0).count();
+    assert!(
+        said.contains("n < 300 to ") && said.contains(&format!("({zeros} P-positions)")),
+        "{said}"
+    );
+    let png_image = image::open(&png).expect("a PNG").to_rgb8();
+    let svg_image = render_svg(&std::fs::read(&svg).unwrap());
+    assert_same_but_text(&png_image, &svg_image);
+    // The dots, by column of the plot: the lowest row of each colour found.
+    let red_columns = (0..png_image.width())
+        .filter(|&col| (0..png_image.height()).any(|row| *png_image.get_pixel(col, row) == P_RED))
+        .count();
+    assert!(
+        red_columns >= 2 * zeros,
+        "{red_columns} red columns for {zeros} P-positions"
+    );
+    // Each value's dots on one row, in the order of the values.
+    let mut rows_of_value = std::collections::BTreeMap::new();
+    let step = 800.0 / values.len() as f64;
+    let left = (0..png_image.width())
+        .find(|&col| {
+            (100..png_image.height() - 60).all(|row| *png_image.get_pixel(col, row) == BLACK)
+        })
+        .expect("the vertical axis")
+        + 4;
+    for (n, &v) in values.iter().enumerate() {
+        // The middle of its column, rounded as the plot does.
+        let col = left + (n as f64 * step + step / 2.0) as u32;
+        let row = (0..png_image.height())
+            .find(|&row| {
+                let p = png_image.get_pixel(col, row);
+                (*p == BLACK || *p == P_RED) && row > 40
+            })
+            .expect("a dot");
+        assert_eq!(*png_image.get_pixel(col, row) == P_RED, v == 0, "n = {n}");
+        rows_of_value.entry(v).or_insert_with(Vec::new).push(row);
+    }
+    let mut last = u32::MAX;
+    for (v, rows) in rows_of_value {
+        assert!(
+            rows.iter().all(|&r| r.abs_diff(rows[0]) <= 1),
+            "value {v}: {rows:?}"
+        );
+        assert!(
+            rows[0] < last,
+            "value {v} is drawn higher than the values below it"
+        );
+        last = rows[0];
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    // Refused before the work.
+    for args in [
+        vec!["sequence", "wythoff", "--png", "w.png"],
+        vec!["sequence", "kayles", "--count", "100000", "--png", "w.png"],
+        vec!["sequence", "kayles", "--misere", "--svg", "w.svg"],
+    ] {
+        let out = grundy(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!std::path::Path::new("w.png").exists() && !std::path::Path::new("w.svg").exists());
+    }
+}
