@@ -225,6 +225,14 @@ pub struct Period {
     /// up to --max, proved for those heaps only.
     #[arg(long, conflicts_with_all = ["checkpoint", "values_file"])]
     pub misere: bool,
+    /// Draw the values as a PNG plot in this file, the preperiod shaded and
+    /// each period's start marked: G(n) for n < preperiod + 3 periods
+    /// (at most 65536), the P-positions red.
+    #[arg(long, value_name = "FILE", conflicts_with = "misere")]
+    pub png: Option<std::path::PathBuf>,
+    /// Draw the same plot as SVG in this file.
+    #[arg(long, value_name = "FILE", conflicts_with = "misere")]
+    pub svg: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub output: Output,
 }

@@ -261,7 +261,7 @@ fn analyze(
     Ok(Answer::Analysis(analysis, grid))
 }
 
-fn sequence(
+pub(crate) fn sequence(
     spec: &str,
     file: Option<&str>,
     count: u64,

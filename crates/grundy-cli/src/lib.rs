@@ -34,8 +34,9 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use args::{Cli, Man, Verb};
-use dispatch::Inputs;
+use dispatch::{Answer, Inputs};
 use failure::{bad_argument, print_error, Failure};
+use grundy::catalog::Terms;
 use monitor::ShellMonitor;
 
 /// Runs the `grundy` command on the process's arguments: the answer on
@@ -132,6 +133,14 @@ fn answer(verb: &Verb, json: bool) -> Result<(), Failure> {
                 s.count,
             )?)
         }
+        Verb::Period(p) if p.png.is_some() || p.svg.is_some() => {
+            plotted_heaps(&p.game)?;
+            Some(render::Outputs::choose_plot(
+                p.png.clone(),
+                p.svg.clone(),
+                0,
+            )?)
+        }
         _ => None,
     };
     let grid = match verb {
@@ -141,14 +150,59 @@ fn answer(verb: &Verb, json: bool) -> Result<(), Failure> {
     let inputs = Inputs::command_line(grid)?;
     let mut monitor = monitor_for(verb)?;
     let answer = dispatch::answer(verb, &inputs, &mut monitor);
+    let plotted = match (verb, &answer, &outputs) {
+        (Verb::Period(p), Some(Ok(Answer::Period(report))), Some(outputs)) => {
+            Some(period_plot(&p.game, report, outputs, &inputs, &mut monitor))
+        }
+        _ => None,
+    };
     monitor.finish();
     let answer = answer.expect("a verb that answers data")?;
+    let plotted = plotted.transpose()?;
     let view = output::View {
         typed: verb.game().unwrap_or_default(),
         verbose: matches!(verb, Verb::Sequence(s) if s.verbose),
     };
-    to_stdout(|out| output::answer(out, json, &answer, &view, outputs.as_ref()))?;
+    to_stdout(|out| {
+        output::answer(out, json, &answer, &view, outputs.as_ref())?;
+        match (&plotted, &answer, json) {
+            (Some((values, paths)), Answer::Period(report), false) => {
+                let name = text::game_name(view.typed, &report.game);
+                text::plotted(out, values, paths, &name)
+            }
+            _ => Ok(()),
+        }
+    })?;
     monitor.checkpoint_saved()
+}
+
+/// `period --png/--svg`: the values up to the preperiod and three periods
+/// (at most [`render::MAX_PLOTTED`]), plotted with the period marked; the
+/// values and the paths written.
+fn period_plot(
+    spec: &str,
+    report: &grundy::catalog::PeriodReport,
+    outputs: &render::Outputs,
+    inputs: &Inputs,
+    monitor: &mut ShellMonitor,
+) -> Result<(Vec<u64>, Vec<std::path::PathBuf>), Failure> {
+    let count = report
+        .preperiod
+        .saturating_add(report.period.saturating_mul(3))
+        .clamp(1, render::MAX_PLOTTED);
+    let not_heaps = || bad_argument(format!("{spec} has no heap values to plot"));
+    let Answer::Sequence(sequence) = dispatch::sequence(spec, None, count, inputs, monitor)? else {
+        return Err(not_heaps());
+    };
+    let values: Vec<u64> = match &sequence.terms {
+        Terms::Values(values) => values.iter().map(|v| v.0).collect(),
+        Terms::Small(values) => values.iter().map(|&v| v.into()).collect(),
+        _ => return Err(not_heaps()),
+    };
+    let marks = Some((report.preperiod, report.period));
+    let name = text::game_name(spec, &report.game);
+    let paths = outputs.write_plot(&name, &values, marks)?;
+    Ok((values, paths))
 }
 
 /// Refuses a plot of a game whose sequence is not one of heaps' values: a

@@ -64,7 +64,7 @@ fn sequence<W: Write>(
             Terms::Small(values) => values.iter().map(|&v| v.into()).collect(),
             _ => return Err(io::Error::other("only heap games' values are plotted")),
         };
-        let paths = outputs.write_plot(name, &values)?;
+        let paths = outputs.write_plot(name, &values, None)?;
         if !json {
             return text::plotted(out, &values, &paths, name);
         }

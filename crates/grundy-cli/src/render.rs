@@ -32,6 +32,9 @@ const WHITE: [u8; 3] = [255, 255, 255];
 const BLACK: [u8; 3] = [0, 0, 0];
 const GRID: [u8; 3] = [200, 200, 200];
 const P_RED: [u8; 3] = [230, 20, 30];
+/// A plot's preperiod, shaded, and the lines where its periods start.
+const SAND: [u8; 3] = [243, 227, 192];
+const PERIOD_BLUE: [u8; 3] = [80, 140, 220];
 
 /// What `table` writes besides its answer: the picture and CSV files, and
 /// the CSV on stdout for `--csv -`.
@@ -135,12 +138,18 @@ impl Outputs {
     }
 
     /// Writes the plot of `values`, the sequence of `game`, to each file (as
-    /// [`Outputs::write_files`]); returns the paths written.
-    pub fn write_plot(&self, game: &str, values: &[u64]) -> io::Result<Vec<PathBuf>> {
+    /// [`Outputs::write_files`]), with its `(preperiod, period)` marked when
+    /// given; returns the paths written.
+    pub fn write_plot(
+        &self,
+        game: &str,
+        values: &[u64],
+        period: Option<(u64, u64)>,
+    ) -> io::Result<Vec<PathBuf>> {
         if self.files.is_empty() {
             return Ok(Vec::new());
         }
-        let scene = Scene::plot(game, values);
+        let scene = Scene::plot(game, values, period);
         for file in &self.files {
             file.write(None, &scene)?;
         }
@@ -422,15 +431,20 @@ const PLOT_HEIGHT: usize = 400;
 impl Scene {
     /// The plot of `values`, `G(n)` for `n = 0, 1, ...` of `game`: a dot a
     /// value (P-positions red), `n` across and `G(n)` up, ticks and their
-    /// labels on both axes, the axes named.
-    fn plot(game: &str, values: &[u64]) -> Scene {
+    /// labels on both axes, the axes named; with `(preperiod, period)`, the
+    /// preperiod shaded and a line where each period starts.
+    fn plot(game: &str, values: &[u64], period: Option<(u64, u64)>) -> Scene {
         let font = 2;
         let glyph = 7 * font;
         let count = values.len();
         let max = values.iter().copied().max().unwrap_or(0).max(1);
         let label_width = text_width(&max.to_string(), font);
+        let periodic = match period {
+            Some((n0, p)) => format!(", period {p} from {n0}"),
+            None => String::new(),
+        };
         let mut s = Scene {
-            title: format!("{game}: G(n) for 0 <= n < {count}, P-positions (G(n) = 0) red"),
+            title: format!("{game}: G(n) for 0 <= n < {count}{periodic}, P-positions red"),
             n: 0,
             cell: 1,
             font,
@@ -448,6 +462,17 @@ impl Scene {
         let at_n = |n: usize| left + (n as f64 * step + step / 2.0) as usize;
         let at_value =
             |v: u64| top + PLOT_HEIGHT - (v as f64 / max as f64 * PLOT_HEIGHT as f64) as usize;
+        // Under the dots: the preperiod's columns, and a line at the start
+        // of each period.
+        if let Some((n0, p)) = period {
+            let n0 = usize::try_from(n0).unwrap_or(usize::MAX).min(count);
+            let edge = |n: usize| left + (n as f64 * step) as usize;
+            s.rect(edge(0), top - 4, edge(n0) - edge(0), PLOT_HEIGHT + 8, SAND);
+            let p = usize::try_from(p).unwrap_or(usize::MAX).max(1);
+            for start in (n0..count).step_by(p) {
+                s.rect(edge(start), top - 4, 1, PLOT_HEIGHT + 8, PERIOD_BLUE);
+            }
+        }
         for (n, &v) in values.iter().enumerate() {
             let colour = if v == 0 { P_RED } else { BLACK };
             let (x, y) = (at_n(n), at_value(v));

@@ -177,18 +177,22 @@ fn assert_grid_on_borders(image: &RgbImage, c: &Cells) {
     }
 }
 
-/// The colours down one column of pixels, each with how many pixels it
-/// holds in a row.
-fn runs_down(image: &RgbImage, col: u32, rows: std::ops::Range<u32>) -> Vec<(Rgb<u8>, u32)> {
+/// The colours of `pixels` in order, each with how many pixels it holds in
+/// a row.
+fn runs(pixels: impl Iterator<Item = Rgb<u8>>) -> Vec<(Rgb<u8>, u32)> {
     let mut runs: Vec<(Rgb<u8>, u32)> = Vec::new();
-    for row in rows {
-        let colour = *image.get_pixel(col, row);
+    for colour in pixels {
         match runs.last_mut() {
             Some((last, count)) if *last == colour => *count += 1,
             _ => runs.push((colour, 1)),
         }
     }
     runs
+}
+
+/// The colours down one column of pixels, with their run lengths.
+fn runs_down(image: &RgbImage, col: u32, rows: std::ops::Range<u32>) -> Vec<(Rgb<u8>, u32)> {
+    runs(rows.map(|row| *image.get_pixel(col, row)))
 }
 
 #[test]
@@ -401,4 +405,52 @@ fn sequence_plots_agree_and_show_each_value_at_its_height() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(!std::path::Path::new("w.png").exists() && !std::path::Path::new("w.svg").exists());
     }
+}
+
+/// `period --png --svg`: the values to the preperiod and three periods, the
+/// preperiod shaded sand and a blue line where each period starts (Kayles:
+/// 71, 83, 95), PNG and SVG agreeing but for text; the period's text answer
+/// first, then what was written.
+#[test]
+fn period_plots_mark_the_preperiod_and_each_period() {
+    const SAND: Rgb<u8> = Rgb([243, 227, 192]);
+    const PERIOD_BLUE: Rgb<u8> = Rgb([80, 140, 220]);
+    let dir = scratch("period-plot");
+    let (png, svg) = (dir.join("p.png"), dir.join("p.svg"));
+    let out = grundy(&[
+        "period",
+        "kayles",
+        "--png",
+        png.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        said.starts_with("kayles (octal:0.77): G(n + 12) = G(n) for all n >= 71"),
+        "{said}"
+    );
+    assert!(
+        said.contains("wrote the plot of G(n) for n < 107 to "),
+        "{said}"
+    );
+    let png_image = image::open(&png).expect("a PNG").to_rgb8();
+    assert_same_but_text(&png_image, &render_svg(&std::fs::read(&svg).unwrap()));
+    // A row through the plot's middle: sand, then the three blue lines.
+    let row = png_image.height() / 2;
+    let runs = runs((0..png_image.width()).map(|col| *png_image.get_pixel(col, row)));
+    let sand: u32 = runs
+        .iter()
+        .filter(|(c, _)| *c == SAND)
+        .map(|(_, n)| n)
+        .sum();
+    let blue = runs.iter().filter(|(c, _)| *c == PERIOD_BLUE).count();
+    assert!(sand > 71 * 5, "{runs:?}");
+    assert_eq!(blue, 3, "{runs:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
