@@ -198,6 +198,10 @@ pub struct Sequence {
     /// Draw the values as an SVG plot in this file (the same picture).
     #[arg(long, value_name = "FILE", conflicts_with = "misere")]
     pub svg: Option<std::path::PathBuf>,
+    /// Draw the same plot as a LaTeX document of one TikZ picture (up to
+    /// 4096 values).
+    #[arg(long, value_name = "FILE", conflicts_with = "misere")]
+    pub tex: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub output: Output,
 }
@@ -233,6 +237,9 @@ pub struct Period {
     /// Draw the same plot as SVG in this file.
     #[arg(long, value_name = "FILE", conflicts_with = "misere")]
     pub svg: Option<std::path::PathBuf>,
+    /// Draw the same plot as a LaTeX document of one TikZ picture.
+    #[arg(long, value_name = "FILE", conflicts_with = "misere")]
+    pub tex: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub output: Output,
 }
@@ -288,6 +295,10 @@ pub struct Table {
     /// Draw the table as an SVG picture in this file (the same picture).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
+    /// Draw the same picture as a LaTeX document of one TikZ picture, for a
+    /// paper (sides up to 128).
+    #[arg(long, value_name = "FILE")]
+    pub tex: Option<std::path::PathBuf>,
     /// Write the table as CSV to this file, or to stdout for -: line x holds
     /// (x, 0) .. (x, N-1). --png, --svg and --csv may be given together.
     #[arg(long, value_name = "FILE")]

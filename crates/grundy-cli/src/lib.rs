@@ -118,28 +118,24 @@ pub struct ManualPages {
 /// then written; a table's files are checked writable before the work.
 fn answer(verb: &Verb, json: bool) -> Result<(), Failure> {
     let outputs = match verb {
-        Verb::Table(t) => Some(render::Outputs::choose(
-            t.png.clone(),
-            t.svg.clone(),
-            t.csv.clone(),
-            json,
-            t.size,
-        )?),
-        Verb::Sequence(s) if s.png.is_some() || s.svg.is_some() => {
-            plotted_heaps(&s.game)?;
-            Some(render::Outputs::choose_plot(
-                s.png.clone(),
-                s.svg.clone(),
-                s.count,
+        Verb::Table(t) => {
+            let pictures = pictures(&t.png, &t.svg, &t.tex);
+            Some(render::Outputs::choose(
+                pictures,
+                t.csv.clone(),
+                json,
+                t.size,
             )?)
         }
-        Verb::Period(p) if p.png.is_some() || p.svg.is_some() => {
+        Verb::Sequence(s) if pictures(&s.png, &s.svg, &s.tex).any() => {
+            plotted_heaps(&s.game)?;
+            let pictures = pictures(&s.png, &s.svg, &s.tex);
+            Some(render::Outputs::choose_plot(pictures, s.count)?)
+        }
+        Verb::Period(p) if pictures(&p.png, &p.svg, &p.tex).any() => {
             plotted_heaps(&p.game)?;
-            Some(render::Outputs::choose_plot(
-                p.png.clone(),
-                p.svg.clone(),
-                0,
-            )?)
+            let pictures = pictures(&p.png, &p.svg, &p.tex);
+            Some(render::Outputs::choose_plot(pictures, 0)?)
         }
         _ => None,
     };
@@ -205,6 +201,19 @@ fn period_plot(
     Ok((values, paths))
 }
 
+/// The pictures `--png`, `--svg` and `--tex` ask for.
+fn pictures(
+    png: &Option<std::path::PathBuf>,
+    svg: &Option<std::path::PathBuf>,
+    tex: &Option<std::path::PathBuf>,
+) -> render::Pictures {
+    render::Pictures {
+        png: png.clone(),
+        svg: svg.clone(),
+        tex: tex.clone(),
+    }
+}
+
 /// Refuses a plot of a game whose sequence is not one of heaps' values: a
 /// two-pile game's is its P-positions (drawn by `table`), a graph's its
 /// vertices' values.
@@ -212,7 +221,7 @@ fn plotted_heaps(spec: &str) -> Result<(), Failure> {
     use grundy::catalog::Board;
     match grundy::catalog::parse(spec).map(|game| game.form().board) {
         Ok(Board::Piles | Board::Graph { .. }) => Err(bad_argument(format!(
-            "--png and --svg plot the values of heap games; {spec} is not one (two-pile \
+            "--png, --svg and --tex plot the values of heap games; {spec} is not one (two-pile \
              games draw their table with 'grundy table')"
         ))),
         _ => Ok(()),

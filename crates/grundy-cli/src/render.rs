@@ -7,8 +7,9 @@
 //! A heap game's sequence is drawn as a plot of `G(n)` against `n`
 //! (`sequence --png/--svg`), its P-positions (`G(n) = 0`) red.
 //!
-//! Both pictures are drawn from one [`Scene`], so that they agree pixel for
-//! pixel on every shape (only the SVG's text is set in the viewer's font).
+//! Every picture is drawn from one [`Scene`], as PNG, SVG or a LaTeX document
+//! of one TikZ picture (`--tex`, for papers), so that they agree on every
+//! shape (only the SVG's and TikZ's text is set in their own fonts).
 //! Floating point is used for colours only.
 
 use std::fmt::Write as _;
@@ -53,8 +54,34 @@ struct OutputFile {
 enum Format {
     Png,
     Svg,
+    Tex,
     Csv,
 }
+
+/// The pictures asked for: a PNG, an SVG and a LaTeX (TikZ) file.
+#[derive(Default)]
+pub struct Pictures {
+    /// `--png FILE`.
+    pub png: Option<PathBuf>,
+    /// `--svg FILE`.
+    pub svg: Option<PathBuf>,
+    /// `--tex FILE`.
+    pub tex: Option<PathBuf>,
+}
+
+impl Pictures {
+    /// Whether any picture is asked for.
+    pub fn any(&self) -> bool {
+        self.png.is_some() || self.svg.is_some() || self.tex.is_some()
+    }
+}
+
+/// The largest side of a table drawn as TikZ (a command a run of cells:
+/// TeX's memory, and a figure of a paper, stay small).
+pub const TEX_SIDE: u64 = 128;
+
+/// The most values of a sequence drawn as TikZ (a command a value).
+pub const TEX_PLOTTED: u64 = 4096;
 
 impl Outputs {
     /// The files asked for, each checked writable (so that a long table is
@@ -63,13 +90,18 @@ impl Outputs {
     /// `MAX_TABLE_SIDE` (Wythoff's table goes further: a picture of 32768
     /// cells a side would take gigabytes to draw).
     pub fn choose(
-        png: Option<PathBuf>,
-        svg: Option<PathBuf>,
+        pictures: Pictures,
         csv: Option<PathBuf>,
         json: bool,
         size: u64,
     ) -> Result<Outputs, grundy::Error> {
-        if (png.is_some() || svg.is_some()) && size > MAX_TABLE_SIDE {
+        if pictures.tex.is_some() && size > TEX_SIDE {
+            return Err(grundy::Error::Limit(format!(
+                "--tex draws tables up to side {TEX_SIDE} (TEX_SIDE), a figure TeX can hold; \
+                 draw side {size} with --png or --svg"
+            )));
+        }
+        if pictures.any() && size > MAX_TABLE_SIDE {
             return Err(grundy::Error::Limit(format!(
                 "--png and --svg draw tables up to side {MAX_TABLE_SIDE} (MAX_TABLE_SIDE); \
                  write a table of side {size} with --csv or --json"
@@ -84,15 +116,20 @@ impl Outputs {
             ));
         }
         let csv = csv.filter(|_| !csv_to_stdout);
-        let files: Vec<OutputFile> = [(png, Format::Png), (svg, Format::Svg), (csv, Format::Csv)]
-            .into_iter()
-            .filter_map(|(path, format)| {
-                Some(OutputFile {
-                    path: path?,
-                    format,
-                })
+        let files: Vec<OutputFile> = [
+            (pictures.png, Format::Png),
+            (pictures.svg, Format::Svg),
+            (pictures.tex, Format::Tex),
+            (csv, Format::Csv),
+        ]
+        .into_iter()
+        .filter_map(|(path, format)| {
+            Some(OutputFile {
+                path: path?,
+                format,
             })
-            .collect();
+        })
+        .collect();
         for file in &files {
             files::check_replaceable(&file.path).map_err(|e| file.cannot_write(e))?;
         }
@@ -123,18 +160,20 @@ impl Outputs {
 
     /// The pictures asked for of a heap game's sequence, each checked
     /// writable; refused beyond [`MAX_PLOTTED`] values, before the work.
-    pub fn choose_plot(
-        png: Option<PathBuf>,
-        svg: Option<PathBuf>,
-        count: u64,
-    ) -> Result<Outputs, grundy::Error> {
-        if (png.is_some() || svg.is_some()) && count > MAX_PLOTTED {
+    pub fn choose_plot(pictures: Pictures, count: u64) -> Result<Outputs, grundy::Error> {
+        if pictures.tex.is_some() && count > TEX_PLOTTED {
+            return Err(grundy::Error::Limit(format!(
+                "--tex draws sequences of up to {TEX_PLOTTED} values (TEX_PLOTTED), a figure TeX \
+                 can hold; draw {count} with --png or --svg"
+            )));
+        }
+        if pictures.any() && count > MAX_PLOTTED {
             return Err(grundy::Error::Limit(format!(
                 "--png and --svg draw sequences of up to {MAX_PLOTTED} values (MAX_PLOTTED); \
                  write {count} values with --json"
             )));
         }
-        Outputs::choose(png, svg, None, false, 0)
+        Outputs::choose(pictures, None, false, 0)
     }
 
     /// Writes the plot of `values`, the sequence of `game`, to each file (as
@@ -171,6 +210,10 @@ impl OutputFile {
             }
             (Format::Svg, _) => {
                 let text = scene.svg_text(table);
+                files::replace(&self.path, |out| out.write_all(text.as_bytes()))
+            }
+            (Format::Tex, _) => {
+                let text = scene.tikz_text(table);
                 files::replace(&self.path, |out| out.write_all(text.as_bytes()))
             }
             (Format::Csv, Some(table)) => files::replace(&self.path, |out| write_csv(out, table)),
@@ -775,6 +818,10 @@ fn encode_png(img: &RgbImage) -> Vec<u8> {
 
 // ---------------------------------------------------------------- SVG
 
+/// A run of equal cells along a row: its corner, its size and its colour,
+/// in pixels.
+type CellRun = ((usize, usize), (usize, usize), [u8; 3]);
+
 /// Above this side the cells of an SVG are one embedded PNG, one pixel a cell.
 const SVG_RECT_LIMIT: usize = 300;
 
@@ -856,6 +903,15 @@ impl Scene {
 
     /// One rectangle per run of equal colours along a row.
     fn svg_cells(&self, s: &mut String, t: &Table) {
+        for (corner, size, colour) in self.cell_runs(t) {
+            svg_rect(s, corner, size, &hex(colour));
+        }
+    }
+
+    /// The cells that are not white as rectangles, `(corner, size, colour)`:
+    /// one a run of equal cells along a row.
+    fn cell_runs(&self, t: &Table) -> Vec<CellRun> {
+        let mut runs = Vec::new();
         for x in 0..self.n {
             let mut y = 0;
             while y < self.n {
@@ -865,11 +921,12 @@ impl Scene {
                     .count();
                 if c != WHITE {
                     let corner = (self.left + y * self.cell, self.top + x * self.cell);
-                    svg_rect(s, corner, (run * self.cell, self.cell), &hex(c));
+                    runs.push((corner, (run * self.cell, self.cell), c));
                 }
                 y += run;
             }
         }
+        runs
     }
 
     /// The cells as one embedded PNG, one pixel a cell, scaled up.
@@ -896,6 +953,119 @@ fn svg_rect(s: &mut String, (left, top): (usize, usize), (w, h): (usize, usize),
         s,
         r#"<rect x="{left}" y="{top}" width="{w}" height="{h}" fill="{fill}"/>"#
     );
+}
+
+// ---------------------------------------------------------------- TikZ
+
+impl Scene {
+    /// The scene as a standalone LaTeX document of one TikZ picture, a pixel
+    /// half a point (y downwards, as in the PNG): the cells (runs along a
+    /// row), every shape, the scale as its linear segments between anchors,
+    /// the text in typewriter type of the bitmap font's size.
+    fn tikz_text(&self, cells: Option<&Table>) -> String {
+        let mut s = String::new();
+        let size = 5 * self.font;
+        let _ = writeln!(s, "% {}", self.title.replace('\n', " "));
+        let _ = writeln!(s, "\\documentclass[tikz,border=2pt]{{standalone}}");
+        let _ = writeln!(s, "\\begin{{document}}");
+        let _ = writeln!(
+            s,
+            "\\begin{{tikzpicture}}[x=0.5pt,y=-0.5pt,font=\\ttfamily\\fontsize{{{size}}}{{{}}}\\selectfont]",
+            size + 2
+        );
+        if let Some(t) = cells {
+            for (corner, size, colour) in self.cell_runs(t) {
+                tikz_rect(&mut s, corner, size, colour);
+            }
+        }
+        for shape in &self.shapes {
+            match shape {
+                &Shape::Rect {
+                    left,
+                    top,
+                    width,
+                    height,
+                    colour,
+                } => tikz_rect(&mut s, (left, top), (width, height), colour),
+                Shape::Text {
+                    x,
+                    top,
+                    anchor,
+                    text,
+                } => {
+                    let anchor = match anchor {
+                        Anchor::Start => "north west",
+                        Anchor::Middle => "north",
+                        Anchor::End => "north east",
+                    };
+                    let _ = writeln!(
+                        s,
+                        "\\node[anchor={anchor},inner sep=0pt] at ({x},{top}) {{{}}};",
+                        escape_tex(text)
+                    );
+                }
+                &Shape::Scale {
+                    left,
+                    top,
+                    width,
+                    height,
+                } => {
+                    // The largest value at the top: the anchors from the bottom up.
+                    let segments = ANCHORS.len() - 1;
+                    for k in 0..segments {
+                        let (low, high) =
+                            (k as f64 / segments as f64, (k + 1) as f64 / segments as f64);
+                        let bottom = top + height - (low * height as f64) as usize;
+                        let upper = top + height - (high * height as f64) as usize;
+                        let _ = writeln!(
+                            s,
+                            "\\shade[bottom color={},top color={}] ({left},{bottom}) rectangle ++({width},{});",
+                            tikz_colour(scale(low)),
+                            tikz_colour(scale(high)),
+                            upper as i64 - bottom as i64
+                        );
+                    }
+                }
+            }
+        }
+        s.push_str("\\end{tikzpicture}\n\\end{document}\n");
+        s
+    }
+}
+
+/// A filled rectangle, its corner and size in pixels.
+fn tikz_rect(s: &mut String, (left, top): (usize, usize), (w, h): (usize, usize), colour: [u8; 3]) {
+    let _ = writeln!(
+        s,
+        "\\fill[{}] ({left},{top}) rectangle ++({w},{h});",
+        tikz_colour(colour)
+    );
+}
+
+/// A colour as xcolor writes an RGB triple of bytes.
+fn tikz_colour([r, g, b]: [u8; 3]) -> String {
+    format!("{{rgb,255:red,{r};green,{g};blue,{b}}}")
+}
+
+/// `text` for LaTeX's text mode: its special characters written as
+/// commands, `<` and `>` in math (the default encoding has no such glyphs).
+fn escape_tex(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => escaped.push_str("\\textbackslash{}"),
+            '{' | '}' | '$' | '&' | '#' | '%' | '_' => {
+                escaped.push('\\');
+                escaped.push(c);
+            }
+            '^' => escaped.push_str("\\^{}"),
+            '~' => escaped.push_str("\\~{}"),
+            '<' => escaped.push_str("$<$"),
+            '>' => escaped.push_str("$>$"),
+            _ => escaped.push(c),
+        }
+    }
+    escaped
 }
 
 /// `text` with the characters that XML reserves written as entities.

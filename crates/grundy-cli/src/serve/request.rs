@@ -223,8 +223,15 @@ mod tests {
 
     #[test]
     fn options_that_name_files_and_unknown_keys_are_refused() {
-        for key in ["png", "svg", "csv", "checkpoint", "json", "colour"] {
+        for key in ["png", "svg", "tex", "csv", "checkpoint", "json", "colour"] {
             let message = error("table", &format!(r#"{{"game": "wythoff", "{key}": "x"}}"#));
+            assert!(
+                message.starts_with(&format!("unknown key \"{key}\"")),
+                "{message}"
+            );
+        }
+        for (verb, key) in [("sequence", "png"), ("sequence", "tex"), ("period", "svg")] {
+            let message = error(verb, &format!(r#"{{"game": "kayles", "{key}": "x"}}"#));
             assert!(
                 message.starts_with(&format!("unknown key \"{key}\"")),
                 "{message}"

@@ -454,3 +454,82 @@ fn period_plots_mark_the_preperiod_and_each_period() {
     assert_eq!(blue, 3, "{runs:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--tex`: a standalone LaTeX document of one TikZ picture, the SVG's
+/// shapes one for one (a `\fill` a rectangle, the scale's gradient as its
+/// four linear segments), braces balanced and the text escaped. No TeX
+/// engine is installed here: the test checks the structure that compiles.
+#[test]
+fn tikz_pictures_hold_the_svg_shapes_and_escaped_text() {
+    let dir = scratch("tikz");
+    for (args, scale) in [
+        (vec!["table", "wythoff", "--size", "24", "--values"], true),
+        (vec!["table", "wythoff:k=2", "--size", "30"], false),
+        (vec!["period", "kayles"], false),
+        (vec!["sequence", "octal:0.16", "--count", "300"], false),
+    ] {
+        let (svg, tex) = (dir.join("p.svg"), dir.join("p.tex"));
+        let mut all = args.clone();
+        all.extend([
+            "--svg",
+            svg.to_str().unwrap(),
+            "--tex",
+            tex.to_str().unwrap(),
+        ]);
+        let out = grundy(&all);
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let (svg, tex) = (
+            std::fs::read_to_string(&svg).unwrap(),
+            std::fs::read_to_string(&tex).unwrap(),
+        );
+        let lines: Vec<&str> = tex.lines().collect();
+        assert!(lines[0].starts_with("% "), "{args:?}");
+        assert_eq!(lines[1], r"\documentclass[tikz,border=2pt]{standalone}");
+        assert_eq!(lines[2], r"\begin{document}");
+        assert!(lines[3].starts_with(r"\begin{tikzpicture}[x=0.5pt,y=-0.5pt,"));
+        assert_eq!(
+            &lines[lines.len() - 2..],
+            [r"\end{tikzpicture}", r"\end{document}"]
+        );
+        let body = &lines[4..lines.len() - 2];
+        assert!(body.iter().all(|l| l.ends_with(';')), "{args:?}");
+        let fills = body.iter().filter(|l| l.starts_with(r"\fill[")).count();
+        let shades = body.iter().filter(|l| l.starts_with(r"\shade[")).count();
+        let nodes: Vec<&&str> = body.iter().filter(|l| l.starts_with(r"\node[")).collect();
+        assert_eq!(fills + shades + nodes.len(), body.len(), "{args:?}");
+        // The SVG: a background, the rectangles, one gradient for the scale.
+        let rects = svg.matches("<rect ").count() - 1 - usize::from(scale);
+        assert_eq!(fills, rects, "{args:?}");
+        assert_eq!(shades, if scale { 4 } else { 0 }, "{args:?}");
+        assert_eq!(nodes.len(), svg.matches("<text ").count(), "{args:?}");
+        // Braces balance, and no text holds a character TeX reads otherwise.
+        let depth = tex.chars().try_fold(0i64, |depth, c| match c {
+            '{' => Some(depth + 1),
+            '}' => (depth > 0).then(|| depth - 1),
+            _ => Some(depth),
+        });
+        assert_eq!(depth, Some(0), "{args:?}");
+        for node in nodes {
+            let text = &node[node.find(") {").unwrap() + 3..node.len() - 2];
+            let bare = text.replace("$<$", "").replace("$>$", "");
+            assert!(
+                !bare.contains(['<', '>', '_', '^', '#', '%', '&']),
+                "{node}"
+            );
+        }
+    }
+    // Beyond the sides and counts TeX holds: refused before the work.
+    for args in [
+        vec!["table", "wythoff", "--size", "129", "--tex", "w.tex"],
+        vec!["sequence", "kayles", "--count", "4097", "--tex", "w.tex"],
+    ] {
+        let out = grundy(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!std::path::Path::new("w.tex").exists());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
