@@ -12,6 +12,7 @@
 //! shape (only the SVG's and TikZ's text is set in their own fonts).
 //! Floating point is used for colours only.
 
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -963,19 +964,13 @@ impl Scene {
     /// row), every shape, the scale as its linear segments between anchors,
     /// the text in typewriter type of the bitmap font's size.
     fn tikz_text(&self, cells: Option<&Table>) -> String {
+        // The picture's commands, and the colours they name (each defined
+        // once, by name, before the document: plain xcolor RGB).
         let mut s = String::new();
-        let size = 5 * self.font;
-        let _ = writeln!(s, "% {}", self.title.replace('\n', " "));
-        let _ = writeln!(s, "\\documentclass[tikz,border=2pt]{{standalone}}");
-        let _ = writeln!(s, "\\begin{{document}}");
-        let _ = writeln!(
-            s,
-            "\\begin{{tikzpicture}}[x=0.5pt,y=-0.5pt,font=\\ttfamily\\fontsize{{{size}}}{{{}}}\\selectfont]",
-            size + 2
-        );
+        let mut colours = BTreeSet::new();
         if let Some(t) = cells {
             for (corner, size, colour) in self.cell_runs(t) {
-                tikz_rect(&mut s, corner, size, colour);
+                tikz_rect(&mut s, &mut colours, corner, size, colour);
             }
         }
         for shape in &self.shapes {
@@ -986,7 +981,7 @@ impl Scene {
                     width,
                     height,
                     colour,
-                } => tikz_rect(&mut s, (left, top), (width, height), colour),
+                } => tikz_rect(&mut s, &mut colours, (left, top), (width, height), colour),
                 Shape::Text {
                     x,
                     top,
@@ -1020,31 +1015,61 @@ impl Scene {
                         let _ = writeln!(
                             s,
                             "\\shade[bottom color={},top color={}] ({left},{bottom}) rectangle ++({width},{});",
-                            tikz_colour(scale(low)),
-                            tikz_colour(scale(high)),
+                            tikz_colour(&mut colours, scale(low)),
+                            tikz_colour(&mut colours, scale(high)),
                             upper as i64 - bottom as i64
                         );
                     }
                 }
             }
         }
-        s.push_str("\\end{tikzpicture}\n\\end{document}\n");
-        s
+        let mut document = String::new();
+        let size = 5 * self.font;
+        let _ = writeln!(document, "% {}", self.title.replace('\n', " "));
+        let _ = writeln!(document, "\\documentclass[tikz,border=2pt]{{standalone}}");
+        for [r, g, b] in colours {
+            let _ = writeln!(
+                document,
+                "\\definecolor{{{}}}{{RGB}}{{{r},{g},{b}}}",
+                colour_name([r, g, b])
+            );
+        }
+        let _ = writeln!(document, "\\begin{{document}}");
+        let _ = writeln!(
+            document,
+            "\\begin{{tikzpicture}}[x=0.5pt,y=-0.5pt,font=\\ttfamily\\fontsize{{{size}}}{{{}}}\\selectfont]",
+            size + 2
+        );
+        document.push_str(&s);
+        document.push_str("\\end{tikzpicture}\n\\end{document}\n");
+        document
     }
 }
 
 /// A filled rectangle, its corner and size in pixels.
-fn tikz_rect(s: &mut String, (left, top): (usize, usize), (w, h): (usize, usize), colour: [u8; 3]) {
+fn tikz_rect(
+    s: &mut String,
+    colours: &mut BTreeSet<[u8; 3]>,
+    (left, top): (usize, usize),
+    (w, h): (usize, usize),
+    colour: [u8; 3],
+) {
     let _ = writeln!(
         s,
         "\\fill[{}] ({left},{top}) rectangle ++({w},{h});",
-        tikz_colour(colour)
+        tikz_colour(colours, colour)
     );
 }
 
-/// A colour as xcolor writes an RGB triple of bytes.
-fn tikz_colour([r, g, b]: [u8; 3]) -> String {
-    format!("{{rgb,255:red,{r};green,{g};blue,{b}}}")
+/// The name of `colour` in the document, noted among those to define.
+fn tikz_colour(colours: &mut BTreeSet<[u8; 3]>, colour: [u8; 3]) -> String {
+    colours.insert(colour);
+    colour_name(colour)
+}
+
+/// A colour's name in a TikZ document: `c` and its hexadecimal digits.
+fn colour_name(colour: [u8; 3]) -> String {
+    format!("c{}", &hex(colour)[1..])
 }
 
 /// `text` for LaTeX's text mode: its special characters written as

@@ -489,13 +489,28 @@ fn tikz_pictures_hold_the_svg_shapes_and_escaped_text() {
         let lines: Vec<&str> = tex.lines().collect();
         assert!(lines[0].starts_with("% "), "{args:?}");
         assert_eq!(lines[1], r"\documentclass[tikz,border=2pt]{standalone}");
-        assert_eq!(lines[2], r"\begin{document}");
-        assert!(lines[3].starts_with(r"\begin{tikzpicture}[x=0.5pt,y=-0.5pt,"));
+        // The colours, each defined once by name, then the document.
+        let begin = lines
+            .iter()
+            .position(|l| *l == r"\begin{document}")
+            .unwrap();
+        let defined: Vec<&str> = lines[2..begin]
+            .iter()
+            .map(|l| {
+                let name = l.strip_prefix(r"\definecolor{").expect("a colour");
+                &name[..name.find('}').unwrap()]
+            })
+            .collect();
+        assert!(lines[begin + 1].starts_with(r"\begin{tikzpicture}[x=0.5pt,y=-0.5pt,"));
         assert_eq!(
             &lines[lines.len() - 2..],
             [r"\end{tikzpicture}", r"\end{document}"]
         );
-        let body = &lines[4..lines.len() - 2];
+        let body = &lines[begin + 2..lines.len() - 2];
+        for line in body.iter().filter(|l| l.starts_with(r"\fill[")) {
+            let name = &line[6..line.find(']').unwrap()];
+            assert!(defined.contains(&name), "{line}");
+        }
         assert!(body.iter().all(|l| l.ends_with(';')), "{args:?}");
         let fills = body.iter().filter(|l| l.starts_with(r"\fill[")).count();
         let shades = body.iter().filter(|l| l.starts_with(r"\shade[")).count();
