@@ -191,17 +191,8 @@ pub struct Sequence {
     /// Misère play: the misère Grundy value and outcome of each heap.
     #[arg(long)]
     pub misere: bool,
-    /// Draw the values as a PNG plot in this file: G(n) against n, the
-    /// P-positions red (heap games, up to 65536 values).
-    #[arg(long, value_name = "FILE", conflicts_with = "misere")]
-    pub png: Option<std::path::PathBuf>,
-    /// Draw the values as an SVG plot in this file (the same picture).
-    #[arg(long, value_name = "FILE", conflicts_with = "misere")]
-    pub svg: Option<std::path::PathBuf>,
-    /// Draw the same plot as a LaTeX document of one TikZ picture (up to
-    /// 4096 values).
-    #[arg(long, value_name = "FILE", conflicts_with = "misere")]
-    pub tex: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub plots: Plots,
     #[command(flatten)]
     pub output: Output,
 }
@@ -229,19 +220,39 @@ pub struct Period {
     /// up to --max, proved for those heaps only.
     #[arg(long, conflicts_with_all = ["checkpoint", "values_file"])]
     pub misere: bool,
-    /// Draw the values as a PNG plot in this file, the preperiod shaded and
-    /// each period's start marked: G(n) for n < preperiod + 3 periods
-    /// (at most 65536), the P-positions red.
+    #[command(flatten)]
+    pub plots: Plots,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// The plots `sequence` and `period` draw of a heap game's values.
+#[derive(Debug, Args)]
+pub struct Plots {
+    /// Draw the values as a PNG plot in this file: G(n) against n, the
+    /// P-positions red (heap games, up to 65536 values; for period, to the
+    /// preperiod and three periods, the preperiod shaded and each period's
+    /// start marked).
     #[arg(long, value_name = "FILE", conflicts_with = "misere")]
     pub png: Option<std::path::PathBuf>,
     /// Draw the same plot as SVG in this file.
     #[arg(long, value_name = "FILE", conflicts_with = "misere")]
     pub svg: Option<std::path::PathBuf>,
-    /// Draw the same plot as a LaTeX document of one TikZ picture.
+    /// Draw the same plot as a LaTeX document of one TikZ picture (up to
+    /// 4096 values).
     #[arg(long, value_name = "FILE", conflicts_with = "misere")]
     pub tex: Option<std::path::PathBuf>,
-    #[command(flatten)]
-    pub output: Output,
+}
+
+impl Plots {
+    /// The pictures asked for.
+    pub fn pictures(&self) -> crate::render::Pictures {
+        crate::render::Pictures {
+            png: self.png.clone(),
+            svg: self.svg.clone(),
+            tex: self.tex.clone(),
+        }
+    }
 }
 
 /// `grundy beatty ALPHA --count N`

@@ -119,7 +119,11 @@ pub struct ManualPages {
 fn answer(verb: &Verb, json: bool) -> Result<(), Failure> {
     let outputs = match verb {
         Verb::Table(t) => {
-            let pictures = pictures(&t.png, &t.svg, &t.tex);
+            let pictures = render::Pictures {
+                png: t.png.clone(),
+                svg: t.svg.clone(),
+                tex: t.tex.clone(),
+            };
             Some(render::Outputs::choose(
                 pictures,
                 t.csv.clone(),
@@ -127,15 +131,13 @@ fn answer(verb: &Verb, json: bool) -> Result<(), Failure> {
                 t.size,
             )?)
         }
-        Verb::Sequence(s) if pictures(&s.png, &s.svg, &s.tex).any() => {
+        Verb::Sequence(s) if s.plots.pictures().any() => {
             plotted_heaps(&s.game)?;
-            let pictures = pictures(&s.png, &s.svg, &s.tex);
-            Some(render::Outputs::choose_plot(pictures, s.count)?)
+            Some(render::Outputs::choose_plot(s.plots.pictures(), s.count)?)
         }
-        Verb::Period(p) if pictures(&p.png, &p.svg, &p.tex).any() => {
+        Verb::Period(p) if p.plots.pictures().any() => {
             plotted_heaps(&p.game)?;
-            let pictures = pictures(&p.png, &p.svg, &p.tex);
-            Some(render::Outputs::choose_plot(pictures, 0)?)
+            Some(render::Outputs::choose_plot(p.plots.pictures(), 0)?)
         }
         _ => None,
     };
@@ -199,19 +201,6 @@ fn period_plot(
     let name = text::game_name(spec, &report.game);
     let paths = outputs.write_plot(&name, &values, marks)?;
     Ok((values, paths))
-}
-
-/// The pictures `--png`, `--svg` and `--tex` ask for.
-fn pictures(
-    png: &Option<std::path::PathBuf>,
-    svg: &Option<std::path::PathBuf>,
-    tex: &Option<std::path::PathBuf>,
-) -> render::Pictures {
-    render::Pictures {
-        png: png.clone(),
-        svg: svg.clone(),
-        tex: tex.clone(),
-    }
 }
 
 /// Refuses a plot of a game whose sequence is not one of heaps' values: a

@@ -613,7 +613,86 @@ fn hex([r, g, b]: [u8; 3]) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }
 
+// ---------------------------------------------------------------- painters
+
+/// What draws a scene's shapes in one format: the PNG's pixels, the SVG's
+/// and TikZ's commands.
+trait Painter {
+    /// A filled rectangle, its corner and size in pixels.
+    fn rect(&mut self, corner: (usize, usize), size: (usize, usize), colour: [u8; 3]);
+    /// A line of text whose capitals start at `top`, placed at `x` by `anchor`.
+    fn text(&mut self, x: usize, top: usize, anchor: Anchor, text: &str);
+    /// The colour scale of values, its top the largest.
+    fn scale(&mut self, corner: (usize, usize), size: (usize, usize));
+}
+
+impl Scene {
+    /// Paints every shape, in order.
+    fn paint(&self, painter: &mut impl Painter) {
+        for shape in &self.shapes {
+            match shape {
+                &Shape::Rect {
+                    left,
+                    top,
+                    width,
+                    height,
+                    colour,
+                } => painter.rect((left, top), (width, height), colour),
+                Shape::Text {
+                    x,
+                    top,
+                    anchor,
+                    text,
+                } => painter.text(*x, *top, *anchor, text),
+                &Shape::Scale {
+                    left,
+                    top,
+                    width,
+                    height,
+                } => painter.scale((left, top), (width, height)),
+            }
+        }
+    }
+
+    /// Paints the cells of `t` that are not white, a rectangle a run of
+    /// equal cells along a row (the SVG's and TikZ's cells).
+    fn paint_cells(&self, t: &Table, painter: &mut impl Painter) {
+        for (corner, size, colour) in self.cell_runs(t) {
+            painter.rect(corner, size, colour);
+        }
+    }
+}
+
 // ---------------------------------------------------------------- PNG
+
+/// Paints into a PNG's pixels, text in the bitmap font of scale `font`.
+struct PngPainter<'a> {
+    img: &'a mut RgbImage,
+    font: usize,
+}
+
+impl Painter for PngPainter<'_> {
+    fn rect(&mut self, (left, top): (usize, usize), (w, h): (usize, usize), colour: [u8; 3]) {
+        fill(self.img, left, top, w, h, colour);
+    }
+
+    fn text(&mut self, x: usize, top: usize, anchor: Anchor, s: &str) {
+        let w = text_width(s, self.font);
+        let left = match anchor {
+            Anchor::Start => x,
+            Anchor::Middle => x.saturating_sub(w / 2),
+            Anchor::End => x.saturating_sub(w),
+        };
+        text(self.img, s, (left, top), self.font);
+    }
+
+    fn scale(&mut self, (left, top): (usize, usize), (width, height): (usize, usize)) {
+        for i in 0..height {
+            let share = 1.0 - i as f64 / (height - 1) as f64;
+            fill(self.img, left, top + i, width, 1, scale(share));
+        }
+    }
+}
 
 impl Scene {
     /// The scene as a PNG file's bytes, with the cells of `cells`.
@@ -633,42 +712,10 @@ impl Scene {
             }
             self.mark_p_positions(&mut img, t);
         }
-        for shape in &self.shapes {
-            match shape {
-                &Shape::Rect {
-                    left,
-                    top,
-                    width,
-                    height,
-                    colour,
-                } => fill(&mut img, left, top, width, height, colour),
-                Shape::Text {
-                    x,
-                    top,
-                    anchor,
-                    text: s,
-                } => {
-                    let w = text_width(s, self.font);
-                    let left = match anchor {
-                        Anchor::Start => *x,
-                        Anchor::Middle => x.saturating_sub(w / 2),
-                        Anchor::End => x.saturating_sub(w),
-                    };
-                    text(&mut img, s, (left, *top), self.font);
-                }
-                &Shape::Scale {
-                    left,
-                    top,
-                    width,
-                    height,
-                } => {
-                    for i in 0..height {
-                        let share = 1.0 - i as f64 / (height - 1) as f64;
-                        fill(&mut img, left, top + i, width, 1, scale(share));
-                    }
-                }
-            }
-        }
+        self.paint(&mut PngPainter {
+            img: &mut img,
+            font: self.font,
+        });
         img
     }
 
@@ -819,6 +866,51 @@ fn encode_png(img: &RgbImage) -> Vec<u8> {
 
 // ---------------------------------------------------------------- SVG
 
+/// Writes SVG elements, text in a monospace font of the bitmap font's size.
+struct SvgPainter<'a> {
+    s: &'a mut String,
+    font: usize,
+}
+
+impl Painter for SvgPainter<'_> {
+    fn rect(&mut self, corner: (usize, usize), size: (usize, usize), colour: [u8; 3]) {
+        svg_rect(self.s, corner, size, &hex(colour));
+    }
+
+    fn text(&mut self, x: usize, top: usize, anchor: Anchor, text: &str) {
+        let anchor = match anchor {
+            Anchor::Start => "start",
+            Anchor::Middle => "middle",
+            Anchor::End => "end",
+        };
+        let _ = writeln!(
+            self.s,
+            r#"<text x="{x}" y="{}" text-anchor="{anchor}">{}</text>"#,
+            top + 7 * self.font,
+            escape_xml(text)
+        );
+    }
+
+    fn scale(&mut self, corner: (usize, usize), size: (usize, usize)) {
+        let _ = writeln!(
+            self.s,
+            r#"<defs><linearGradient id="scale" x1="0" y1="1" x2="0" y2="0">"#
+        );
+        // The scale is linear between its anchors: a stop at each anchor
+        // draws it exactly.
+        for k in 0..ANCHORS.len() {
+            let f = k as f64 / (ANCHORS.len() - 1) as f64;
+            let _ = writeln!(
+                self.s,
+                r#"<stop offset="{f}" stop-color="{}"/>"#,
+                hex(scale(f))
+            );
+        }
+        let _ = writeln!(self.s, "</linearGradient></defs>");
+        svg_rect(self.s, corner, size, "url(#scale)");
+    }
+}
+
 /// A run of equal cells along a row: its corner, its size and its colour,
 /// in pixels.
 type CellRun = ((usize, usize), (usize, usize), [u8; 3]);
@@ -841,72 +933,18 @@ impl Scene {
         );
         let _ = writeln!(s, "<title>{}</title>", escape_xml(&self.title));
         let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
+        let mut painter = SvgPainter {
+            s: &mut s,
+            font: self.font,
+        };
         match cells {
-            Some(t) if self.n <= SVG_RECT_LIMIT => self.svg_cells(&mut s, t),
-            Some(t) => self.svg_cell_image(&mut s, t),
+            Some(t) if self.n <= SVG_RECT_LIMIT => self.paint_cells(t, &mut painter),
+            Some(t) => self.svg_cell_image(painter.s, t),
             None => {}
         }
-        for shape in &self.shapes {
-            self.svg_shape(&mut s, shape);
-        }
+        self.paint(&mut painter);
         s.push_str("</svg>\n");
         s
-    }
-
-    fn svg_shape(&self, s: &mut String, shape: &Shape) {
-        match shape {
-            Shape::Rect {
-                left,
-                top,
-                width,
-                height,
-                colour,
-            } => svg_rect(s, (*left, *top), (*width, *height), &hex(*colour)),
-            Shape::Text {
-                x,
-                top,
-                anchor,
-                text,
-            } => {
-                let anchor = match anchor {
-                    Anchor::Start => "start",
-                    Anchor::Middle => "middle",
-                    Anchor::End => "end",
-                };
-                let _ = writeln!(
-                    s,
-                    r#"<text x="{x}" y="{}" text-anchor="{anchor}">{}</text>"#,
-                    top + 7 * self.font,
-                    escape_xml(text)
-                );
-            }
-            Shape::Scale {
-                left,
-                top,
-                width,
-                height,
-            } => {
-                let _ = writeln!(
-                    s,
-                    r#"<defs><linearGradient id="scale" x1="0" y1="1" x2="0" y2="0">"#
-                );
-                // The scale is linear between its anchors: a stop at each
-                // anchor draws it exactly.
-                for k in 0..ANCHORS.len() {
-                    let f = k as f64 / (ANCHORS.len() - 1) as f64;
-                    let _ = writeln!(s, r#"<stop offset="{f}" stop-color="{}"/>"#, hex(scale(f)));
-                }
-                let _ = writeln!(s, "</linearGradient></defs>");
-                svg_rect(s, (*left, *top), (*width, *height), "url(#scale)");
-            }
-        }
-    }
-
-    /// One rectangle per run of equal colours along a row.
-    fn svg_cells(&self, s: &mut String, t: &Table) {
-        for (corner, size, colour) in self.cell_runs(t) {
-            svg_rect(s, corner, size, &hex(colour));
-        }
     }
 
     /// The cells that are not white as rectangles, `(corner, size, colour)`:
@@ -966,63 +1004,15 @@ impl Scene {
     fn tikz_text(&self, cells: Option<&Table>) -> String {
         // The picture's commands, and the colours they name (each defined
         // once, by name, before the document: plain xcolor RGB).
-        let mut s = String::new();
-        let mut colours = BTreeSet::new();
+        let mut painter = TikzPainter {
+            s: String::new(),
+            colours: BTreeSet::new(),
+        };
         if let Some(t) = cells {
-            for (corner, size, colour) in self.cell_runs(t) {
-                tikz_rect(&mut s, &mut colours, corner, size, colour);
-            }
+            self.paint_cells(t, &mut painter);
         }
-        for shape in &self.shapes {
-            match shape {
-                &Shape::Rect {
-                    left,
-                    top,
-                    width,
-                    height,
-                    colour,
-                } => tikz_rect(&mut s, &mut colours, (left, top), (width, height), colour),
-                Shape::Text {
-                    x,
-                    top,
-                    anchor,
-                    text,
-                } => {
-                    let anchor = match anchor {
-                        Anchor::Start => "north west",
-                        Anchor::Middle => "north",
-                        Anchor::End => "north east",
-                    };
-                    let _ = writeln!(
-                        s,
-                        "\\node[anchor={anchor},inner sep=0pt] at ({x},{top}) {{{}}};",
-                        escape_tex(text)
-                    );
-                }
-                &Shape::Scale {
-                    left,
-                    top,
-                    width,
-                    height,
-                } => {
-                    // The largest value at the top: the anchors from the bottom up.
-                    let segments = ANCHORS.len() - 1;
-                    for k in 0..segments {
-                        let (low, high) =
-                            (k as f64 / segments as f64, (k + 1) as f64 / segments as f64);
-                        let bottom = top + height - (low * height as f64) as usize;
-                        let upper = top + height - (high * height as f64) as usize;
-                        let _ = writeln!(
-                            s,
-                            "\\shade[bottom color={},top color={}] ({left},{bottom}) rectangle ++({width},{});",
-                            tikz_colour(&mut colours, scale(low)),
-                            tikz_colour(&mut colours, scale(high)),
-                            upper as i64 - bottom as i64
-                        );
-                    }
-                }
-            }
-        }
+        self.paint(&mut painter);
+        let TikzPainter { s, colours } = painter;
         let mut document = String::new();
         let size = 5 * self.font;
         let _ = writeln!(document, "% {}", self.title.replace('\n', " "));
@@ -1046,25 +1036,57 @@ impl Scene {
     }
 }
 
-/// A filled rectangle, its corner and size in pixels.
-fn tikz_rect(
-    s: &mut String,
-    colours: &mut BTreeSet<[u8; 3]>,
-    (left, top): (usize, usize),
-    (w, h): (usize, usize),
-    colour: [u8; 3],
-) {
-    let _ = writeln!(
-        s,
-        "\\fill[{}] ({left},{top}) rectangle ++({w},{h});",
-        tikz_colour(colours, colour)
-    );
+/// Writes TikZ commands, noting the colours they name.
+struct TikzPainter {
+    s: String,
+    colours: BTreeSet<[u8; 3]>,
 }
 
-/// The name of `colour` in the document, noted among those to define.
-fn tikz_colour(colours: &mut BTreeSet<[u8; 3]>, colour: [u8; 3]) -> String {
-    colours.insert(colour);
-    colour_name(colour)
+impl TikzPainter {
+    /// The name of `colour` in the document, noted among those to define.
+    fn colour(&mut self, colour: [u8; 3]) -> String {
+        self.colours.insert(colour);
+        colour_name(colour)
+    }
+}
+
+impl Painter for TikzPainter {
+    fn rect(&mut self, (left, top): (usize, usize), (w, h): (usize, usize), colour: [u8; 3]) {
+        let name = self.colour(colour);
+        let _ = writeln!(
+            self.s,
+            "\\fill[{name}] ({left},{top}) rectangle ++({w},{h});"
+        );
+    }
+
+    fn text(&mut self, x: usize, top: usize, anchor: Anchor, text: &str) {
+        let anchor = match anchor {
+            Anchor::Start => "north west",
+            Anchor::Middle => "north",
+            Anchor::End => "north east",
+        };
+        let _ = writeln!(
+            self.s,
+            "\\node[anchor={anchor},inner sep=0pt] at ({x},{top}) {{{}}};",
+            escape_tex(text)
+        );
+    }
+
+    fn scale(&mut self, (left, top): (usize, usize), (width, height): (usize, usize)) {
+        // The largest value at the top: the anchors' segments from the bottom up.
+        let segments = ANCHORS.len() - 1;
+        for k in 0..segments {
+            let (low, high) = (k as f64 / segments as f64, (k + 1) as f64 / segments as f64);
+            let bottom = top + height - (low * height as f64) as usize;
+            let upper = top + height - (high * height as f64) as usize;
+            let (from, to) = (self.colour(scale(low)), self.colour(scale(high)));
+            let _ = writeln!(
+                self.s,
+                "\\shade[bottom color={from},top color={to}] ({left},{bottom}) rectangle ++({width},{});",
+                upper as i64 - bottom as i64
+            );
+        }
+    }
 }
 
 /// A colour's name in a TikZ document: `c` and its hexadecimal digits.

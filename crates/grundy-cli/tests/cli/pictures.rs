@@ -314,6 +314,30 @@ fn pictures_stop_at_the_largest_drawn_side_before_any_work() {
     }
 }
 
+/// The PNG and the rendered SVG plots of the command `args` (`sequence` or
+/// `period` of a heap game), and what it printed.
+fn plot_files(test: &str, args: &[&str]) -> (RgbImage, RgbImage, String) {
+    let dir = scratch(test);
+    let (png, svg) = (dir.join("p.png"), dir.join("p.svg"));
+    let mut all = args.to_vec();
+    all.extend([
+        "--png",
+        png.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    let out = grundy(&all);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let png_image = image::open(&png).expect("a PNG").to_rgb8();
+    let svg_image = render_svg(&std::fs::read(&svg).unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+    (png_image, svg_image, String::from_utf8(out.stdout).unwrap())
+}
+
 /// `sequence --png --svg`: the two plots agree but for text; one dot a
 /// value, red exactly at the P-positions of the JSON's values, each dot's
 /// height its value (the dots of equal values on one line, higher values
@@ -321,24 +345,8 @@ fn pictures_stop_at_the_largest_drawn_side_before_any_work() {
 /// before any work.
 #[test]
 fn sequence_plots_agree_and_show_each_value_at_its_height() {
-    let dir = scratch("plot");
-    let (png, svg) = (dir.join("s.png"), dir.join("s.svg"));
-    let out = grundy(&[
-        "sequence",
-        "octal:0.16",
-        "--count",
-        "300",
-        "--png",
-        png.to_str().unwrap(),
-        "--svg",
-        svg.to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let said = String::from_utf8(out.stdout).unwrap();
+    let (png_image, svg_image, said) =
+        plot_files("plot", &["sequence", "octal:0.16", "--count", "300"]);
     let values: Vec<u64> = json_of(&["sequence", "octal:0.16", "--count", "300"])["values"]
         .as_array()
         .unwrap()
@@ -350,8 +358,6 @@ fn sequence_plots_agree_and_show_each_value_at_its_height() {
         said.contains("n < 300 to ") && said.contains(&format!("({zeros} P-positions)")),
         "{said}"
     );
-    let png_image = image::open(&png).expect("a PNG").to_rgb8();
-    let svg_image = render_svg(&std::fs::read(&svg).unwrap());
     assert_same_but_text(&png_image, &svg_image);
     // The dots, by column of the plot: the lowest row of each colour found.
     let red_columns = (0..png_image.width())
@@ -394,7 +400,6 @@ fn sequence_plots_agree_and_show_each_value_at_its_height() {
         );
         last = rows[0];
     }
-    std::fs::remove_dir_all(&dir).unwrap();
     // Refused before the work.
     for args in [
         vec!["sequence", "wythoff", "--png", "w.png"],
@@ -415,22 +420,7 @@ fn sequence_plots_agree_and_show_each_value_at_its_height() {
 fn period_plots_mark_the_preperiod_and_each_period() {
     const SAND: Rgb<u8> = Rgb([243, 227, 192]);
     const PERIOD_BLUE: Rgb<u8> = Rgb([80, 140, 220]);
-    let dir = scratch("period-plot");
-    let (png, svg) = (dir.join("p.png"), dir.join("p.svg"));
-    let out = grundy(&[
-        "period",
-        "kayles",
-        "--png",
-        png.to_str().unwrap(),
-        "--svg",
-        svg.to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let said = String::from_utf8(out.stdout).unwrap();
+    let (png_image, svg_image, said) = plot_files("period-plot", &["period", "kayles"]);
     assert!(
         said.starts_with("kayles (octal:0.77): G(n + 12) = G(n) for all n >= 71"),
         "{said}"
@@ -439,8 +429,7 @@ fn period_plots_mark_the_preperiod_and_each_period() {
         said.contains("wrote the plot of G(n) for n < 107 to "),
         "{said}"
     );
-    let png_image = image::open(&png).expect("a PNG").to_rgb8();
-    assert_same_but_text(&png_image, &render_svg(&std::fs::read(&svg).unwrap()));
+    assert_same_but_text(&png_image, &svg_image);
     // A row through the plot's middle: sand, then the three blue lines.
     let row = png_image.height() / 2;
     let runs = runs((0..png_image.width()).map(|col| *png_image.get_pixel(col, row)));
@@ -452,7 +441,6 @@ fn period_plots_mark_the_preperiod_and_each_period() {
     let blue = runs.iter().filter(|(c, _)| *c == PERIOD_BLUE).count();
     assert!(sand > 71 * 5, "{runs:?}");
     assert_eq!(blue, 3, "{runs:?}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `--tex`: a standalone LaTeX document of one TikZ picture, the SVG's
