@@ -36,7 +36,6 @@ use std::process::ExitCode;
 use args::{Cli, Man, Verb};
 use dispatch::{Answer, Inputs};
 use failure::{bad_argument, print_error, Failure};
-use grundy::catalog::Terms;
 use monitor::ShellMonitor;
 
 /// Runs the `grundy` command on the process's arguments: the answer on
@@ -150,7 +149,7 @@ fn answer(verb: &Verb, json: bool) -> Result<(), Failure> {
     let answer = dispatch::answer(verb, &inputs, &mut monitor);
     let plotted = match (verb, &answer, &outputs) {
         (Verb::Period(p), Some(Ok(Answer::Period(report))), Some(outputs)) => {
-            Some(period_plot(&p.game, report, outputs, &inputs, &mut monitor))
+            Some(period_plot(&p.game, report, outputs, &inputs))
         }
         _ => None,
     };
@@ -182,21 +181,19 @@ fn period_plot(
     report: &grundy::catalog::PeriodReport,
     outputs: &render::Outputs,
     inputs: &Inputs,
-    monitor: &mut ShellMonitor,
 ) -> Result<(Vec<u64>, Vec<std::path::PathBuf>), Failure> {
     let count = report
         .preperiod
         .saturating_add(report.period.saturating_mul(3))
         .clamp(1, render::MAX_PLOTTED);
-    let not_heaps = || bad_argument(format!("{spec} has no heap values to plot"));
-    let Answer::Sequence(sequence) = dispatch::sequence(spec, None, count, inputs, monitor)? else {
-        return Err(not_heaps());
-    };
-    let values: Vec<u64> = match &sequence.terms {
-        Terms::Values(values) => values.iter().map(|v| v.0).collect(),
-        Terms::Small(values) => values.iter().map(|&v| v.into()).collect(),
-        _ => return Err(not_heaps()),
-    };
+    // Quietly, and never through the period's checkpoint or values file,
+    // which a shorter run must not rewrite.
+    let sequence = dispatch::sequence(spec, None, count, inputs, &mut grundy::catalog::Quiet)?;
+    let values = match &sequence {
+        Answer::Sequence(s) => output::heap_values(s),
+        _ => None,
+    }
+    .ok_or_else(|| bad_argument(format!("{spec} has no heap values to plot")))?;
     let marks = Some((report.preperiod, report.period));
     let name = text::game_name(spec, &report.game);
     let paths = outputs.write_plot(&name, &values, marks)?;

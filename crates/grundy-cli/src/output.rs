@@ -59,11 +59,8 @@ fn sequence<W: Write>(
     outputs: Option<&render::Outputs>,
 ) -> io::Result<()> {
     if let Some(outputs) = outputs {
-        let values: Vec<u64> = match &s.terms {
-            Terms::Values(values) => values.iter().map(|v| v.0).collect(),
-            Terms::Small(values) => values.iter().map(|&v| v.into()).collect(),
-            _ => return Err(io::Error::other("only heap games' values are plotted")),
-        };
+        let values = heap_values(s)
+            .ok_or_else(|| io::Error::other("only heap games' values are plotted"))?;
         let paths = outputs.write_plot(name, &values, None)?;
         if !json {
             return text::plotted(out, &values, &paths, name);
@@ -74,6 +71,16 @@ fn sequence<W: Write>(
         return writeln!(out);
     }
     text::sequence(out, s, name, view.verbose)
+}
+
+/// The values of a heap game's sequence, for a plot; `None` for other
+/// sequences (pairs, vertices).
+pub fn heap_values(s: &grundy::catalog::Sequence) -> Option<Vec<u64>> {
+    match &s.terms {
+        Terms::Values(values) => Some(values.iter().map(|v| v.0).collect()),
+        Terms::Small(values) => Some(values.iter().map(|&v| v.into()).collect()),
+        _ => None,
+    }
 }
 
 /// A table: its files written, then the answer, or (files only, without
