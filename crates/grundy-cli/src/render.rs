@@ -149,12 +149,23 @@ impl Outputs {
     /// failure the old file is kept. Returns the paths written. A failure here
     /// (a full disk) is not bad input: the files were checked before the work.
     pub fn write_files(&self, table: &Table) -> io::Result<Vec<PathBuf>> {
+        self.write_scene(Some(table), || Scene::of(table))
+    }
+
+    /// Writes the scene that `draw` makes (only when there are files), its
+    /// cells those of `table` if it has any, to each file; returns the paths
+    /// written.
+    fn write_scene(
+        &self,
+        table: Option<&Table>,
+        draw: impl FnOnce() -> Scene,
+    ) -> io::Result<Vec<PathBuf>> {
         if self.files.is_empty() {
             return Ok(Vec::new());
         }
-        let scene = Scene::of(table);
+        let scene = draw();
         for file in &self.files {
-            file.write(Some(table), &scene)?;
+            file.write(table, &scene)?;
         }
         Ok(self.files.iter().map(|f| f.path.clone()).collect())
     }
@@ -186,14 +197,7 @@ impl Outputs {
         values: &[u64],
         period: Option<(u64, u64)>,
     ) -> io::Result<Vec<PathBuf>> {
-        if self.files.is_empty() {
-            return Ok(Vec::new());
-        }
-        let scene = Scene::plot(game, values, period);
-        for file in &self.files {
-            file.write(None, &scene)?;
-        }
-        Ok(self.files.iter().map(|f| f.path.clone()).collect())
+        self.write_scene(None, || Scene::plot(game, values, period))
     }
 }
 

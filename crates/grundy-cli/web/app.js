@@ -8,6 +8,7 @@ let entry = null;   // the registry entry picked
 let table = null;   // the table drawn, from /api/table
 let zoom = 12;      // pixels per cell of the table
 let palette = null; // the pictures' colours, from /palette.json
+let anchors = [];   // the colour scale's anchors as [r, g, b], read once from it
 let origin = { left: 0, top: 0 };  // where the table's cell (0, 0) is drawn
 const MAX_CANVAS = 8192;
 
@@ -181,7 +182,6 @@ function cellColour(cell, largest) {
 
 // The colour of `f` (0 to 1) on the pictures' scale, between its anchors.
 function scaleColour(f) {
-  const anchors = palette.anchors.map((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)));
   const at = Math.min(Math.max(f, 0), 1) * (anchors.length - 1);
   const i = Math.min(Math.floor(at), anchors.length - 2);
   const t = at - i;
@@ -561,6 +561,7 @@ async function start() {
   try {
     games = (await api('games', {})).games;
     palette = await (await fetch('/palette.json')).json();
+    anchors = palette.anchors.map((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)));
   } catch (e) {
     return showError(e);
   }

@@ -28,19 +28,28 @@ fn scratch(test: &str) -> PathBuf {
 /// The PNG and the rendered SVG of `table SPEC --size N [--values]`, both
 /// written by one run.
 fn both_pictures(test: &str, spec: &str, size: &str, values: bool) -> (RgbImage, RgbImage) {
-    let dir = scratch(test);
-    let (png, svg) = (dir.join("t.png"), dir.join("t.svg"));
     let mut args = vec!["table", spec, "--size", size];
-    args.extend([
+    if values {
+        args.push("--values");
+    }
+    let (png, svg, _) = pictures_of(test, &args);
+    (png, svg)
+}
+
+/// The PNG and the rendered SVG that the command `args` writes with
+/// `--png` and `--svg` in one run (a table, or a heap game's plot), and
+/// what it printed.
+fn pictures_of(test: &str, args: &[&str]) -> (RgbImage, RgbImage, String) {
+    let dir = scratch(test);
+    let (png, svg) = (dir.join("p.png"), dir.join("p.svg"));
+    let mut all = args.to_vec();
+    all.extend([
         "--png",
         png.to_str().unwrap(),
         "--svg",
         svg.to_str().unwrap(),
     ]);
-    if values {
-        args.push("--values");
-    }
-    let out = grundy(&args);
+    let out = grundy(&all);
     assert!(
         out.status.success(),
         "{}",
@@ -49,7 +58,7 @@ fn both_pictures(test: &str, spec: &str, size: &str, values: bool) -> (RgbImage,
     let png_image = image::open(&png).expect("a PNG").to_rgb8();
     let svg_image = render_svg(&std::fs::read(&svg).unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
-    (png_image, svg_image)
+    (png_image, svg_image, String::from_utf8(out.stdout).unwrap())
 }
 
 /// The SVG drawn by resvg on its own size, as opaque RGB.
@@ -314,30 +323,6 @@ fn pictures_stop_at_the_largest_drawn_side_before_any_work() {
     }
 }
 
-/// The PNG and the rendered SVG plots of the command `args` (`sequence` or
-/// `period` of a heap game), and what it printed.
-fn plot_files(test: &str, args: &[&str]) -> (RgbImage, RgbImage, String) {
-    let dir = scratch(test);
-    let (png, svg) = (dir.join("p.png"), dir.join("p.svg"));
-    let mut all = args.to_vec();
-    all.extend([
-        "--png",
-        png.to_str().unwrap(),
-        "--svg",
-        svg.to_str().unwrap(),
-    ]);
-    let out = grundy(&all);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let png_image = image::open(&png).expect("a PNG").to_rgb8();
-    let svg_image = render_svg(&std::fs::read(&svg).unwrap());
-    std::fs::remove_dir_all(&dir).unwrap();
-    (png_image, svg_image, String::from_utf8(out.stdout).unwrap())
-}
-
 /// `sequence --png --svg`: the two plots agree but for text; one dot a
 /// value, red exactly at the P-positions of the JSON's values, each dot's
 /// height its value (the dots of equal values on one line, higher values
@@ -346,7 +331,7 @@ fn plot_files(test: &str, args: &[&str]) -> (RgbImage, RgbImage, String) {
 #[test]
 fn sequence_plots_agree_and_show_each_value_at_its_height() {
     let (png_image, svg_image, said) =
-        plot_files("plot", &["sequence", "octal:0.16", "--count", "300"]);
+        pictures_of("plot", &["sequence", "octal:0.16", "--count", "300"]);
     let values: Vec<u64> = json_of(&["sequence", "octal:0.16", "--count", "300"])["values"]
         .as_array()
         .unwrap()
@@ -420,7 +405,7 @@ fn sequence_plots_agree_and_show_each_value_at_its_height() {
 fn period_plots_mark_the_preperiod_and_each_period() {
     const SAND: Rgb<u8> = Rgb([243, 227, 192]);
     const PERIOD_BLUE: Rgb<u8> = Rgb([80, 140, 220]);
-    let (png_image, svg_image, said) = plot_files("period-plot", &["period", "kayles"]);
+    let (png_image, svg_image, said) = pictures_of("period-plot", &["period", "kayles"]);
     assert!(
         said.starts_with("kayles (octal:0.77): G(n + 12) = G(n) for all n >= 71"),
         "{said}"
