@@ -10,6 +10,7 @@ let zoom = 12;      // pixels per cell of the table
 let palette = null; // the pictures' colours, from /palette.json
 let anchors = [];   // the colour scale's anchors as [r, g, b], read once from it
 let origin = { left: 0, top: 0 };  // where the table's cell (0, 0) is drawn
+let examples = [];  // the example scripts and graphs, from /examples.json
 const MAX_CANVAS = 8192;
 
 async function api(verb, body) {
@@ -39,7 +40,27 @@ function element(tag, text, className) {
   return e;
 }
 
-function showError(e) { $('error').textContent = e ? 'error: ' + e.message : ''; }
+function showError(e) {
+  $('error').textContent = e ? 'error: ' + e.message : '';
+  if (e) markSource(e.message);
+}
+
+// A script's or graph file's error ("line 2, column 11: ...") shown at its
+// place: the line quoted with a caret under the column, the text selected.
+function markSource(message) {
+  const at = message.match(/line (\d+)(?:, column (\d+))?/);
+  const box = $('source-error');
+  if (!at || !sourceKind(entry)) return;
+  const lines = $('source').value.split('\n');
+  const line = Number(at[1]);
+  const column = at[2] ? Number(at[2]) : 1;
+  if (line < 1 || line > lines.length) return;
+  box.hidden = false;
+  box.textContent = 'line ' + line + (at[2] ? ', column ' + column : '') + ':\n' + lines[line - 1] + '\n' +
+    ' '.repeat(Math.max(column - 1, 0)) + '^ ' + message.slice(message.indexOf(at[0]) + at[0].length).replace(/^: /, '');
+  const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + column - 1;
+  $('source').setSelectionRange(start, Math.min(start + 1, start + lines[line - 1].length - column + 1));
+}
 
 // The spec, position and file text of a registry example such as
 // "printf '0 1\n1 2\n' | grundy analyze hackenbush -".
@@ -57,11 +78,13 @@ function sourceKind(e) {
   return /file/.test(e.position) ? 'graph' : null;
 }
 
-// The request body of the form, for `verb`, with `extra` keys.
+// The request body of the form, for `verb`, with `extra` keys; a graph of
+// `.` and `#` cells is a grid.
 function body(extra) {
   const b = { game: $('spec').value.trim() };
   const kind = sourceKind(entry);
-  if (kind) b[kind] = $('source').value;
+  const text = $('source').value;
+  if (kind) b[kind === 'graph' && /^[.#\s]+$/.test(text) ? 'grid' : kind] = text;
   return Object.assign(b, extra);
 }
 
@@ -74,15 +97,49 @@ function pick(e, example) {
   $('spec').value = ex.spec;
   $('position').value = ex.position;
   const kind = sourceKind(e);
-  $('source-label').hidden = !kind;
+  $('source-box').hidden = !kind;
   $('source-name').textContent = kind === 'script' ? 'Script' : 'Graph';
   $('source').value = ex.source;
+  listExamples(kind);
   refresh();
+}
+
+// The examples of `kind` (scripts or graph files) in the box's menu.
+function listExamples(kind) {
+  const menu = $('source-examples');
+  menu.replaceChildren(element('option', 'load an example\u2026'));
+  for (const x of examples.filter((x) => x.name.endsWith(kind === 'script' ? '.rhai' : '.txt'))) {
+    menu.append(element('option', x.name));
+  }
+}
+
+// Loads example `name` into the box. A script's position is the one its
+// header's command line analyzes (`grundy analyze script:FILE 3 5 7`), else
+// one of the size its verb reads: one number for a sequence, two for a table.
+function loadExample(name) {
+  const x = examples.find((x) => x.name === name);
+  if (!x) return;
+  $('source').value = x.text;
+  if (sourceKind(entry) === 'script') {
+    const analyzed = x.text.match(/grundy analyze \S+((?: \d+)+)/);
+    const verb = (x.text.match(/grundy (\w+) script:/) || [])[1];
+    $('position').value = analyzed ? analyzed[1].trim() : ['table', 'conjecture'].includes(verb) ? '3 5' : '10';
+  }
+  refresh();
+}
+
+// The workbench: an edit of the script or graph refreshes every answer,
+// once the typing pauses.
+let editing = null;
+function sourceEdited() {
+  clearTimeout(editing);
+  editing = setTimeout(refresh, 600);
 }
 
 // Everything the game answers, for the spec and position of the form.
 function refresh() {
   showError(null);
+  $('source-error').hidden = true;
   analyze();
   for (const [id, verb, load] of [['table', 'table', loadTable], ['sequence', 'sequence', loadSequence],
     ['conjectures', 'conjecture', loadConjectures]]) {
@@ -168,7 +225,8 @@ async function loadTable() {
     table = answer;
     drawTable();
   } catch (e) {
-    if (current()) showError(e);
+    // No stale table beside an error (a script being edited).
+    if (current()) { showError(e); $('table').hidden = true; }
   }
 }
 
@@ -333,7 +391,7 @@ async function loadSequence() {
       terms.append(span);
     });
   } catch (e) {
-    if (current()) showError(e);
+    if (current()) { showError(e); $('sequence').hidden = true; }
   }
 }
 
@@ -445,6 +503,7 @@ function showTurn(answer, programLost) {
   const shown = log.slice(-8).map((line) => element('div', line));
   body.append(element('div', '', 'play-log'));
   body.lastChild.append(...shown);
+  body.append(drawBoards(answer));
   const hint = answer.hint;
   // Under misère play the player left without a move has won.
   const misere = answer.play === 'misere';
@@ -461,8 +520,8 @@ function showTurn(answer, programLost) {
     return;
   }
   const words = answer.at.position.join(' ');
-  $('play-status').textContent = (misere ? 'Misère play. ' : '') + 'Your move, from ' +
-    (words.includes('+') ? answer.at.game + ' ' + words : words) + ':';
+  const from = words.includes('+') ? answer.at.game + ' ' + words : words;
+  $('play-status').textContent = (misere ? 'Misère play. ' : '') + 'Your move' + (from ? ', from ' + from : '') + ':';
   answer.moves.forEach((m, i) => {
     const button = element('button', m.move, hint && $('hints').checked && hint.winning.includes(i) ? 'win' : '');
     button.type = 'button';
@@ -520,6 +579,8 @@ function wirePlay() {
 function wire() {
   wirePlay();
   $('games').onchange = () => pick(games[$('games').selectedIndex]);
+  $('source-examples').onchange = () => loadExample($('source-examples').value);
+  $('source').oninput = sourceEdited;
   $('ask').onsubmit = (event) => { event.preventDefault(); refresh(); };
   $('size').onchange = loadTable;
   $('values').onchange = loadTable;
@@ -561,6 +622,7 @@ async function start() {
   try {
     games = (await api('games', {})).games;
     palette = await (await fetch('/palette.json')).json();
+    examples = (await (await fetch('/examples.json')).json()).examples;
     anchors = palette.anchors.map((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)));
   } catch (e) {
     return showError(e);

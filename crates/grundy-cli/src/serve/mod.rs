@@ -50,10 +50,51 @@ use crate::dispatch;
 use crate::failure::Failure;
 use schedule::Schedule;
 
-/// The page, its script and its style, embedded so that the app works offline.
+/// The page, its scripts and its style, embedded so that the app works offline.
 const INDEX_HTML: &str = include_str!("../../web/index.html");
 const APP_JS: &str = include_str!("../../web/app.js");
+const BOARD_JS: &str = include_str!("../../web/board.js");
 const STYLE_CSS: &str = include_str!("../../web/style.css");
+/// The example scripts and graph files of the repository's `examples/`, for
+/// the page's workbench to load: `(file name, text)`.
+const EXAMPLES: [(&str, &str); 10] = [
+    (
+        "lasker.rhai",
+        include_str!("../../../../examples/lasker.rhai"),
+    ),
+    (
+        "subtraction-134.rhai",
+        include_str!("../../../../examples/subtraction-134.rhai"),
+    ),
+    (
+        "divisors.rhai",
+        include_str!("../../../../examples/divisors.rhai"),
+    ),
+    (
+        "twopile-t2t.rhai",
+        include_str!("../../../../examples/twopile-t2t.rhai"),
+    ),
+    ("graph.txt", include_str!("../../../../examples/graph.txt")),
+    ("arcs.txt", include_str!("../../../../examples/arcs.txt")),
+    (
+        "hackenbush.txt",
+        include_str!("../../../../examples/hackenbush.txt"),
+    ),
+    ("tree.txt", include_str!("../../../../examples/tree.txt")),
+    (
+        "digraph.txt",
+        include_str!("../../../../examples/digraph.txt"),
+    ),
+    ("maze.txt", include_str!("../../../../examples/maze.txt")),
+];
+/// [`EXAMPLES`] as `{"examples": [{"name", "text"}]}`.
+static EXAMPLES_JSON: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    let examples: Vec<_> = EXAMPLES
+        .iter()
+        .map(|(name, text)| serde_json::json!({ "name": name, "text": text }))
+        .collect();
+    serde_json::json!({ "examples": examples }).to_string()
+});
 /// The pictures' colours (`render::palette_json`), for the page's table.
 static PALETTE: std::sync::LazyLock<String> = std::sync::LazyLock::new(crate::render::palette_json);
 
@@ -121,8 +162,16 @@ fn app(schedule: Arc<Schedule>, port: u16) -> Router {
             get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }),
         )
         .route(
+            "/board.js",
+            get(|| async { asset("text/javascript; charset=utf-8", BOARD_JS) }),
+        )
+        .route(
             "/style.css",
             get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }),
+        )
+        .route(
+            "/examples.json",
+            get(|| async { asset("application/json", &EXAMPLES_JSON) }),
         )
         .route(
             "/palette.json",
@@ -224,4 +273,29 @@ async fn play_turn(
     schedule
         .answer(arrival, Arc::new(move |_| play::answer(request.clone())))
         .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::EXAMPLES;
+
+    /// The page offers every example script and graph file of `examples/`.
+    #[test]
+    fn the_workbench_has_every_example() {
+        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples");
+        let mut files: Vec<String> = std::fs::read_dir(folder)
+            .expect("examples/")
+            .map(|e| {
+                e.expect("an entry")
+                    .file_name()
+                    .into_string()
+                    .expect("UTF-8")
+            })
+            .filter(|name| name.ends_with(".rhai") || name.ends_with(".txt"))
+            .collect();
+        files.sort();
+        let mut offered: Vec<String> = EXAMPLES.iter().map(|(name, _)| name.to_string()).collect();
+        offered.sort();
+        assert_eq!(offered, files);
+    }
 }

@@ -5,8 +5,7 @@
 //! program's reply and the hints are the library's (`catalog::play`).
 
 use grundy::catalog::play::{self, Hint, Session, Turn};
-use grundy::catalog::Position;
-use grundy::catalog::{Convention, GraphInput};
+use grundy::catalog::{Board, Convention, GraphInput, Position, Tokens};
 use grundy::json::Int;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
@@ -122,6 +121,53 @@ struct Answer<'a> {
     /// The hint: `analyze`'s answer here, the listed moves that win (their
     /// indices in `moves`), and why.
     hint: HintJson<'a>,
+    /// How to draw each component of `at` (the catalogue's board).
+    boards: Vec<BoardJson>,
+}
+
+/// A component's board as the page draws it: `kind` (`heaps`, `counters`,
+/// `pile_and_limit`, `circle`, `piles`, `graph`), the label of a row of
+/// counters, and for a graph what joins an edge's ends and what the numbers
+/// are on it (`many` tokens, `one` token, the `ground`).
+#[derive(Serialize)]
+struct BoardJson {
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    arrow: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tokens: Option<&'static str>,
+}
+
+impl BoardJson {
+    fn of(board: Board) -> Self {
+        let plain = |kind| BoardJson {
+            kind,
+            label: None,
+            arrow: None,
+            tokens: None,
+        };
+        match board {
+            Board::Heaps => plain("heaps"),
+            Board::Counters(label) => BoardJson {
+                label: Some(label),
+                ..plain("counters")
+            },
+            Board::PileAndLimit => plain("pile_and_limit"),
+            Board::Circle => plain("circle"),
+            Board::Piles => plain("piles"),
+            Board::Graph { arrow, tokens } => BoardJson {
+                arrow: Some(arrow),
+                tokens: Some(match tokens {
+                    Tokens::Many => "many",
+                    Tokens::One => "one",
+                    Tokens::Ground => "ground",
+                }),
+                ..plain("graph")
+            },
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -233,6 +279,7 @@ fn respond(
             winning,
             why: &hint.why,
         },
+        boards: session.boards().into_iter().map(BoardJson::of).collect(),
     };
     serde_json::to_vec(&answer).map_err(|e| Failure::Output(e.into()))
 }

@@ -391,10 +391,18 @@ fn play_answers_the_moves_the_hint_and_the_programs_reply() {
         .iter()
         .map(|m| m["to"]["position"].clone())
         .collect();
-    assert_eq!(reached, [json!([0, 2]), json!([1, 0]), json!([1, 1])]);
-    assert_eq!(answer["hint"]["winning"], json!([2]));
+    // An emptied heap is gone from the position reached.
+    assert_eq!(reached, [json!([1]), json!([1, 1]), json!([2])]);
+    assert_eq!(answer["hint"]["winning"], json!([1]));
     assert_eq!(answer["move_count"], 3);
     assert!(answer["reply"].is_null());
+    assert_eq!(answer["boards"], json!([{"kind": "heaps"}]));
+    let queen = server.json("play", r#"{"game": "nim", "position": [2, "+", "wythoff", 3, 4]}"#);
+    assert_eq!(
+        queen["boards"],
+        json!([{"kind": "heaps"}, {"kind": "piles"}]),
+        "one board a component"
+    );
 
     // Perfect play wins from an N-position, and the program wins from a
     // P-position whatever the user does; graph games carry their graph.

@@ -451,10 +451,11 @@ fn the_page_plays_a_game_with_hints_and_undo() {
         .text("play-body")
         .contains("1 (heap 1) xor 2 (heap 2) = 3"));
     browser.click("#play-body button.win", None);
-    // The program answers from 1 1 (a P-position), and it is our turn again.
+    // The program answers from 1 1 (a P-position) by emptying a heap, which
+    // is gone from the position, and it is our turn again.
     browser.wait_for(
         "document.getElementById('play-body').textContent.includes('Program: heap ') && \
-         document.getElementById('play-status').textContent.startsWith('Your move, from 0 1')",
+         document.getElementById('play-status').textContent === 'Your move, from 1:'",
     );
     // Undo goes back to 1 2, and the log forgets the moves taken back.
     browser.click("#play-undo", None);
@@ -532,5 +533,135 @@ fn the_page_plays_misere_and_refuses_it_where_the_game_has_no_misere_theory() {
         "document.getElementById('misere').checked === false && \
          document.getElementById('play-body').textContent.includes('no misère play here') && \
          document.getElementById('play-status').textContent.startsWith('Your move, from ')",
+    );
+}
+
+/// The number of elements matching `selector` in the page.
+fn count(browser: &mut Browser, selector: &str) -> Value {
+    browser.eval(&format!("document.querySelectorAll({selector:?}).length"))
+}
+
+#[test]
+fn the_page_draws_the_board_of_heaps_piles_and_graphs() {
+    let server = Server::start(&[]);
+    let Some(mut browser) = browser_on(&server, "boards") else {
+        return;
+    };
+    // Nim: a row of counters a heap; the empty heap of the start is gone.
+    pick_game(&mut browser, "nim");
+    browser.wait_for("document.getElementById('spec').value === 'nim'");
+    browser.type_into("#position", "3 0 2");
+    browser.click("#play-start", None);
+    browser
+        .wait_for("document.getElementById('play-status').textContent === 'Your move, from 3 2:'");
+    assert_eq!(
+        count(&mut browser, "#play-body svg.board circle.counter"),
+        json!(5)
+    );
+    // Emptying a heap removes it from the board and the position.
+    let emptied = browser.eval(
+        "[...document.querySelectorAll('#play-body button')].findIndex(b => b.textContent === 'heap 2: 2 -> 0 (take 2)')",
+    );
+    let index = emptied.as_i64().expect("the move is offered");
+    assert!(index >= 0, "emptying heap 2 is offered");
+    browser.click(
+        &format!("#play-body button:nth-of-type({})", index + 1),
+        None,
+    );
+    browser.wait_for("document.getElementById('play-body').textContent.includes('Program: ')");
+    browser.wait_for(
+        "!document.getElementById('play-status').textContent.includes(' 0') && \
+         document.querySelectorAll('#play-body svg.board text').length <= 2",
+    );
+    // Wythoff: the queen on the board whose corner ends the game.
+    pick_game(&mut browser, "wythoff");
+    browser.wait_for("document.getElementById('spec').value === 'wythoff'");
+    browser.type_into("#position", "4 2");
+    browser.click("#play-start", None);
+    browser.wait_for("document.querySelector('#play-body svg.board .queen') !== null");
+    // 5 x 3 squares for piles 4 and 2.
+    assert_eq!(
+        count(
+            &mut browser,
+            "#play-body svg.board rect.dark, #play-body svg.board rect.light"
+        ),
+        json!(15)
+    );
+    // Geography on the example graph: its 7 vertices, the token on 0.
+    pick_game(&mut browser, "geography");
+    browser.wait_for("document.getElementById('spec').value === 'geography'");
+    browser.wait_for("document.getElementById('source-examples').options.length > 1");
+    browser.eval(
+        "(() => { const m = document.getElementById('source-examples'); m.value = 'graph.txt'; \
+         m.dispatchEvent(new Event('change')); })()",
+    );
+    browser.type_into("#position", "0");
+    browser.click("#play-start", None);
+    browser.wait_for("document.querySelector('#play-body svg.board circle.token') !== null");
+    assert_eq!(count(&mut browser, "#play-body svg.board circle"), json!(7));
+    assert_eq!(
+        count(&mut browser, "#play-body svg.board line.edge"),
+        json!(7)
+    );
+}
+
+#[test]
+fn the_workbench_loads_an_example_script_and_marks_its_error() {
+    let server = Server::start(&[]);
+    let Some(mut browser) = browser_on(&server, "workbench") else {
+        return;
+    };
+    pick_game(&mut browser, "script:FILE");
+    browser.wait_for("document.getElementById('source-examples').options.length > 1");
+    // Loading Lasker's Nim takes the position its header analyzes.
+    browser.eval(
+        "(() => { const m = document.getElementById('source-examples'); m.value = 'lasker.rhai'; \
+         m.dispatchEvent(new Event('change')); })()",
+    );
+    browser.wait_for("document.getElementById('position').value === '3 5 7'");
+    let lasker = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/lasker.rhai");
+    let expected = common::json_of(&["analyze", &format!("script:{lasker}"), "3", "5", "7"]);
+    browser.wait_for(&format!(
+        "document.getElementById('value').textContent === 'Grundy value {}'",
+        expected["grundy"]
+    ));
+    // Its values repeat with saltus 4 (G(4k+3) = 4k+4 ...), seen in the sequence.
+    browser.wait_for(
+        "document.getElementById('period').textContent.startsWith('G(n + 4) = G(n) + 4')",
+    );
+    // A typing error: shown at its line and column, every answer withdrawn.
+    browser.eval(
+        "(() => { const t = document.getElementById('source'); \
+         t.value = t.value.replace('heaps.sort();', 'heaps.sort(;'); \
+         t.dispatchEvent(new Event('input')); })()",
+    );
+    browser.wait_for("!document.getElementById('source-error').hidden");
+    let shown = browser.text("source-error");
+    let lines: Vec<&str> = shown.lines().collect();
+    assert!(
+        lines[0].starts_with("line ") && lines[0].contains(", column "),
+        "{shown}"
+    );
+    assert_eq!(lines[1].trim(), "heaps.sort(;");
+    let column: usize = lines[0]
+        .trim_end_matches(':')
+        .rsplit(' ')
+        .next()
+        .and_then(|c| c.parse().ok())
+        .expect("a column");
+    assert_eq!(lines[2].find('^'), Some(column - 1), "{shown}");
+    assert_eq!(lines[1].chars().nth(column - 1), Some(';'), "{shown}");
+    browser.wait_for(
+        "document.getElementById('analysis').hidden && document.getElementById('sequence').hidden",
+    );
+    // The repair brings every answer back.
+    browser.eval(
+        "(() => { const t = document.getElementById('source'); \
+         t.value = t.value.replace('heaps.sort(;', 'heaps.sort();'); \
+         t.dispatchEvent(new Event('input')); })()",
+    );
+    browser.wait_for(
+        "document.getElementById('source-error').hidden && \
+         !document.getElementById('analysis').hidden && !document.getElementById('sequence').hidden",
     );
 }

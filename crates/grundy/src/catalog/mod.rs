@@ -59,9 +59,10 @@ pub trait Game {
     fn spec(&self) -> String;
 
     /// How the game's positions are written: what its arguments are, whether
-    /// it is played on a graph or given by a script. By default, heap sizes.
+    /// it is played on a graph or given by a script. By default, heap sizes
+    /// where an empty heap plays no part ([`Form::heaps`]).
     fn form(&self) -> Form<'_> {
-        Form::numbers("heap size")
+        Form::heaps()
     }
 
     /// Outcome, Grundy value and the winning moves of the position `at`: all

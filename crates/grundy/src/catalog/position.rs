@@ -56,14 +56,20 @@ pub struct Form<'g> {
 
 impl Form<'_> {
     /// A game whose positions are numbers, each a `noun` in messages
-    /// ("heap size"), at least one of them.
+    /// ("position number"), at least one of them, drawn as rows of counters.
     pub const fn numbers(noun: &'static str) -> Form<'static> {
         Form {
             numbers: Numbers::Required(noun),
             graph: None,
             script: None,
-            board: Board::Counters("heap"),
+            board: Board::Counters("number"),
         }
+    }
+
+    /// A game played on heaps where an empty heap plays no part (a sum of
+    /// heaps, or Moore's Nim): [`Board::Heaps`].
+    pub const fn heaps() -> Form<'static> {
+        Form::numbers("heap size").drawn(Board::Heaps)
     }
 
     /// The same form, drawn as `board`.
@@ -87,7 +93,12 @@ impl Form<'_> {
 /// that the player and the web page hold no knowledge of any game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Board {
-    /// A row of counters per number, each labelled (`heap 1`, `stair 1`).
+    /// A row of counters per heap, where an empty heap plays no part: play
+    /// drops a heap that a move empties (the position keeps one number), so
+    /// that the board shows the heaps left.
+    Heaps,
+    /// A row of counters per number, each labelled (`stair 1`, `column 1`),
+    /// every number kept where it is (its place matters).
     Counters(&'static str),
     /// A pile and the most the next move may take.
     PileAndLimit,

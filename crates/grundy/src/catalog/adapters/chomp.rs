@@ -119,7 +119,7 @@ impl Game for ChompEntry {
             numbers: Numbers::Optional("column height"),
             graph: None,
             script: None,
-            board: Board::Counters("heap"),
+            board: Board::Counters("column"),
         }
     }
 

@@ -55,18 +55,32 @@ pub fn analyze_at(game: &dyn Game, at: &Position) -> Result<Analysis> {
 
 /// Every legal move of `at`, ascending by the position reached (moves that
 /// reach the same position are one option, listed once); a position reached
-/// in another game (a circle opened into a row) carries that game's spec.
+/// in another game (a circle opened into a row) carries that game's spec,
+/// and in a game of [`Board::Heaps`] the heaps a move empties are gone.
 pub fn options(game: &dyn Game, at: &Position) -> Result<Vec<PlayMove>> {
     graph_args(game, at)?;
     let mut moves = game.options(at)?;
+    let heaps = game.form().board == Board::Heaps;
     for m in &mut moves {
         if m.to.game.is_none() {
             m.to.game.clone_from(&at.game);
+        }
+        if heaps {
+            drop_empty_heaps(&mut m.to.numbers);
         }
     }
     moves.sort_by(|a, b| a.to.cmp(&b.to));
     moves.dedup_by(|a, b| a.to == b.to);
     Ok(moves)
+}
+
+/// Removes the empty heaps of a position of [`Board::Heaps`], keeping one
+/// number (`0`, the end) when every heap is empty.
+fn drop_empty_heaps(heaps: &mut Vec<UBig>) {
+    heaps.retain(|h| *h != UBig::ZERO);
+    if heaps.is_empty() {
+        heaps.push(UBig::ZERO);
+    }
 }
 
 /// The legal moves of a position, the first [`MoveList::moves`] of them.
@@ -598,13 +612,19 @@ impl Session {
     }
 
     /// Play of the sum of `parts` (each a game and its start position; one
-    /// part is a single game), refused with `analyze`'s error when it does
+    /// part is a single game; empty heaps of [`Board::Heaps`] left out),
+    /// refused with `analyze`'s error when it does
     /// not answer the sum, or when a component has too many moves.
     pub fn sum(parts: Vec<(Box<dyn Game>, Position)>) -> Result<Session> {
         if parts.is_empty() {
             return Err(Error::BadArgument("play needs a game".into()));
         }
-        let (games, start): (Vec<_>, Vec<_>) = parts.into_iter().unzip();
+        let (games, mut start): (Vec<_>, Vec<_>) = parts.into_iter().unzip();
+        for (game, at) in games.iter().zip(&mut start) {
+            if game.form().board == Board::Heaps {
+                drop_empty_heaps(&mut at.numbers);
+            }
+        }
         let session = Session {
             games,
             history: vec![start],
@@ -645,7 +665,7 @@ impl Session {
             .iter()
             .zip(self.positions())
             .map(|(game, at)| match &at.game {
-                Some(spec) => parse(spec).map_or(Board::Counters("heap"), |g| g.form().board),
+                Some(spec) => parse(spec).map_or(Board::Counters("number"), |g| g.form().board),
                 None => game.form().board,
             })
             .collect()
