@@ -46,7 +46,8 @@ function showError(e) {
 }
 
 // A script's or graph file's error ("line 2, column 11: ...") shown at its
-// place: the line quoted with a caret under the column, the text selected.
+// place: the message, the line quoted and a caret under the column; the text
+// there selected.
 function markSource(message) {
   const at = message.match(/line (\d+)(?:, column (\d+))?/);
   const box = $('source-error');
@@ -56,8 +57,8 @@ function markSource(message) {
   const column = at[2] ? Number(at[2]) : 1;
   if (line < 1 || line > lines.length) return;
   box.hidden = false;
-  box.textContent = 'line ' + line + (at[2] ? ', column ' + column : '') + ':\n' + lines[line - 1] + '\n' +
-    ' '.repeat(Math.max(column - 1, 0)) + '^ ' + message.slice(message.indexOf(at[0]) + at[0].length).replace(/^: /, '');
+  const why = message.slice(message.indexOf(at[0]) + at[0].length).replace(/^: /, '');
+  box.textContent = at[0] + ': ' + why + '\n' + lines[line - 1] + '\n' + ' '.repeat(Math.max(column - 1, 0)) + '^';
   const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + column - 1;
   $('source').setSelectionRange(start, Math.min(start + 1, start + lines[line - 1].length - column + 1));
 }

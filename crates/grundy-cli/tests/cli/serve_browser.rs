@@ -644,11 +644,12 @@ fn the_workbench_loads_an_example_script_and_marks_its_error() {
     );
     assert_eq!(lines[1].trim(), "heaps.sort(;");
     let column: usize = lines[0]
-        .trim_end_matches(':')
-        .rsplit(' ')
-        .next()
+        .split(", column ")
+        .nth(1)
+        .and_then(|rest| rest.split(':').next())
         .and_then(|c| c.parse().ok())
         .expect("a column");
+    assert!(lines[0].ends_with(": Unexpected ';'"), "{shown}");
     assert_eq!(lines[2].find('^'), Some(column - 1), "{shown}");
     assert_eq!(lines[1].chars().nth(column - 1), Some(';'), "{shown}");
     browser.wait_for(
