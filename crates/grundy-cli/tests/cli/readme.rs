@@ -1,5 +1,5 @@
 //! README.md and docs/ cannot drift: every command of README's tour, of the
-//! pages of docs/ and of examples/README.md runs, through the built binary,
+//! pages of docs/ (the book in docs/book/ included) and of examples/README.md runs, through the built binary,
 //! and prints exactly what the page shows under it.
 //!
 //! The convention (README says it too, under "A short tour"):
@@ -299,18 +299,28 @@ fn scratch() -> PathBuf {
     dir
 }
 
-/// README.md, the pages of docs/ and examples/README.md: the documents
-/// whose commands are run.
+/// README.md, the pages of docs/ (the book's included, at any depth) and
+/// examples/README.md: the documents whose commands are run.
 fn documents() -> Vec<PathBuf> {
-    let mut pages: Vec<PathBuf> = std::fs::read_dir(repository().join("docs"))
-        .expect("docs/ exists")
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "md"))
-        .collect();
+    let mut pages = markdown_under(&repository().join("docs"));
     pages.sort();
     pages.insert(0, readme_path());
     pages.push(repository().join("examples/README.md"));
     pages
+}
+
+/// Every `.md` file under `dir`, at any depth.
+fn markdown_under(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(markdown_under(&path));
+        } else if path.extension().is_some_and(|e| e == "md") {
+            found.push(path);
+        }
+    }
+    found
 }
 
 /// Runs the commands of one document in `dir`, in their order (a command may
