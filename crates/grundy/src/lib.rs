@@ -100,6 +100,12 @@ pub mod solve;
 pub mod stop;
 pub mod word_hash;
 
+// The crate's README (its page on crates.io) holds an example: run it as a
+// doctest so that it cannot drift from the API.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+struct ReadmeExample;
+
 /// The big integers of positions and values (heaps of any size), re-exported
 /// so that a user of the library needs no other crate to write them.
 pub use dashu_int::UBig;
