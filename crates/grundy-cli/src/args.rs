@@ -8,6 +8,8 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 use grundy::arith::{decimal, is_decimal};
 use grundy::catalog::typing_distance;
+
+use crate::render::Colours;
 use std::path::PathBuf;
 
 /// Solve impartial combinatorial games exactly: outcomes, Grundy values,
@@ -228,29 +230,57 @@ pub struct Period {
 
 /// The plots `sequence` and `period` draw of a heap game's values.
 #[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("plot_file").multiple(true))]
 pub struct Plots {
     /// Draw the values as a PNG plot in this file: G(n) against n, the
     /// P-positions red (heap games, up to 65536 values; for period, to the
     /// preperiod and three periods, the preperiod shaded and each period's
     /// start marked).
-    #[arg(long, value_name = "FILE", conflicts_with = "misere")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "misere",
+        group = "plot_file"
+    )]
     pub png: Option<std::path::PathBuf>,
     /// Draw the same plot as SVG in this file.
-    #[arg(long, value_name = "FILE", conflicts_with = "misere")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "misere",
+        group = "plot_file"
+    )]
     pub svg: Option<std::path::PathBuf>,
     /// Draw the same plot as a LaTeX document of one TikZ picture (up to
     /// 4096 values).
-    #[arg(long, value_name = "FILE", conflicts_with = "misere")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "misere",
+        group = "plot_file"
+    )]
     pub tex: Option<std::path::PathBuf>,
+    /// Plot G(n) from n = N on (N below the values plotted); the answer
+    /// itself is unchanged.
+    #[arg(long, value_name = "N", requires = "plot_file", value_parser = parse_count)]
+    pub from: Option<u64>,
+    /// The plot's colour of the P-positions: red (viridis, the default),
+    /// azure (cividis) or orange (grey), as for table --values.
+    #[arg(long, value_name = "NAME", requires = "plot_file")]
+    pub colours: Option<Colours>,
 }
 
 impl Plots {
-    /// The pictures asked for.
+    /// The pictures asked for, and how they are drawn.
     pub fn pictures(&self) -> crate::render::Pictures {
         crate::render::Pictures {
             png: self.png.clone(),
             svg: self.svg.clone(),
             tex: self.tex.clone(),
+            style: crate::render::Style {
+                colours: self.colours.unwrap_or_default(),
+                from: self.from.unwrap_or(0),
+            },
         }
     }
 }
@@ -291,6 +321,7 @@ fn parse_count(text: &str) -> Result<u64, String> {
 
 /// `grundy table GAME --size N`
 #[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("picture_file").multiple(true))]
 pub struct Table {
     /// A two-pile game: wythoff, wythoff:k=K, wythoff:ratios, twopile:DX,DY[:T]+...
     pub game: String,
@@ -301,15 +332,20 @@ pub struct Table {
     #[arg(long)]
     pub values: bool,
     /// Draw the table as a PNG picture in this file (with a title and a legend).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", group = "picture_file")]
     pub png: Option<std::path::PathBuf>,
     /// Draw the table as an SVG picture in this file (the same picture).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", group = "picture_file")]
     pub svg: Option<std::path::PathBuf>,
     /// Draw the same picture as a LaTeX document of one TikZ picture, for a
     /// paper (sides up to 128).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", group = "picture_file")]
     pub tex: Option<std::path::PathBuf>,
+    /// The pictures' colour map of the values: viridis (the default), cividis
+    /// or grey, each readable with any colour vision and in grey print; the
+    /// P-positions red, azure or orange.
+    #[arg(long, value_name = "NAME", requires = "picture_file")]
+    pub colours: Option<Colours>,
     /// Write the table as CSV to this file, or to stdout for -: line x holds
     /// (x, 0) .. (x, N-1). --png, --svg and --csv may be given together.
     #[arg(long, value_name = "FILE")]

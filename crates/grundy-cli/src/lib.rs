@@ -122,6 +122,10 @@ fn answer(verb: &Verb, json: bool) -> Result<(), Failure> {
                 png: t.png.clone(),
                 svg: t.svg.clone(),
                 tex: t.tex.clone(),
+                style: render::Style {
+                    colours: t.colours.unwrap_or_default(),
+                    from: 0,
+                },
             };
             Some(render::Outputs::choose(
                 pictures,
@@ -132,11 +136,14 @@ fn answer(verb: &Verb, json: bool) -> Result<(), Failure> {
         }
         Verb::Sequence(s) if s.plots.pictures().any() => {
             plotted_heaps(&s.game)?;
-            Some(render::Outputs::choose_plot(s.plots.pictures(), s.count)?)
+            Some(render::Outputs::choose_plot(
+                s.plots.pictures(),
+                Some(s.count),
+            )?)
         }
         Verb::Period(p) if p.plots.pictures().any() => {
             plotted_heaps(&p.game)?;
-            Some(render::Outputs::choose_plot(p.plots.pictures(), 0)?)
+            Some(render::Outputs::choose_plot(p.plots.pictures(), None)?)
         }
         _ => None,
     };
@@ -165,7 +172,8 @@ fn answer(verb: &Verb, json: bool) -> Result<(), Failure> {
         match (&plotted, &answer, json) {
             (Some((values, paths)), Answer::Period(report), false) => {
                 let name = text::game_name(view.typed, &report.game);
-                text::plotted(out, values, paths, &name)
+                let from = outputs.as_ref().map_or(0, render::Outputs::from);
+                text::plotted(out, (values, from), paths, &name)
             }
             _ => Ok(()),
         }
@@ -174,8 +182,8 @@ fn answer(verb: &Verb, json: bool) -> Result<(), Failure> {
 }
 
 /// `period --png/--svg`: the values up to the preperiod and three periods
-/// (at most [`render::MAX_PLOTTED`]), plotted with the period marked; the
-/// values and the paths written.
+/// (at most [`render::MAX_PLOTTED`]), plotted with the period marked (from
+/// `--from`, refused past them); the values and the paths written.
 fn period_plot(
     spec: &str,
     report: &grundy::catalog::PeriodReport,
@@ -186,6 +194,7 @@ fn period_plot(
         .preperiod
         .saturating_add(report.period.saturating_mul(3))
         .clamp(1, render::MAX_PLOTTED);
+    render::check_from(outputs.from(), count)?;
     // Quietly, and never through the period's checkpoint or values file,
     // which a shorter run must not rewrite.
     let sequence = dispatch::sequence(spec, None, count, inputs, &mut grundy::catalog::Quiet)?;
@@ -196,7 +205,7 @@ fn period_plot(
     .ok_or_else(|| bad_argument(format!("{spec} has no heap values to plot")))?;
     let marks = Some((report.preperiod, report.period));
     let name = text::game_name(spec, &report.game);
-    let paths = outputs.write_plot(&name, &values, marks)?;
+    let paths = outputs.write_plot((&name, &report.game), &values, marks)?;
     Ok((values, paths))
 }
 

@@ -61,9 +61,9 @@ fn sequence<W: Write>(
     if let Some(outputs) = outputs {
         let values = heap_values(s)
             .ok_or_else(|| io::Error::other("only heap games' values are plotted"))?;
-        let paths = outputs.write_plot(name, &values, None)?;
+        let paths = outputs.write_plot((name, &s.game), &values, None)?;
         if !json {
-            return text::plotted(out, &values, &paths, name);
+            return text::plotted(out, (&values, outputs.from()), &paths, name);
         }
     }
     if json {

@@ -1,16 +1,23 @@
 //! Tables as files: CSV, and pictures (PNG and SVG) drawn like a textbook
 //! figure: a title naming the game and what is drawn, (0, 0) at the top left,
 //! y to the right and x downwards (line x of the CSV is row x of the picture),
-//! ticks on both axes, and a legend: P-positions black and N-positions white
-//! for outcomes; for Grundy values a colour scale, with the P-positions red.
+//! ticks on both axes, each axis titled with what the game's numbers are
+//! ("x = first pile size"), and a legend: P-positions black and N-positions
+//! white for outcomes; for Grundy values a colour scale (`--colours`), with
+//! the P-positions in a colour off it (red on the default scale).
 //!
 //! A heap game's sequence is drawn as a plot of `G(n)` against `n`
-//! (`sequence --png/--svg`), its P-positions (`G(n) = 0`) red.
+//! (`sequence --png/--svg`, from `--from N`), its P-positions (`G(n) = 0`) in
+//! that colour.
 //!
 //! Every picture is drawn from one [`Scene`], as PNG, SVG or a LaTeX document
 //! of one TikZ picture (`--tex`, for papers), so that they agree on every
-//! shape (only the SVG's and TikZ's text is set in their own fonts).
-//! Floating point is used for colours only.
+//! shape. Text is set in DejaVu Sans ([`font`]), whose advances lay it out:
+//! drawn by the PNG, named by the SVG, in TeX's own sans-serif for TikZ.
+//! Floating point is used for colours and glyphs only.
+
+mod font;
+mod palette;
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -22,6 +29,9 @@ use grundy::limits::MAX_TABLE_SIDE;
 use image::{Rgb, RgbImage};
 
 use crate::files;
+use font::{Metrics, Placement};
+use palette::{hex, Palette};
+pub use palette::{palette_json, Colours};
 
 /// The side, in pixels, that the cells of a picture fill at most.
 const TARGET: usize = 800;
@@ -29,20 +39,47 @@ const TARGET: usize = 800;
 const MARKED_BELOW: usize = 3;
 /// From this many pixels a cell, the cells are divided by grid lines.
 const GRID_FROM: usize = 6;
+/// The blank border left and above a picture's text, in pixels.
+const MARGIN: usize = 8;
+/// The size of a small picture's text, in pixels an em: its capitals and
+/// digits 13 pixels high, read at a glance when the picture is shown at
+/// its size.
+const TEXT_SIZE: usize = 18;
 
 const WHITE: [u8; 3] = [255, 255, 255];
 const BLACK: [u8; 3] = [0, 0, 0];
 const GRID: [u8; 3] = [200, 200, 200];
-const P_RED: [u8; 3] = [230, 20, 30];
 /// A plot's preperiod, shaded, and the lines where its periods start.
 const SAND: [u8; 3] = [243, 227, 192];
 const PERIOD_BLUE: [u8; 3] = [80, 140, 220];
+
+/// How the pictures are drawn, besides what they show: the colour map of
+/// the values, and where a plot starts.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Style {
+    /// `--colours`: the map of values, and the colour of the P-positions.
+    pub colours: Colours,
+    /// `--from N`: a plot draws `G(n)` for `n >= N` only (0 for tables).
+    pub from: u64,
+}
+
+/// Refuses `--from N` for a plot of `count` values, `G(n)` for `n < count`,
+/// unless `N` is one of them (an empty plot from 0 is drawn as before).
+pub fn check_from(from: u64, count: u64) -> Result<(), grundy::Error> {
+    if from > 0 && from >= count {
+        return Err(grundy::Error::BadArgument(format!(
+            "--from {from} starts past the plot, which draws G(n) for n < {count}"
+        )));
+    }
+    Ok(())
+}
 
 /// What `table` writes besides its answer: the picture and CSV files, and
 /// the CSV on stdout for `--csv -`.
 pub struct Outputs {
     files: Vec<OutputFile>,
     csv_to_stdout: bool,
+    style: Style,
 }
 
 /// One file to write.
@@ -59,7 +96,8 @@ enum Format {
     Csv,
 }
 
-/// The pictures asked for: a PNG, an SVG and a LaTeX (TikZ) file.
+/// The pictures asked for: a PNG, an SVG and a LaTeX (TikZ) file, and how
+/// they are drawn.
 #[derive(Default)]
 pub struct Pictures {
     /// `--png FILE`.
@@ -68,6 +106,8 @@ pub struct Pictures {
     pub svg: Option<PathBuf>,
     /// `--tex FILE`.
     pub tex: Option<PathBuf>,
+    /// `--colours`, `--from`.
+    pub style: Style,
 }
 
 impl Pictures {
@@ -117,6 +157,7 @@ impl Outputs {
             ));
         }
         let csv = csv.filter(|_| !csv_to_stdout);
+        let style = pictures.style;
         let files: Vec<OutputFile> = [
             (pictures.png, Format::Png),
             (pictures.svg, Format::Svg),
@@ -137,7 +178,13 @@ impl Outputs {
         Ok(Outputs {
             files,
             csv_to_stdout,
+            style,
         })
+    }
+
+    /// `--from N` of the plots (0 for tables): the first `n` they draw.
+    pub fn from(&self) -> u64 {
+        self.style.from
     }
 
     /// Whether the CSV goes to stdout: then nothing else may.
@@ -149,7 +196,8 @@ impl Outputs {
     /// failure the old file is kept. Returns the paths written. A failure here
     /// (a full disk) is not bad input: the files were checked before the work.
     pub fn write_files(&self, table: &Table) -> io::Result<Vec<PathBuf>> {
-        self.write_scene(Some(table), || Scene::of(table))
+        let palette = self.style.colours.palette();
+        self.write_scene(Some(table), || Scene::of(table, palette))
     }
 
     /// Writes the scene that `draw` makes (only when there are files), its
@@ -171,8 +219,11 @@ impl Outputs {
     }
 
     /// The pictures asked for of a heap game's sequence, each checked
-    /// writable; refused beyond [`MAX_PLOTTED`] values, before the work.
-    pub fn choose_plot(pictures: Pictures, count: u64) -> Result<Outputs, grundy::Error> {
+    /// writable, and `--from` checked against the `count` values plotted
+    /// when it is known before the work (not for `period`); refused beyond
+    /// [`MAX_PLOTTED`] values, before the work.
+    pub fn choose_plot(pictures: Pictures, known: Option<u64>) -> Result<Outputs, grundy::Error> {
+        let count = known.unwrap_or(0);
         if pictures.tex.is_some() && count > TEX_PLOTTED {
             return Err(grundy::Error::Limit(format!(
                 "--tex draws sequences of up to {TEX_PLOTTED} values (TEX_PLOTTED), a figure TeX \
@@ -185,19 +236,31 @@ impl Outputs {
                  write {count} values with --json"
             )));
         }
+        if let Some(count) = known {
+            check_from(pictures.style.from, count)?;
+        }
         Outputs::choose(pictures, None, false, 0)
     }
 
-    /// Writes the plot of `values`, the sequence of `game`, to each file (as
-    /// [`Outputs::write_files`]), with its `(preperiod, period)` marked when
-    /// given; returns the paths written.
+    /// Writes the plot of `values`, the sequence of the game `spec` named
+    /// `name`, to each file (as [`Outputs::write_files`]), from `--from`
+    /// (checked by [`check_from`]) and with its `(preperiod, period)` marked
+    /// when given; returns the paths written.
     pub fn write_plot(
         &self,
-        game: &str,
+        (name, spec): (&str, &str),
         values: &[u64],
         period: Option<(u64, u64)>,
     ) -> io::Result<Vec<PathBuf>> {
-        self.write_scene(None, || Scene::plot(game, values, period))
+        let plotted = Plotted {
+            name,
+            noun: numbers_noun(spec),
+            values,
+            from: usize::try_from(self.style.from).unwrap_or(usize::MAX),
+            period,
+        };
+        let palette = self.style.colours.palette();
+        self.write_scene(None, || Scene::plot(&plotted, palette))
     }
 }
 
@@ -235,12 +298,14 @@ impl OutputFile {
 
 /// `table` drawn as `--png` draws it: the PNG file's bytes.
 pub fn png_bytes(table: &Table) -> Vec<u8> {
-    Scene::of(table).png(Some(table))
+    Scene::of(table, Colours::default().palette()).png(Some(table))
 }
 
 /// `table` drawn as `--svg` draws it: the SVG file's text.
 pub fn svg_bytes(table: &Table) -> Vec<u8> {
-    Scene::of(table).svg_text(Some(table)).into_bytes()
+    Scene::of(table, Colours::default().palette())
+        .svg_text(Some(table))
+        .into_bytes()
 }
 
 /// N lines, no header; line x holds (x, 0) .. (x, N-1). Written cell by cell,
@@ -289,9 +354,9 @@ struct Scene {
     /// The cells a side (0 for a plot, which has none).
     n: usize,
     cell: usize,
-    /// The glyph scale of the bitmap font: 2, more for big pictures. A glyph
-    /// is 5 x 7 squares of this side, 6 squares apart.
-    font: usize,
+    /// The size of the text, in pixels an em ([`TEXT_SIZE`], more for big
+    /// pictures).
+    em: usize,
     /// The top left corner of the cells.
     left: usize,
     top: usize,
@@ -299,6 +364,8 @@ struct Scene {
     height: usize,
     /// The largest value, for tables of values.
     max: Option<u32>,
+    /// The colours of the values.
+    palette: Palette,
     shapes: Vec<Shape>,
 }
 
@@ -312,11 +379,14 @@ enum Shape {
         height: usize,
         colour: [u8; 3],
     },
-    /// A line of text whose capitals start at `top`, placed at `x` by `anchor`.
+    /// A line of text on a baseline through `(x, baseline)`, placed along
+    /// it by `anchor`; `turned`: reading upwards (`x` is then the baseline
+    /// and `baseline` the point that `anchor` places).
     Text {
         x: usize,
-        top: usize,
+        baseline: usize,
         anchor: Anchor,
+        turned: bool,
         text: String,
     },
     /// The colour scale of values: its top is the largest value.
@@ -328,7 +398,7 @@ enum Shape {
     },
 }
 
-/// Where a text stands relative to its `x`.
+/// Where a text stands relative to its point, along its reading direction.
 #[derive(Clone, Copy)]
 enum Anchor {
     Start,
@@ -336,38 +406,62 @@ enum Anchor {
     End,
 }
 
+/// The size of the text of a picture whose cells are `side` pixels a side:
+/// 8 pixels larger every 1000 pixels, so that the labels of a big picture
+/// still read when it is shown smaller. Even, so that TikZ's size (a pixel
+/// half a point) is a whole point.
+fn text_size(side: usize) -> usize {
+    TEXT_SIZE + 8 * (side / 1000)
+}
+
 impl Scene {
-    fn of(t: &Table) -> Scene {
+    /// The picture of table `t`: its title, the columns' axis titled above
+    /// the cells and the rows' turned on their left, ticks, the cells (in
+    /// `palette` for values) and the legend on the right.
+    fn of(t: &Table, palette: Palette) -> Scene {
         let n = t.size;
         let cell = (TARGET / n.max(1)).max(1);
-        let font = 2 + n * cell / 1000;
-        let glyph = 7 * font;
+        let side = n * cell;
+        let em = text_size(side);
+        let m = font::metrics(em);
         let max = (0..n)
             .flat_map(|x| (0..n).filter_map(move |y| t.value(x, y)))
             .max();
+        let noun = numbers_noun(&t.game);
+        let (across, down) = (format!("y = second {noun}"), format!("x = first {noun}"));
+        let widest_tick = ticks(0, n)
+            .map(|v| font::width(&v.to_string(), em))
+            .max()
+            .unwrap_or(0);
+        // Down the top: the title, a line's space, the columns' title, their
+        // tick labels, the ticks.
+        let title_base = MARGIN + m.cap;
+        let across_base = title_base + m.descent + em + m.cap;
+        let labels_base = across_base + m.descent + em / 2 + m.cap;
         let mut s = Scene {
             title: title(t, max.is_some()),
             n,
             cell,
-            font,
-            left: 6 * font * 5 + 16,
-            // The title, then the column ticks and their labels.
-            top: 8 + glyph + 10 + glyph + 22,
+            em,
+            // Across the left: the rows' title turned, the tick labels, the ticks.
+            left: MARGIN + m.cap + m.descent + em / 2 + widest_tick + 8,
+            top: labels_base + m.descent + 8,
             width: 0,
             height: 0,
             max,
+            palette,
             shapes: Vec::new(),
         };
-        let title_right = 8 + text_width(&s.title, font);
-        s.text(8, 8, Anchor::Start, s.title.clone());
+        s.text(MARGIN, title_base, Anchor::Start, s.title.clone());
         if cell >= GRID_FROM {
             s.grid();
         }
-        s.frame_and_ticks();
-        let (legend_right, legend_bottom) = s.legend();
-        let side = n * cell;
-        s.width = legend_right.max(title_right) + 16;
-        s.height = (s.top + side + 6 + glyph).max(legend_bottom) + 16;
+        s.frame_and_ticks(m);
+        let (across_right, down_bottom) = s.axis_titles(m, across_base, (across, down));
+        let (legend_right, legend_bottom) = s.legend(m);
+        let title_right = MARGIN + font::width(&s.title, em);
+        s.width = legend_right.max(title_right).max(across_right) + 16;
+        s.height = (s.top + side).max(down_bottom).max(legend_bottom) + 16;
         s
     }
 
@@ -381,11 +475,25 @@ impl Scene {
         });
     }
 
-    fn text(&mut self, x: usize, top: usize, anchor: Anchor, text: String) {
+    /// A line of text read across, on the baseline through `(x, baseline)`.
+    fn text(&mut self, x: usize, baseline: usize, anchor: Anchor, text: String) {
         self.shapes.push(Shape::Text {
             x,
-            top,
+            baseline,
             anchor,
+            turned: false,
+            text,
+        });
+    }
+
+    /// A line of text read upwards, on the vertical baseline through `x`,
+    /// placed at `y` by `anchor`.
+    fn turned_text(&mut self, x: usize, y: usize, anchor: Anchor, text: String) {
+        self.shapes.push(Shape::Text {
+            x,
+            baseline: y,
+            anchor,
+            turned: true,
             text,
         });
     }
@@ -393,8 +501,8 @@ impl Scene {
     /// The colour of cell `(x, y)`.
     fn colour(&self, t: &Table, x: usize, y: usize) -> [u8; 3] {
         match (t.value(x, y), self.max) {
-            (Some(0), _) => P_RED,
-            (Some(v), Some(max)) => scale(v as f64 / max.max(1) as f64),
+            (Some(0), _) => self.palette.p_value,
+            (Some(v), Some(max)) => self.palette.at(v as f64 / max.max(1) as f64),
             _ if t.is_p(x, y) => BLACK,
             _ => WHITE,
         }
@@ -410,61 +518,94 @@ impl Scene {
         }
     }
 
-    fn frame_and_ticks(&mut self) {
+    fn frame_and_ticks(&mut self, m: Metrics) {
         let side = self.n * self.cell;
-        let (left, top, f) = (self.left, self.top, self.font);
+        let (left, top) = (self.left, self.top);
         self.rect(left - 1, top - 1, side + 2, 1, BLACK);
         self.rect(left - 1, top + side, side + 2, 1, BLACK);
         self.rect(left - 1, top - 1, 1, side + 2, BLACK);
         self.rect(left + side, top - 1, 1, side + 2, BLACK);
-        for v in (0..self.n).step_by(tick_step(self.n)) {
-            // The tick marks the middle of cell v.
+        for v in ticks(0, self.n) {
+            // The tick marks the middle of cell v; a row's label has the
+            // middle of its digits there.
             let at = v * self.cell + self.cell / 2;
             self.rect(left + at, top - 6, 1, 5, BLACK);
             self.rect(left - 6, top + at, 5, 1, BLACK);
-            let label_top = (top + at).saturating_sub(7 * f / 2);
-            self.text(left + at, top - 8 - 7 * f, Anchor::Middle, v.to_string());
-            self.text(left - 8, label_top, Anchor::End, v.to_string());
+            let label = v.to_string();
+            self.text(
+                left + at,
+                top - 8 - m.descent,
+                Anchor::Middle,
+                label.clone(),
+            );
+            self.text(left - 8, top + at + m.cap / 2, Anchor::End, label);
         }
-        self.text(left + side + 6, top - 8 - 7 * f, Anchor::Start, "y".into());
-        self.text(left - 8, top + side + 6, Anchor::End, "x".into());
+    }
+
+    /// The axes' titles: `across` centred over the columns on the baseline
+    /// `across_base`, `down` turned, centred beside the rows at the left
+    /// edge. Returns the right edge of the one and the bottom of the other
+    /// (either may outreach the cells of a small table).
+    fn axis_titles(
+        &mut self,
+        m: Metrics,
+        across_base: usize,
+        (across, down): (String, String),
+    ) -> (usize, usize) {
+        let side = self.n * self.cell;
+        let across_reach = side.max(font::width(&across, self.em));
+        let down_reach = side.max(font::width(&down, self.em));
+        let middle = self.left + across_reach / 2;
+        self.text(middle, across_base, Anchor::Middle, across);
+        let middle = self.top + down_reach / 2;
+        self.turned_text(MARGIN + m.cap, middle, Anchor::Middle, down);
+        (self.left + across_reach, self.top + down_reach)
     }
 
     /// The legend right of the cells: the colours of P and N, or the scale
     /// of values and the colour of P. Returns its right and bottom edges.
-    fn legend(&mut self) -> (usize, usize) {
-        let f = self.font;
-        let (left, top) = (self.left + self.n * self.cell + 6 * f + 12, self.top);
-        let label_left = left + 10 * f;
+    fn legend(&mut self, m: Metrics) -> (usize, usize) {
+        let em = self.em;
+        let (left, top) = (self.left + self.n * self.cell + em + 6, self.top);
+        let label_left = left + em + em / 2;
         let Some(max) = self.max else {
-            self.swatch(left, top, BLACK, "P");
-            let bottom = self.swatch(left, top + 12 * f, WHITE, "N");
-            return (label_left + text_width("N", f), bottom);
+            self.swatch(left, top, BLACK, "P", m);
+            let bottom = self.swatch(left, top + em + 8, WHITE, "N", m);
+            return (label_left + font::width("N", em), bottom);
         };
-        let height = (self.n * self.cell).clamp(60, 200 * f);
+        let height = (self.n * self.cell).clamp(4 * em, 22 * em);
         self.shapes.push(Shape::Scale {
             left,
             top,
-            width: 8 * f,
+            width: em,
             height,
         });
         let max = max.to_string();
-        let right = label_left + text_width(&max, f);
-        self.text(label_left, top, Anchor::Start, max);
-        self.text(label_left, top + height - 7 * f, Anchor::Start, "1".into());
-        let bottom = self.swatch(left, top + height + 5 * f, P_RED, "P");
+        let right = label_left + font::width(&max, em).max(font::width("P", em));
+        self.text(label_left, top + m.cap, Anchor::Start, max);
+        self.text(label_left, top + height, Anchor::Start, "1".into());
+        let p = self.palette.p_value;
+        let bottom = self.swatch(left, top + height + m.descent + em / 2, p, "P", m);
         (right, bottom)
     }
 
-    /// A framed square of `colour` with its label; returns its bottom edge.
-    fn swatch(&mut self, left: usize, top: usize, colour: [u8; 3], label: &str) -> usize {
-        let side = 8 * self.font;
+    /// A framed square of `colour` with its label beside it, the middle of
+    /// its capitals level with the square's; returns its bottom edge.
+    fn swatch(
+        &mut self,
+        left: usize,
+        top: usize,
+        colour: [u8; 3],
+        label: &str,
+        m: Metrics,
+    ) -> usize {
+        let side = self.em;
         self.rect(left - 1, top - 1, side + 2, side + 2, BLACK);
         self.rect(left, top, side, side, colour);
-        let label_top = top + self.font / 2;
+        let baseline = top + (side + m.cap) / 2;
         self.text(
-            left + side + 2 * self.font,
-            label_top,
+            left + side + side / 2,
+            baseline,
             Anchor::Start,
             label.into(),
         );
@@ -476,94 +617,130 @@ impl Scene {
 const PLOT_WIDTH: usize = TARGET;
 const PLOT_HEIGHT: usize = 400;
 
+/// What a plot draws: the game's values `G(n)`, `from` on, of the game
+/// `name` whose numbers are each a `noun` ("heap size"), with its
+/// `(preperiod, period)` when known.
+struct Plotted<'a> {
+    name: &'a str,
+    noun: &'a str,
+    values: &'a [u64],
+    from: usize,
+    period: Option<(u64, u64)>,
+}
+
 impl Scene {
-    /// The plot of `values`, `G(n)` for `n = 0, 1, ...` of `game`: a dot a
-    /// value (P-positions red), `n` across and `G(n)` up, ticks and their
-    /// labels on both axes, the axes named; with `(preperiod, period)`, the
-    /// preperiod shaded and a line where each period starts.
-    fn plot(game: &str, values: &[u64], period: Option<(u64, u64)>) -> Scene {
-        let font = 2;
-        let glyph = 7 * font;
-        let count = values.len();
-        let max = values.iter().copied().max().unwrap_or(0).max(1);
-        let label_width = text_width(&max.to_string(), font);
-        let periodic = match period {
-            Some((n0, p)) => format!(", period {p} from {n0}"),
+    /// The plot of `p`: a dot a value (P-positions in `palette`'s colour of
+    /// value 0), `n` across and `G(n)` up, ticks and their labels on both
+    /// axes, the axes named; with a period, the preperiod shaded and a line
+    /// where each period starts.
+    fn plot(p: &Plotted<'_>, palette: Palette) -> Scene {
+        let em = TEXT_SIZE;
+        let m = font::metrics(em);
+        let count = p.values.len();
+        let from = p.from.min(count);
+        let shown = &p.values[from..];
+        let max = shown.iter().copied().max().unwrap_or(0).max(1);
+        let levels = usize::try_from(max).unwrap_or(usize::MAX).saturating_add(1);
+        let widest = ticks(0, levels)
+            .map(|v| font::width(&v.to_string(), em))
+            .chain([font::width("G(n)", em)])
+            .max()
+            .unwrap_or(0);
+        let range = format!("{from} ≤ n < {count}");
+        let periodic = match p.period {
+            Some((n0, period)) => format!(", period {period} from {n0}"),
             None => String::new(),
         };
+        let name = p.name;
+        let p_name = palette.p_name;
+        // Down the top: the title, a line's space, G(n) over the value labels.
+        let title_base = MARGIN + m.cap;
+        let axis_base = title_base + m.descent + em + m.cap;
         let mut s = Scene {
-            title: format!("{game}: G(n) for 0 <= n < {count}{periodic}, P-positions red"),
+            title: format!("{name}: G(n) for {range}{periodic}, P-positions {p_name}"),
             n: 0,
             cell: 1,
-            font,
-            left: label_width + 24 + 6 * font * 5,
-            top: 8 + glyph + 10 + glyph + 10,
+            em,
+            left: MARGIN + widest + 12,
+            top: axis_base + m.descent + 8,
             width: 0,
             height: 0,
             max: None,
+            palette,
             shapes: Vec::new(),
         };
         let (left, top) = (s.left, s.top);
         // Each value a dot in the middle of its column of the plot.
-        let step = PLOT_WIDTH as f64 / count.max(1) as f64;
+        let step = PLOT_WIDTH as f64 / shown.len().max(1) as f64;
         let dot = (step as usize).clamp(2, 6);
-        let at_n = |n: usize| left + (n as f64 * step + step / 2.0) as usize;
+        let edge = |n: usize| left + ((n - from) as f64 * step) as usize;
+        let at_n = |n: usize| left + ((n - from) as f64 * step + step / 2.0) as usize;
         let at_value =
             |v: u64| top + PLOT_HEIGHT - (v as f64 / max as f64 * PLOT_HEIGHT as f64) as usize;
         // Under the dots: the preperiod's columns, and a line at the start
         // of each period.
-        if let Some((n0, p)) = period {
-            let n0 = usize::try_from(n0).unwrap_or(usize::MAX).min(count);
-            let edge = |n: usize| left + (n as f64 * step) as usize;
-            s.rect(edge(0), top - 4, edge(n0) - edge(0), PLOT_HEIGHT + 8, SAND);
-            let p = usize::try_from(p).unwrap_or(usize::MAX).max(1);
-            for start in (n0..count).step_by(p) {
+        if let Some((n0, period)) = p.period {
+            let n0 = usize::try_from(n0).unwrap_or(usize::MAX);
+            let shaded = edge(n0.clamp(from, count)) - edge(from);
+            s.rect(edge(from), top - 4, shaded, PLOT_HEIGHT + 8, SAND);
+            // The first period's start drawn: n0, or the first after `from`.
+            let period = usize::try_from(period).unwrap_or(usize::MAX).max(1);
+            let first = n0 + from.saturating_sub(n0).div_ceil(period) * period;
+            for start in (first..count).step_by(period) {
                 s.rect(edge(start), top - 4, 1, PLOT_HEIGHT + 8, PERIOD_BLUE);
             }
         }
-        for (n, &v) in values.iter().enumerate() {
-            let colour = if v == 0 { P_RED } else { BLACK };
+        for (n, &v) in (from..).zip(shown) {
+            let colour = if v == 0 { palette.p_value } else { BLACK };
             let (x, y) = (at_n(n), at_value(v));
             s.rect(x - dot / 2, y - dot / 2, dot, dot, colour);
         }
         // The frame, below and left of the dots.
         s.rect(left - 4, top + PLOT_HEIGHT + 4, PLOT_WIDTH + 8, 1, BLACK);
         s.rect(left - 4, top - 4, 1, PLOT_HEIGHT + 8, BLACK);
-        for n in (0..count).step_by(tick_step(count)) {
+        let labels_base = top + PLOT_HEIGHT + 12 + m.cap;
+        for n in ticks(from, count) {
             let x = at_n(n);
             s.rect(x, top + PLOT_HEIGHT + 4, 1, 5, BLACK);
-            s.text(x, top + PLOT_HEIGHT + 12, Anchor::Middle, n.to_string());
+            s.text(x, labels_base, Anchor::Middle, n.to_string());
         }
-        let levels = usize::try_from(max).unwrap_or(usize::MAX).saturating_add(1);
-        for v in (0..levels).step_by(tick_step(levels)) {
+        for v in ticks(0, levels) {
             let y = at_value(v as u64);
             s.rect(left - 9, y, 5, 1, BLACK);
-            s.text(
-                left - 12,
-                y.saturating_sub(glyph / 2),
-                Anchor::End,
-                v.to_string(),
-            );
+            s.text(left - 12, y + m.cap / 2, Anchor::End, v.to_string());
         }
-        s.text(8, 8, Anchor::Start, s.title.clone());
-        s.text(left - 12, top - 8 - glyph, Anchor::End, "G(n)".into());
-        let below = top + PLOT_HEIGHT + 12 + glyph + 8;
-        s.text(
-            left + PLOT_WIDTH,
-            below,
-            Anchor::End,
-            "n (heap size)".into(),
-        );
-        s.width = (left + PLOT_WIDTH + 16).max(16 + text_width(&s.title, font));
-        s.height = below + glyph + 12;
+        s.text(MARGIN, title_base, Anchor::Start, s.title.clone());
+        s.text(left - 12, axis_base, Anchor::End, "G(n)".into());
+        let below = labels_base + m.descent + em / 2 + m.cap;
+        let across = format!("{} n", p.noun);
+        s.text(left + PLOT_WIDTH / 2, below, Anchor::Middle, across);
+        s.width = (left + PLOT_WIDTH + 16).max(MARGIN + font::width(&s.title, em) + 16);
+        s.height = below + m.descent + 12;
         s
     }
 }
 
-/// What a picture shows, e.g. `wythoff:k=2, Grundy values, 0 <= x, y < 60`.
+/// What a picture shows, e.g. `wythoff:k=2, Grundy values, 0 ≤ x, y < 60`.
 fn title(t: &Table, values: bool) -> String {
     let what = if values { "Grundy values" } else { "outcomes" };
-    format!("{}, {what}, 0 <= x, y < {}", t.game, t.size)
+    format!("{}, {what}, 0 ≤ x, y < {}", t.game, t.size)
+}
+
+/// What the numbers of the game `spec` are ("heap size", "pile size", the
+/// noun its positions are read by), for the axes' titles.
+fn numbers_noun(spec: &str) -> &'static str {
+    use grundy::catalog::Numbers;
+    match grundy::catalog::parse(spec).map(|game| game.form().numbers) {
+        Ok(Numbers::Required(noun) | Numbers::Optional(noun)) => noun,
+        _ => "number",
+    }
+}
+
+/// The ticks of an axis of `from <= v < to`: the multiples of a round step
+/// (1, 2 or 5 times a power of ten) giving at most about ten.
+fn ticks(from: usize, to: usize) -> impl Iterator<Item = usize> {
+    let step = tick_step(to - from);
+    (from.next_multiple_of(step)..to).step_by(step)
 }
 
 /// A tick distance of 1, 2 or 5 times a power of ten giving at most ten ticks.
@@ -579,44 +756,6 @@ fn tick_step(n: usize) -> usize {
     }
 }
 
-/// The anchors of the colour scale, evenly spaced from 0 to 1: dark blue
-/// through teal and green to yellow.
-const ANCHORS: [[f64; 3]; 5] = [
-    [48.0, 18.0, 90.0],
-    [49.0, 104.0, 142.0],
-    [33.0, 145.0, 140.0],
-    [94.0, 201.0, 98.0],
-    [253.0, 231.0, 37.0],
-];
-
-/// The colour of `f` (0 to 1) on the scale, interpolated between anchors.
-fn scale(f: f64) -> [u8; 3] {
-    let f = f.clamp(0.0, 1.0) * (ANCHORS.len() - 1) as f64;
-    let i = (f.floor() as usize).min(ANCHORS.len() - 2);
-    let t = f - i as f64;
-    let mix = |k: usize| (ANCHORS[i][k] * (1.0 - t) + ANCHORS[i + 1][k] * t).round() as u8;
-    [mix(0), mix(1), mix(2)]
-}
-
-/// The colours of the pictures as JSON, for the web app's table, which is
-/// drawn with the same ones: `{"p_value": "#e6141e", "p": "#000000", "n":
-/// "#ffffff", "grid": ..., "anchors": ["#30125a", ...]}` (value 0, P and N
-/// of an outcome table, the grid, and the scale's anchors from 0 to 1).
-pub fn palette_json() -> String {
-    serde_json::json!({
-        "p_value": hex(P_RED),
-        "p": hex(BLACK),
-        "n": hex(WHITE),
-        "grid": hex(GRID),
-        "anchors": ANCHORS.map(|[r, g, b]| hex([r as u8, g as u8, b as u8])),
-    })
-    .to_string()
-}
-
-fn hex([r, g, b]: [u8; 3]) -> String {
-    format!("#{r:02x}{g:02x}{b:02x}")
-}
-
 // ---------------------------------------------------------------- painters
 
 /// What draws a scene's shapes in one format: the PNG's pixels, the SVG's
@@ -624,8 +763,9 @@ fn hex([r, g, b]: [u8; 3]) -> String {
 trait Painter {
     /// A filled rectangle, its corner and size in pixels.
     fn rect(&mut self, corner: (usize, usize), size: (usize, usize), colour: [u8; 3]);
-    /// A line of text whose capitals start at `top`, placed at `x` by `anchor`.
-    fn text(&mut self, x: usize, top: usize, anchor: Anchor, text: &str);
+    /// A line of text on a baseline through `at`, placed along it by
+    /// `anchor`; `turned`: reading upwards.
+    fn text(&mut self, at: (usize, usize), anchor: Anchor, turned: bool, text: &str);
     /// The colour scale of values, its top the largest.
     fn scale(&mut self, corner: (usize, usize), size: (usize, usize));
 }
@@ -644,10 +784,11 @@ impl Scene {
                 } => painter.rect((left, top), (width, height), colour),
                 Shape::Text {
                     x,
-                    top,
+                    baseline,
                     anchor,
+                    turned,
                     text,
-                } => painter.text(*x, *top, *anchor, text),
+                } => painter.text((*x, *baseline), *anchor, *turned, text),
                 &Shape::Scale {
                     left,
                     top,
@@ -669,10 +810,12 @@ impl Scene {
 
 // ---------------------------------------------------------------- PNG
 
-/// Paints into a PNG's pixels, text in the bitmap font of scale `font`.
+/// Paints into a PNG's pixels, text in the built-in font at `em` pixels
+/// an em and the scale in `palette`.
 struct PngPainter<'a> {
     img: &'a mut RgbImage,
-    font: usize,
+    em: usize,
+    palette: Palette,
 }
 
 impl Painter for PngPainter<'_> {
@@ -680,20 +823,26 @@ impl Painter for PngPainter<'_> {
         fill(self.img, left, top, w, h, colour);
     }
 
-    fn text(&mut self, x: usize, top: usize, anchor: Anchor, s: &str) {
-        let w = text_width(s, self.font);
-        let left = match anchor {
-            Anchor::Start => x,
-            Anchor::Middle => x.saturating_sub(w / 2),
-            Anchor::End => x.saturating_sub(w),
+    fn text(&mut self, (x, y): (usize, usize), anchor: Anchor, turned: bool, s: &str) {
+        // How far the start of the line is from its anchor, back along it.
+        let w = font::width(s, self.em);
+        let back = match anchor {
+            Anchor::Start => 0,
+            Anchor::Middle => w / 2,
+            Anchor::End => w,
         };
-        text(self.img, s, (left, top), self.font);
+        let (x, y) = if turned {
+            (x, y + back)
+        } else {
+            (x.saturating_sub(back), y)
+        };
+        font::draw(self.img, s, self.em, Placement { x, y, turned });
     }
 
     fn scale(&mut self, (left, top): (usize, usize), (width, height): (usize, usize)) {
         for i in 0..height {
             let share = 1.0 - i as f64 / (height - 1) as f64;
-            fill(self.img, left, top + i, width, 1, scale(share));
+            fill(self.img, left, top + i, width, 1, self.palette.at(share));
         }
     }
 }
@@ -718,7 +867,8 @@ impl Scene {
         }
         self.paint(&mut PngPainter {
             img: &mut img,
-            font: self.font,
+            em: self.em,
+            palette: self.palette,
         });
         img
     }
@@ -750,117 +900,6 @@ fn fill(img: &mut RgbImage, left: usize, top: usize, w: usize, h: usize, c: [u8;
     }
 }
 
-/// 5 x 7 glyphs: seven rows of five squares, `1` drawn.
-const GLYPHS: &[(char, &str)] = &[
-    ('0', "01110 10001 10011 10101 11001 10001 01110"),
-    ('1', "00100 01100 00100 00100 00100 00100 01110"),
-    ('2', "01110 10001 00001 00010 00100 01000 11111"),
-    ('3', "11110 00001 00001 01110 00001 00001 11110"),
-    ('4', "00010 00110 01010 10010 11111 00010 00010"),
-    ('5', "11111 10000 11110 00001 00001 10001 01110"),
-    ('6', "00110 01000 10000 11110 10001 10001 01110"),
-    ('7', "11111 00001 00010 00100 01000 01000 01000"),
-    ('8', "01110 10001 10001 01110 10001 10001 01110"),
-    ('9', "01110 10001 10001 01111 00001 00010 01100"),
-    ('A', "01110 10001 10001 11111 10001 10001 10001"),
-    ('B', "11110 10001 10001 11110 10001 10001 11110"),
-    ('C', "01110 10001 10000 10000 10000 10001 01110"),
-    ('D', "11100 10010 10001 10001 10001 10010 11100"),
-    ('E', "11111 10000 10000 11110 10000 10000 11111"),
-    ('F', "11111 10000 10000 11110 10000 10000 10000"),
-    ('G', "01110 10001 10000 10111 10001 10001 01111"),
-    ('H', "10001 10001 10001 11111 10001 10001 10001"),
-    ('I', "01110 00100 00100 00100 00100 00100 01110"),
-    ('J', "00111 00010 00010 00010 00010 10010 01100"),
-    ('K', "10001 10010 10100 11000 10100 10010 10001"),
-    ('L', "10000 10000 10000 10000 10000 10000 11111"),
-    ('M', "10001 11011 10101 10101 10001 10001 10001"),
-    ('N', "10001 10001 11001 10101 10011 10001 10001"),
-    ('O', "01110 10001 10001 10001 10001 10001 01110"),
-    ('P', "11110 10001 10001 11110 10000 10000 10000"),
-    ('Q', "01110 10001 10001 10001 10101 10010 01101"),
-    ('R', "11110 10001 10001 11110 10100 10010 10001"),
-    ('S', "01111 10000 10000 01110 00001 00001 11110"),
-    ('T', "11111 00100 00100 00100 00100 00100 00100"),
-    ('U', "10001 10001 10001 10001 10001 10001 01110"),
-    ('V', "10001 10001 10001 10001 10001 01010 00100"),
-    ('W', "10001 10001 10001 10101 10101 10101 01010"),
-    ('X', "10001 10001 01010 00100 01010 10001 10001"),
-    ('Y', "10001 10001 01010 00100 00100 00100 00100"),
-    ('Z', "11111 00001 00010 00100 01000 10000 11111"),
-    ('a', "00000 00000 01110 00001 01111 10001 01111"),
-    ('b', "10000 10000 10110 11001 10001 10001 11110"),
-    ('c', "00000 00000 01110 10000 10000 10001 01110"),
-    ('d', "00001 00001 01101 10011 10001 10001 01111"),
-    ('e', "00000 00000 01110 10001 11111 10000 01110"),
-    ('f', "00110 01001 01000 11100 01000 01000 01000"),
-    ('g', "00000 01111 10001 10001 01111 00001 01110"),
-    ('h', "10000 10000 10110 11001 10001 10001 10001"),
-    ('i', "00100 00000 01100 00100 00100 00100 01110"),
-    ('j', "00010 00000 00110 00010 00010 10010 01100"),
-    ('k', "10000 10000 10010 10100 11000 10100 10010"),
-    ('l', "01100 00100 00100 00100 00100 00100 01110"),
-    ('m', "00000 00000 11010 10101 10101 10001 10001"),
-    ('n', "00000 00000 10110 11001 10001 10001 10001"),
-    ('o', "00000 00000 01110 10001 10001 10001 01110"),
-    ('p', "00000 11110 10001 10001 11110 10000 10000"),
-    ('q', "00000 01101 10011 10001 01111 00001 00001"),
-    ('r', "00000 00000 10110 11001 10000 10000 10000"),
-    ('s', "00000 00000 01110 10000 01110 00001 11110"),
-    ('t', "01000 01000 11100 01000 01000 01001 00110"),
-    ('u', "00000 00000 10001 10001 10001 10011 01101"),
-    ('v', "00000 00000 10001 10001 10001 01010 00100"),
-    ('w', "00000 00000 10001 10001 10101 10101 01010"),
-    ('x', "00000 00000 10001 01010 00100 01010 10001"),
-    ('y', "00000 00000 10001 10001 01010 00100 11000"),
-    ('z', "00000 00000 11111 00010 00100 01000 11111"),
-    (':', "00000 01100 01100 00000 01100 01100 00000"),
-    ('=', "00000 00000 11111 00000 11111 00000 00000"),
-    (',', "00000 00000 00000 00000 01100 00100 01000"),
-    ('.', "00000 00000 00000 00000 00000 01100 01100"),
-    ('+', "00000 00100 00100 11111 00100 00100 00000"),
-    ('-', "00000 00000 00000 11111 00000 00000 00000"),
-    ('<', "00010 00100 01000 10000 01000 00100 00010"),
-    ('>', "01000 00100 00010 00001 00010 00100 01000"),
-    ('(', "00010 00100 01000 01000 01000 00100 00010"),
-    (')', "01000 00100 00010 00010 00010 00100 01000"),
-    ('[', "01110 01000 01000 01000 01000 01000 01110"),
-    (']', "01110 00010 00010 00010 00010 00010 01110"),
-    ('/', "00000 00001 00010 00100 01000 10000 00000"),
-    ('_', "00000 00000 00000 00000 00000 00000 11111"),
-    ('*', "00000 00100 10101 01110 10101 00100 00000"),
-    ('^', "00100 01010 10001 00000 00000 00000 00000"),
-    (' ', "00000 00000 00000 00000 00000 00000 00000"),
-];
-
-/// The glyph of a character without one of its own: `?`.
-const UNKNOWN_GLYPH: &str = "01110 10001 00001 00010 00100 00000 00100";
-
-/// The 5 x 7 glyph of `c` ([`GLYPHS`]), or `?` for a character without one.
-fn glyph(c: char) -> &'static str {
-    GLYPHS
-        .iter()
-        .find(|(known, _)| *known == c)
-        .map_or(UNKNOWN_GLYPH, |(_, rows)| rows)
-}
-
-fn text_width(s: &str, scale: usize) -> usize {
-    s.chars().count() * 6 * scale
-}
-
-fn text(img: &mut RgbImage, s: &str, (left, top): (usize, usize), scale: usize) {
-    for (k, ch) in s.chars().enumerate() {
-        for (row, bits) in glyph(ch).split(' ').enumerate() {
-            for (col, bit) in bits.bytes().enumerate() {
-                if bit == b'1' {
-                    let px = left + (k * 6 + col) * scale;
-                    fill(img, px, top + row * scale, scale, scale, BLACK);
-                }
-            }
-        }
-    }
-}
-
 fn encode_png(img: &RgbImage) -> Vec<u8> {
     let mut bytes = std::io::Cursor::new(Vec::new());
     img.write_to(&mut bytes, image::ImageFormat::Png)
@@ -870,10 +909,10 @@ fn encode_png(img: &RgbImage) -> Vec<u8> {
 
 // ---------------------------------------------------------------- SVG
 
-/// Writes SVG elements, text in a monospace font of the bitmap font's size.
+/// Writes SVG elements, the scale in `palette`.
 struct SvgPainter<'a> {
     s: &'a mut String,
-    font: usize,
+    palette: Palette,
 }
 
 impl Painter for SvgPainter<'_> {
@@ -881,16 +920,21 @@ impl Painter for SvgPainter<'_> {
         svg_rect(self.s, corner, size, &hex(colour));
     }
 
-    fn text(&mut self, x: usize, top: usize, anchor: Anchor, text: &str) {
+    fn text(&mut self, (x, y): (usize, usize), anchor: Anchor, turned: bool, text: &str) {
         let anchor = match anchor {
             Anchor::Start => "start",
             Anchor::Middle => "middle",
             Anchor::End => "end",
         };
+        // Turned a quarter anticlockwise about its point: reading upwards.
+        let turn = if turned {
+            format!(r#" transform="rotate(-90 {x} {y})""#)
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             self.s,
-            r#"<text x="{x}" y="{}" text-anchor="{anchor}">{}</text>"#,
-            top + 7 * self.font,
+            r#"<text x="{x}" y="{y}" text-anchor="{anchor}"{turn}>{}</text>"#,
             escape_xml(text)
         );
     }
@@ -902,12 +946,11 @@ impl Painter for SvgPainter<'_> {
         );
         // The scale is linear between its anchors: a stop at each anchor
         // draws it exactly.
-        for k in 0..ANCHORS.len() {
-            let f = k as f64 / (ANCHORS.len() - 1) as f64;
+        for (f, colour) in self.palette.stops() {
             let _ = writeln!(
                 self.s,
                 r#"<stop offset="{f}" stop-color="{}"/>"#,
-                hex(scale(f))
+                hex(colour)
             );
         }
         let _ = writeln!(self.s, "</linearGradient></defs>");
@@ -923,23 +966,23 @@ type CellRun = ((usize, usize), (usize, usize), [u8; 3]);
 const SVG_RECT_LIMIT: usize = 300;
 
 impl Scene {
-    /// The SVG of the scene. Its text is set in a monospace font of the
-    /// bitmap font's size: 10 units a glyph scale gives capitals about 7
-    /// squares high and 6 squares apart.
+    /// The SVG of the scene. Its text names DejaVu Sans, the PNG's font,
+    /// at the PNG's size, so that a viewer that has it draws the same lines.
     fn svg_text(&self, cells: Option<&Table>) -> String {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" font-family="monospace" font-size="{}">"#,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" font-family="{}" font-size="{}">"#,
             self.width,
             self.height,
-            10 * self.font
+            font::FAMILIES,
+            self.em
         );
         let _ = writeln!(s, "<title>{}</title>", escape_xml(&self.title));
         let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
         let mut painter = SvgPainter {
             s: &mut s,
-            font: self.font,
+            palette: self.palette,
         };
         match cells {
             Some(t) if self.n <= SVG_RECT_LIMIT => self.paint_cells(t, &mut painter),
@@ -1001,26 +1044,40 @@ fn svg_rect(s: &mut String, (left, top): (usize, usize), (w, h): (usize, usize),
 // ---------------------------------------------------------------- TikZ
 
 impl Scene {
-    /// The scene as a standalone LaTeX document of one TikZ picture, a pixel
-    /// half a point (y downwards, as in the PNG): the cells (runs along a
-    /// row), every shape, the scale as its linear segments between anchors,
-    /// the text in typewriter type of the bitmap font's size.
+    /// The scene as a LaTeX document of one TikZ picture, a pixel half a
+    /// point (y downwards, as in the PNG), on a page of its size (with a
+    /// border of 2pt): the cells (runs along a row), every shape, the scale
+    /// as its linear segments between anchors, the text in TeX's sans-serif
+    /// (Computer Modern Sans, scalable by `fix-cm`) at the PNG's size. It
+    /// needs only LaTeX's base and PGF (Debian's texlive-latex-base and
+    /// texlive-pictures): the page is sized by `geometry`, not by the
+    /// `standalone` class, which minimal installations lack.
     fn tikz_text(&self, cells: Option<&Table>) -> String {
         // The picture's commands, and the colours they name (each defined
         // once, by name, before the document: plain xcolor RGB).
         let mut painter = TikzPainter {
             s: String::new(),
             colours: BTreeSet::new(),
+            palette: self.palette,
         };
         if let Some(t) = cells {
             self.paint_cells(t, &mut painter);
         }
         self.paint(&mut painter);
-        let TikzPainter { s, colours } = painter;
+        let TikzPainter { s, colours, .. } = painter;
         let mut document = String::new();
-        let size = 5 * self.font;
+        let size = self.em / 2;
+        let (width, height) = (self.width, self.height);
         let _ = writeln!(document, "% {}", self.title.replace('\n', " "));
-        let _ = writeln!(document, "\\documentclass[tikz,border=2pt]{{standalone}}");
+        let _ = writeln!(document, "\\RequirePackage{{fix-cm}}");
+        let _ = writeln!(document, "\\documentclass{{article}}");
+        let _ = writeln!(
+            document,
+            "\\usepackage[paperwidth={},paperheight={},margin=2pt]{{geometry}}",
+            points(width + 8),
+            points(height + 8)
+        );
+        let _ = writeln!(document, "\\usepackage{{tikz}}");
         for [r, g, b] in colours {
             let _ = writeln!(
                 document,
@@ -1028,11 +1085,18 @@ impl Scene {
                 colour_name([r, g, b])
             );
         }
+        let _ = writeln!(document, "\\pagestyle{{empty}}");
         let _ = writeln!(document, "\\begin{{document}}");
         let _ = writeln!(
             document,
-            "\\begin{{tikzpicture}}[x=0.5pt,y=-0.5pt,font=\\ttfamily\\fontsize{{{size}}}{{{}}}\\selectfont]",
+            "\\noindent\\begin{{tikzpicture}}[x=0.5pt,y=-0.5pt,font=\\sffamily\\fontsize{{{size}}}{{{}}}\\selectfont]",
             size + 2
+        );
+        // The picture is the scene's rectangle, whatever TeX's text
+        // reaches: the page holds it exactly.
+        let _ = writeln!(
+            document,
+            "\\useasboundingbox (0,0) rectangle ({width},{height});"
         );
         document.push_str(&s);
         document.push_str("\\end{tikzpicture}\n\\end{document}\n");
@@ -1040,10 +1104,18 @@ impl Scene {
     }
 }
 
-/// Writes TikZ commands, noting the colours they name.
+/// `pixels` in TeX points, a pixel half a point: `451.5pt`.
+fn points(pixels: usize) -> String {
+    let half = if pixels % 2 == 1 { ".5" } else { "" };
+    format!("{}{half}pt", pixels / 2)
+}
+
+/// Writes TikZ commands, noting the colours they name; the scale in
+/// `palette`.
 struct TikzPainter {
     s: String,
     colours: BTreeSet<[u8; 3]>,
+    palette: Palette,
 }
 
 impl TikzPainter {
@@ -1063,27 +1135,28 @@ impl Painter for TikzPainter {
         );
     }
 
-    fn text(&mut self, x: usize, top: usize, anchor: Anchor, text: &str) {
+    fn text(&mut self, (x, y): (usize, usize), anchor: Anchor, turned: bool, text: &str) {
         let anchor = match anchor {
-            Anchor::Start => "north west",
-            Anchor::Middle => "north",
-            Anchor::End => "north east",
+            Anchor::Start => "base west",
+            Anchor::Middle => "base",
+            Anchor::End => "base east",
         };
+        let turn = if turned { ",rotate=90" } else { "" };
         let _ = writeln!(
             self.s,
-            "\\node[anchor={anchor},inner sep=0pt] at ({x},{top}) {{{}}};",
+            "\\node[anchor={anchor}{turn},inner sep=0pt] at ({x},{y}) {{{}}};",
             escape_tex(text)
         );
     }
 
     fn scale(&mut self, (left, top): (usize, usize), (width, height): (usize, usize)) {
         // The largest value at the top: the anchors' segments from the bottom up.
-        let segments = ANCHORS.len() - 1;
-        for k in 0..segments {
-            let (low, high) = (k as f64 / segments as f64, (k + 1) as f64 / segments as f64);
+        let stops: Vec<(f64, [u8; 3])> = self.palette.stops().collect();
+        for pair in stops.windows(2) {
+            let [(low, low_colour), (high, high_colour)] = [pair[0], pair[1]];
             let bottom = top + height - (low * height as f64) as usize;
             let upper = top + height - (high * height as f64) as usize;
-            let (from, to) = (self.colour(scale(low)), self.colour(scale(high)));
+            let (from, to) = (self.colour(low_colour), self.colour(high_colour));
             let _ = writeln!(
                 self.s,
                 "\\shade[bottom color={from},top color={to}] ({left},{bottom}) rectangle ++({width},{});",
@@ -1099,7 +1172,8 @@ fn colour_name(colour: [u8; 3]) -> String {
 }
 
 /// `text` for LaTeX's text mode: its special characters written as
-/// commands, `<` and `>` in math (the default encoding has no such glyphs).
+/// commands, `<`, `>` and the signs beyond ASCII that the pictures write
+/// in math (the default encoding has no such glyphs).
 fn escape_tex(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for c in text.chars() {
@@ -1113,6 +1187,11 @@ fn escape_tex(text: &str) -> String {
             '~' => escaped.push_str("\\~{}"),
             '<' => escaped.push_str("$<$"),
             '>' => escaped.push_str("$>$"),
+            '≤' => escaped.push_str("$\\leq$"),
+            '≥' => escaped.push_str("$\\geq$"),
+            '→' => escaped.push_str("$\\rightarrow$"),
+            '−' => escaped.push_str("$-$"),
+            '…' => escaped.push_str("\\dots{}"),
             _ => escaped.push(c),
         }
     }
@@ -1177,35 +1256,62 @@ mod tests {
     }
 
     #[test]
-    fn the_title_has_a_glyph_for_each_character_and_room_in_the_picture() {
+    fn the_font_draws_every_character_of_the_titles_and_they_fit() {
         let long = "twopile:1,0+0,1+1,1+2,1+1,2+3,1+1,3+4,1+1,4+5,1+1,5+6,1+1,6:3";
+        let palette = Colours::default().palette();
         for game in ["wythoff:k=2", "wythoff:ratios", long] {
             let t = outcomes(game, 3);
             let title = title(&t, false);
             for c in title.chars() {
-                assert_ne!(glyph(c), glyph('\u{1}'), "{c:?} has no glyph");
+                assert!(font::has_glyph(c), "{c:?} has no glyph");
             }
-            let scene = Scene::of(&t);
-            assert!(8 + text_width(&title, scene.font) < scene.width, "{game}");
+            let scene = Scene::of(&t, palette);
+            assert!(
+                MARGIN + font::width(&title, scene.em) < scene.width,
+                "{game}"
+            );
         }
         let t = outcomes("wythoff:k=2", 60);
-        assert_eq!(
-            title(&t, true),
-            "wythoff:k=2, Grundy values, 0 <= x, y < 60"
-        );
+        assert_eq!(title(&t, true), "wythoff:k=2, Grundy values, 0 ≤ x, y < 60");
+        for c in (' '..='~').chain("…→−≤≥éèü".chars()) {
+            assert!(font::has_glyph(c), "{c:?} has no glyph");
+        }
     }
 
     #[test]
-    fn every_glyph_is_seven_rows_of_five_squares() {
-        for c in ' '..='~' {
-            let rows: Vec<&str> = glyph(c).split(' ').collect();
-            assert_eq!(rows.len(), 7, "{c:?}");
-            assert!(
-                rows.iter()
-                    .all(|r| r.len() == 5 && r.bytes().all(|b| b == b'0' || b == b'1')),
-                "{c:?}"
-            );
-        }
+    fn text_is_measured_by_its_glyphs() {
+        // DejaVu Sans: digits 0.636 em, "i" 0.278 em, capitals 0.729 em high.
+        assert_eq!(font::width("0", 100), 64);
+        assert_eq!(font::width("10", 100), 128);
+        assert_eq!(font::width("i", 100), 28);
+        assert!(font::width("W", 18) > font::width("l", 18));
+        let m = font::metrics(100);
+        assert_eq!((m.cap, m.descent), (73, 24));
+    }
+
+    #[test]
+    fn the_axes_are_titled_by_the_games_numbers() {
+        let t = outcomes("wythoff", 5);
+        let svg = Scene::of(&t, Colours::default().palette()).svg_text(Some(&t));
+        assert!(svg.contains(">y = second pile size</text>"), "{svg}");
+        assert!(svg.contains(r#"transform="rotate(-90 "#), "{svg}");
+        assert!(svg.contains(">x = first pile size</text>"), "{svg}");
+        assert_eq!(numbers_noun("kayles"), "heap size");
+        assert_eq!(numbers_noun("no-such-game"), "number");
+    }
+
+    #[test]
+    fn ticks_start_at_the_first_round_value_from_the_start() {
+        assert_eq!(
+            ticks(0, 10).collect::<Vec<_>>(),
+            (0..10).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            ticks(40, 200).collect::<Vec<_>>(),
+            [40, 60, 80, 100, 120, 140, 160, 180]
+        );
+        assert_eq!(ticks(41, 200).next(), Some(60));
+        assert_eq!(ticks(0, 0).count(), 0);
     }
 
     #[test]
@@ -1215,8 +1321,8 @@ mod tests {
             "0 &lt;= x &amp; &quot;y&quot; &gt; 1"
         );
         let t = outcomes("script:a<b&c.rhai", 2);
-        let svg = Scene::of(&t).svg_text(Some(&t));
-        assert!(svg.contains("script:a&lt;b&amp;c.rhai, outcomes, 0 &lt;= x, y &lt; 2"));
+        let svg = Scene::of(&t, Colours::default().palette()).svg_text(Some(&t));
+        assert!(svg.contains("script:a&lt;b&amp;c.rhai, outcomes, 0 ≤ x, y &lt; 2"));
     }
 
     #[test]

@@ -555,19 +555,25 @@ pub fn wrote(
     )
 }
 
-/// `sequence` with plots: what was written where.
+/// `sequence` with plots: what was written where, of `values` plotted from
+/// `n = from` on.
 pub fn plotted(
     out: &mut dyn Write,
-    values: &[u64],
+    (values, from): (&[u64], u64),
     paths: &[std::path::PathBuf],
     name: &str,
 ) -> io::Result<()> {
-    let p = values.iter().filter(|&&v| v == 0).count();
+    let shown =
+        &values[usize::try_from(from).map_or(values.len(), |from| from.min(values.len()))..];
+    let p = shown.iter().filter(|&&v| v == 0).count();
     let paths: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    let range = match from {
+        0 => format!("n < {}", values.len()),
+        from => format!("{from} <= n < {}", values.len()),
+    };
     writeln!(
         out,
-        "{name}: wrote the plot of G(n) for n < {} to {} ({p} P-positions)",
-        values.len(),
+        "{name}: wrote the plot of G(n) for {range} to {} ({p} P-positions)",
         paths.join(", ")
     )
 }

@@ -1,7 +1,9 @@
 //! The pictures of `grundy table`: the SVG, rendered by resvg, is compared
 //! with the PNG pixel by pixel, and both with the table's JSON. resvg is built
 //! without text, so the SVG's text is not drawn: only there may the two
-//! differ (the PNG's glyphs are black where the rendered SVG is white).
+//! differ (the PNG's glyphs are black or, anti-aliased, grey where the
+//! rendered SVG is white). The TikZ documents are compiled by pdflatex when
+//! it is on PATH.
 
 use crate::common;
 
@@ -131,22 +133,26 @@ fn close(a: &Rgb<u8>, b: &Rgb<u8>, tolerance: u8) -> bool {
 }
 
 /// Every pixel of the rendered SVG is the PNG's, but where the PNG draws
-/// text; the colour scale's gradient may differ by a few units.
+/// text (black on white, its edges grey); the colour scale's gradient may
+/// differ by a few units.
 fn assert_same_but_text(png: &RgbImage, svg: &RgbImage) {
     assert_eq!(png.dimensions(), svg.dimensions());
     let mut text = 0;
+    let mut black = 0;
     for (col, row, p) in png.enumerate_pixels() {
         let s = svg.get_pixel(col, row);
         if close(p, s, 4) {
             continue;
         }
+        let [r, g, b] = p.0;
         assert!(
-            *p == BLACK && *s == WHITE,
+            r == g && g == b && *s == WHITE,
             "pixel ({col}, {row}): PNG {p:?}, SVG {s:?}"
         );
         text += 1;
+        black += usize::from(*p == BLACK);
     }
-    assert!(text > 0, "the PNG has text");
+    assert!(text > 0 && black > 0, "the PNG has text");
 }
 
 /// The cells (x, y) of the table's JSON, as its CSV would give them.
@@ -355,9 +361,12 @@ fn sequence_plots_agree_and_show_each_value_at_its_height() {
     // Each value's dots on one row, in the order of the values.
     let mut rows_of_value = std::collections::BTreeMap::new();
     let step = 800.0 / values.len() as f64;
+    // The vertical axis: the first column black over the plot's height.
     let left = (0..png_image.width())
         .find(|&col| {
-            (100..png_image.height() - 60).all(|row| *png_image.get_pixel(col, row) == BLACK)
+            runs_down(&png_image, col, 0..png_image.height())
+                .iter()
+                .any(|&(colour, length)| colour == BLACK && length >= 400)
         })
         .expect("the vertical axis")
         + 4;
@@ -428,18 +437,182 @@ fn period_plots_mark_the_preperiod_and_each_period() {
     assert_eq!(blue, 3, "{runs:?}");
 }
 
-/// `--tex`: a standalone LaTeX document of one TikZ picture, the SVG's
-/// shapes one for one (a `\fill` a rectangle, the scale's gradient as its
-/// four linear segments), braces balanced and the text escaped. No TeX
-/// engine is installed here: the test checks the structure that compiles.
+/// `--colours`: the scale of a table's values and the colour of its
+/// P-positions (cividis azure, grey orange), the P-positions' colour of a
+/// plot; refused without a picture and for a name it does not know.
 #[test]
-fn tikz_pictures_hold_the_svg_shapes_and_escaped_text() {
+fn colour_maps_colour_the_values_and_the_p_positions() {
+    const AZURE: Rgb<u8> = Rgb([0, 150, 255]);
+    const ORANGE: Rgb<u8> = Rgb([230, 110, 0]);
+    let json = json_cells("wythoff", "20", true);
+    for (name, p) in [("cividis", AZURE), ("grey", ORANGE)] {
+        let args = [
+            "table",
+            "wythoff",
+            "--size",
+            "20",
+            "--values",
+            "--colours",
+            name,
+        ];
+        let (png, svg, _) = pictures_of(name, &args);
+        assert_same_but_text(&png, &svg);
+        let cells = Cells::find(&png, 20);
+        for (x, line) in (0..).zip(&json) {
+            for (y, value) in (0..).zip(line) {
+                let (col, row) = cells.centre(x, y);
+                let colour = *png.get_pixel(col, row);
+                assert_eq!(colour == p, value == 0, "{name} ({x}, {y})");
+                let [r, g, b] = colour.0;
+                let grey = r == g && g == b;
+                assert!(name != "grey" || grey || colour == p, "{name} ({x}, {y})");
+                assert!(colour != P_RED, "{name} ({x}, {y})");
+            }
+        }
+    }
+    let args = [
+        "sequence",
+        "octal:0.16",
+        "--count",
+        "50",
+        "--colours",
+        "cividis",
+    ];
+    let (png, _, _) = pictures_of("plot-colours", &args);
+    assert!(png.pixels().any(|p| *p == AZURE) && !png.pixels().any(|p| *p == P_RED));
+    for args in [
+        vec!["table", "wythoff", "--colours", "grey"],
+        vec!["sequence", "kayles", "--colours", "grey"],
+        vec!["table", "wythoff", "--png", "c.png", "--colours", "pink"],
+    ] {
+        let out = grundy(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.starts_with("error:") && stderr.lines().count() == 1,
+            "{stderr}"
+        );
+        assert!(!std::path::Path::new("c.png").exists());
+    }
+}
+
+/// `--from N`: the plot draws `G(n)` for `N <= n < count`, a dot a value,
+/// its title and the line printed saying so; the answer itself is the same
+/// (`--json`); `N` at or past the values plotted, or without a picture, is
+/// refused with exit status 2 and one line.
+#[test]
+fn plots_start_from_n_and_leave_the_answer_alone() {
+    let dir = scratch("from");
+    let svg = dir.join("f.svg");
+    let svg_path = svg.to_str().unwrap();
+    let spec = ["sequence", "octal:0.16", "--count", "300"];
+    let values: Vec<u64> = json_of(&spec)["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let out = grundy(&[&spec[..], &["--from", "100", "--svg", svg_path]].concat());
+    assert!(out.status.success());
+    let zeros = values[100..].iter().filter(|&&v| v == 0).count();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!("octal:0.16: wrote the plot of G(n) for 100 <= n < 300 to {svg_path} ({zeros} P-positions)\n")
+    );
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawn.contains("G(n) for 100 ≤ n &lt; 300"), "{drawn}");
+    // 200 values 4 pixels apart: a dot of 4 pixels each.
+    let dots = drawn.matches(r#" width="4" height="4" "#).count();
+    assert_eq!(dots, 200);
+    assert!(drawn.contains(">100</text>") && !drawn.contains(">80</text>"));
+    let with_plot = grundy(&[&spec[..], &["--from", "100", "--svg", svg_path, "--json"]].concat());
+    assert_eq!(
+        with_plot.stdout,
+        grundy(&[&spec[..], &["--json"]].concat()).stdout
+    );
+    for args in [
+        vec![
+            "sequence", "kayles", "--count", "100", "--from", "100", "--svg", svg_path,
+        ],
+        vec!["period", "kayles", "--from", "107", "--svg", svg_path],
+        vec!["sequence", "kayles", "--from", "5"],
+    ] {
+        std::fs::remove_file(&svg).ok();
+        let out = grundy(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.starts_with("error:") && stderr.lines().count() == 1,
+            "{stderr}"
+        );
+        assert!(!svg.exists(), "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A PNG is the same bytes run after run (its text too: the glyphs are
+/// drawn from the built-in font, not the system's).
+#[test]
+fn png_pictures_are_the_same_bytes_every_run() {
+    let dir = scratch("determinism");
+    for args in [
+        vec!["table", "wythoff", "--size", "30", "--values"],
+        vec!["period", "kayles"],
+    ] {
+        let bytes: Vec<Vec<u8>> = ["a.png", "b.png"]
+            .iter()
+            .map(|name| {
+                let path = dir.join(name);
+                let out = grundy(&[&args[..], &["--png", path.to_str().unwrap()]].concat());
+                assert!(out.status.success(), "{args:?}");
+                std::fs::read(&path).unwrap()
+            })
+            .collect();
+        assert_eq!(bytes[0], bytes[1], "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--tex`: a LaTeX document of one TikZ picture on a page of its size,
+/// the SVG's shapes one for one (a `\fill` a rectangle, the scale's
+/// gradient as its linear segments), braces balanced and the text escaped;
+/// compiled by pdflatex when it is on PATH (a failed compilation fails the
+/// test), else checked for that structure alone. A script whose file name
+/// holds TeX's special characters puts them in the title.
+#[test]
+fn tikz_pictures_hold_the_svg_shapes_escaped_text_and_compile() {
     let dir = scratch("tikz");
+    let script = dir.join("t_2%t#&$~^.rhai");
+    std::fs::copy(
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../examples/twopile-t2t.rhai"
+        ),
+        &script,
+    )
+    .unwrap();
+    let scripted = format!("script:{}", script.display());
+    let pdflatex = pdflatex_runs();
     for (args, scale) in [
         (vec!["table", "wythoff", "--size", "24", "--values"], true),
         (vec!["table", "wythoff:k=2", "--size", "30"], false),
+        (
+            vec![
+                "table",
+                &scripted,
+                "--size",
+                "12",
+                "--values",
+                "--colours",
+                "grey",
+            ],
+            true,
+        ),
         (vec!["period", "kayles"], false),
-        (vec!["sequence", "octal:0.16", "--count", "300"], false),
+        (
+            vec!["sequence", "octal:0.16", "--count", "300", "--from", "100"],
+            false,
+        ),
     ] {
         let (svg, tex) = (dir.join("p.svg"), dir.join("p.tex"));
         let mut all = args.clone();
@@ -455,59 +628,13 @@ fn tikz_pictures_hold_the_svg_shapes_and_escaped_text() {
             "{args:?}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
-        let (svg, tex) = (
+        let (svg, tex_text) = (
             std::fs::read_to_string(&svg).unwrap(),
             std::fs::read_to_string(&tex).unwrap(),
         );
-        let lines: Vec<&str> = tex.lines().collect();
-        assert!(lines[0].starts_with("% "), "{args:?}");
-        assert_eq!(lines[1], r"\documentclass[tikz,border=2pt]{standalone}");
-        // The colours, each defined once by name, then the document.
-        let begin = lines
-            .iter()
-            .position(|l| *l == r"\begin{document}")
-            .unwrap();
-        let defined: Vec<&str> = lines[2..begin]
-            .iter()
-            .map(|l| {
-                let name = l.strip_prefix(r"\definecolor{").expect("a colour");
-                &name[..name.find('}').unwrap()]
-            })
-            .collect();
-        assert!(lines[begin + 1].starts_with(r"\begin{tikzpicture}[x=0.5pt,y=-0.5pt,"));
-        assert_eq!(
-            &lines[lines.len() - 2..],
-            [r"\end{tikzpicture}", r"\end{document}"]
-        );
-        let body = &lines[begin + 2..lines.len() - 2];
-        for line in body.iter().filter(|l| l.starts_with(r"\fill[")) {
-            let name = &line[6..line.find(']').unwrap()];
-            assert!(defined.contains(&name), "{line}");
-        }
-        assert!(body.iter().all(|l| l.ends_with(';')), "{args:?}");
-        let fills = body.iter().filter(|l| l.starts_with(r"\fill[")).count();
-        let shades = body.iter().filter(|l| l.starts_with(r"\shade[")).count();
-        let nodes: Vec<&&str> = body.iter().filter(|l| l.starts_with(r"\node[")).collect();
-        assert_eq!(fills + shades + nodes.len(), body.len(), "{args:?}");
-        // The SVG: a background, the rectangles, one gradient for the scale.
-        let rects = svg.matches("<rect ").count() - 1 - usize::from(scale);
-        assert_eq!(fills, rects, "{args:?}");
-        assert_eq!(shades, if scale { 4 } else { 0 }, "{args:?}");
-        assert_eq!(nodes.len(), svg.matches("<text ").count(), "{args:?}");
-        // Braces balance, and no text holds a character TeX reads otherwise.
-        let depth = tex.chars().try_fold(0i64, |depth, c| match c {
-            '{' => Some(depth + 1),
-            '}' => (depth > 0).then(|| depth - 1),
-            _ => Some(depth),
-        });
-        assert_eq!(depth, Some(0), "{args:?}");
-        for node in nodes {
-            let text = &node[node.find(") {").unwrap() + 3..node.len() - 2];
-            let bare = text.replace("$<$", "").replace("$>$", "");
-            assert!(
-                !bare.contains(['<', '>', '_', '^', '#', '%', '&']),
-                "{node}"
-            );
+        assert_tikz_holds_the_svg(&tex_text, &svg, scale, &format!("{args:?}"));
+        if pdflatex {
+            compile(&dir, &tex, &format!("{args:?}"));
         }
     }
     // Beyond the sides and counts TeX holds: refused before the work.
@@ -520,4 +647,150 @@ fn tikz_pictures_hold_the_svg_shapes_and_escaped_text() {
         assert!(!std::path::Path::new("w.tex").exists());
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The TikZ document `tex` is the SVG `svg`'s picture: its preamble sizes
+/// the page to the SVG's, defines every colour it fills with, and its body
+/// is a `\fill` for each rectangle of the SVG (but the background and the
+/// scale's), four `\shade`s for a scale of five anchors, a `\node` for each
+/// text, the text escaped and the braces balanced.
+fn assert_tikz_holds_the_svg(tex: &str, svg: &str, scale: bool, what: &str) {
+    let lines: Vec<&str> = tex.lines().collect();
+    assert!(lines[0].starts_with("% "), "{what}");
+    assert_eq!(
+        lines[1..3],
+        [r"\RequirePackage{fix-cm}", r"\documentclass{article}"]
+    );
+    let size = |key: &str| -> f64 {
+        let attribute = format!(r#" {key}=""#);
+        let from = svg.find(&attribute).unwrap() + attribute.len();
+        svg[from..from + svg[from..].find('"').unwrap()]
+            .parse()
+            .unwrap()
+    };
+    let (width, height) = (size("width"), size("height"));
+    assert_eq!(
+        lines[3],
+        format!(
+            r"\usepackage[paperwidth={}pt,paperheight={}pt,margin=2pt]{{geometry}}",
+            width / 2.0 + 4.0,
+            height / 2.0 + 4.0
+        ),
+        "{what}"
+    );
+    assert_eq!(lines[4], r"\usepackage{tikz}");
+    // The colours, each defined once by name, then the document.
+    let begin = lines
+        .iter()
+        .position(|l| *l == r"\begin{document}")
+        .unwrap();
+    assert_eq!(lines[begin - 1], r"\pagestyle{empty}");
+    let defined: Vec<&str> = lines[5..begin - 1]
+        .iter()
+        .map(|l| {
+            let name = l.strip_prefix(r"\definecolor{").expect("a colour");
+            &name[..name.find('}').unwrap()]
+        })
+        .collect();
+    assert!(lines[begin + 1].starts_with(r"\noindent\begin{tikzpicture}[x=0.5pt,y=-0.5pt,"));
+    assert_eq!(
+        lines[begin + 2],
+        format!(r"\useasboundingbox (0,0) rectangle ({width},{height});")
+    );
+    assert_eq!(
+        &lines[lines.len() - 2..],
+        [r"\end{tikzpicture}", r"\end{document}"]
+    );
+    let body = &lines[begin + 3..lines.len() - 2];
+    for line in body.iter().filter(|l| l.starts_with(r"\fill[")) {
+        let name = &line[6..line.find(']').unwrap()];
+        assert!(defined.contains(&name), "{line}");
+    }
+    assert!(body.iter().all(|l| l.ends_with(';')), "{what}");
+    let fills = body.iter().filter(|l| l.starts_with(r"\fill[")).count();
+    let shades = body.iter().filter(|l| l.starts_with(r"\shade[")).count();
+    let nodes: Vec<&&str> = body.iter().filter(|l| l.starts_with(r"\node[")).collect();
+    assert_eq!(fills + shades + nodes.len(), body.len(), "{what}");
+    // The SVG: a background, the rectangles, one gradient for the scale.
+    let rects = svg.matches("<rect ").count() - 1 - usize::from(scale);
+    assert_eq!(fills, rects, "{what}");
+    let stops = svg.matches("<stop ").count();
+    assert_eq!(shades, stops.saturating_sub(1), "{what}");
+    assert_eq!(stops > 0, scale, "{what}");
+    assert_eq!(nodes.len(), svg.matches("<text ").count(), "{what}");
+    // Braces balance, and no text holds a character TeX reads otherwise.
+    let depth = tex.chars().try_fold(0i64, |depth, c| match c {
+        '{' => Some(depth + 1),
+        '}' => (depth > 0).then(|| depth - 1),
+        _ => Some(depth),
+    });
+    assert_eq!(depth, Some(0), "{what}");
+    for node in nodes {
+        let text = &node[node.find(") {").unwrap() + 3..node.len() - 2];
+        let bare = text
+            .replace("$<$", "")
+            .replace("$>$", "")
+            .replace(r"$\leq$", "")
+            .replace(r"\^{}", "")
+            .replace(r"\~{}", "");
+        assert!(!bare.contains(['<', '>', '^', '~', '≤']), "{node}");
+        for special in ['_', '#', '%', '&', '$'] {
+            assert_eq!(
+                bare.matches(special).count(),
+                bare.matches(&format!("\\{special}")).count(),
+                "{node}"
+            );
+        }
+    }
+}
+
+/// Whether pdflatex runs here (CI installs it; a machine without TeX checks
+/// the documents' structure only).
+fn pdflatex_runs() -> bool {
+    let found = std::process::Command::new("pdflatex")
+        .arg("--version")
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "pdflatex is not installed: .ci/run installs Debian's texlive-latex-base and texlive-pictures"
+        );
+        eprintln!("skipped: the TikZ documents are not compiled (no pdflatex; Debian's texlive-latex-base and texlive-pictures)");
+    }
+    found
+}
+
+/// Compiles `tex` in `dir` with pdflatex, which must make a PDF of one page
+/// without an error, a missing glyph or an overfull box.
+fn compile(dir: &std::path::Path, tex: &std::path::Path, what: &str) {
+    let out = std::process::Command::new("pdflatex")
+        .args([
+            "-interaction=nonstopmode",
+            "-halt-on-error",
+            "-output-directory",
+        ])
+        .arg(dir)
+        .arg(tex)
+        .output()
+        .expect("pdflatex runs");
+    let log = std::fs::read_to_string(tex.with_extension("log")).unwrap_or_default();
+    assert!(
+        out.status.success(),
+        "{what}: pdflatex failed:\n{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(
+        log.contains("Output written on") && log.contains("(1 page,"),
+        "{what}: {log}"
+    );
+    for trouble in [
+        "Missing character",
+        "Overfull",
+        "LaTeX Warning",
+        "Font Warning",
+    ] {
+        assert!(!log.contains(trouble), "{what}: {trouble}:\n{log}");
+    }
+    std::fs::remove_file(tex.with_extension("pdf")).unwrap();
 }
