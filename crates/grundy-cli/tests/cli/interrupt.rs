@@ -194,7 +194,7 @@ fn on_a_terminal_the_bar_fits_and_the_last_line_is_a_line_of_its_own() {
     let Some(screen) = on_a_terminal(&format!(
         "sh -c '{run} & p=$!; sleep 2.5; kill -INT $p; wait $p; echo status $?'"
     )) else {
-        eprintln!("no `script` command: skipped");
+        common::skipped("the interrupt test under a terminal (no `script` command)");
         return;
     };
     // Each draw of the bar, and each line, starts at the left edge (after

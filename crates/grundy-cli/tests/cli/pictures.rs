@@ -756,7 +756,7 @@ fn pdflatex_runs() -> bool {
             std::env::var_os("CI").is_none(),
             "pdflatex is not installed: .ci/run installs Debian's texlive-latex-base and texlive-pictures"
         );
-        eprintln!("skipped: the TikZ documents are not compiled (no pdflatex; Debian's texlive-latex-base and texlive-pictures)");
+        common::skipped("compiling the TikZ documents (no pdflatex: Debian's texlive-latex-base and texlive-pictures)");
     }
     found
 }

@@ -226,7 +226,7 @@ fn browser_on(server: &Server, name: &str) -> Option<Browser> {
             std::env::var_os("CI").is_none(),
             "chromium is not installed: .ci/run installs Debian's chromium package"
         );
-        eprintln!("skipped: chromium is not installed (Debian's chromium package)");
+        common::skipped("the browser tests of grundy serve (chromium is not installed: Debian's chromium package)");
     }
     browser
 }

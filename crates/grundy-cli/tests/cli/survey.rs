@@ -171,7 +171,7 @@ fn gnu_parallel_runs_the_shards() {
             std::env::var_os("CI").is_none(),
             "GNU parallel is missing on CI"
         );
-        eprintln!("GNU parallel is not installed: the test of shards under parallel is skipped");
+        common::skipped("the test of shards under GNU parallel (not installed)");
         return;
     }
     let dir = scratch("parallel");

@@ -90,3 +90,10 @@ pub fn compiled_baseline(name: &str) -> std::path::PathBuf {
     assert!(compiled.success(), "{name}.c compiles");
     binary
 }
+
+/// Says on the test run's own stderr that part of a test was skipped and
+/// why: the harness shows what `eprintln!` prints only for a failing test,
+/// and a skip must not pass silently.
+pub fn skipped(why: &str) {
+    let _ = writeln!(std::io::stderr(), "skipped: {why}");
+}
