@@ -1,4 +1,5 @@
-"""README.md's Python examples (its ```pycon blocks) run as shown."""
+"""The Python examples of README.md and of the book (their ```pycon blocks)
+run as shown."""
 
 import doctest
 import os
@@ -8,12 +9,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_readmes_python_examples_print_what_they_show():
-    readme = (ROOT / "README.md").read_text()
-    blocks = re.findall(r"^```pycon\n(.*?)^```", readme, flags=re.S | re.M)
-    assert len(blocks) >= 2, "README.md shows Python examples"
+def pages():
+    """README.md, then every page of the book."""
+    return [ROOT / "README.md"] + sorted((ROOT / "docs" / "book" / "src").rglob("*.md"))
+
+
+def test_the_python_examples_print_what_they_show():
+    blocks = []
+    for page in pages():
+        text = page.read_text()
+        blocks += re.findall(r"^```pycon\n(.*?)^```", text, flags=re.S | re.M)
+    assert len(blocks) >= 2, "the book shows Python examples"
     parser = doctest.DocTestParser()
-    test = parser.get_doctest("\n".join(blocks), {}, "README.md", "README.md", 0)
+    test = parser.get_doctest("\n".join(blocks), {}, "python examples", "docs", 0)
     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
     cwd = os.getcwd()
     os.chdir(ROOT)

@@ -803,3 +803,56 @@ fn did_you_mean(typed: Option<&str>, names: &ContextValue) -> Option<String> {
     let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
     Some(format!("did you mean {}?", quoted.join(" or ")))
 }
+
+#[cfg(test)]
+mod tests {
+    /// The book's reference of every verb and option, in Markdown, drawn
+    /// from the clap definitions: one row per option, with its help.
+    fn options_table() -> String {
+        let mut table = String::from("| verb | option | what it does |\n|---|---|---|\n");
+        for verb in super::command().get_subcommands() {
+            let name = verb.get_name().to_string();
+            option_rows(&mut table, &name, verb);
+            for sub in verb.get_subcommands() {
+                option_rows(&mut table, &format!("{name} {}", sub.get_name()), sub);
+            }
+        }
+        table
+    }
+
+    /// The rows of `command`'s arguments, named `verb`.
+    fn option_rows(table: &mut String, verb: &str, command: &clap::Command) {
+        for arg in command.get_arguments() {
+            let name = match (arg.get_long(), arg.is_positional()) {
+                (Some(long), _) => format!("`--{long}`"),
+                (None, true) => format!("`{}`", arg.get_id().as_str().to_uppercase()),
+                (None, false) => continue,
+            };
+            let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+            let help = help.replace('|', "\\|").replace('\n', " ");
+            table.push_str(&format!("| `{verb}` | {name} | {help} |\n"));
+        }
+    }
+
+    /// The book's table of options is clap's: on a difference, the test
+    /// prints the table to paste between the markers.
+    #[test]
+    fn the_books_options_are_the_command_lines() {
+        let page = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../docs/book/src/reference/options.md"
+        ))
+        .expect("docs/book/src/reference/options.md in the workspace");
+        let begin = "<!-- options:begin -->\n";
+        let start = page.find(begin).expect("the page has <!-- options:begin -->") + begin.len();
+        let stop = page[start..]
+            .find("<!-- options:end -->")
+            .expect("the page has <!-- options:end -->")
+            + start;
+        let expected = options_table();
+        assert!(
+            page[start..stop] == expected,
+            "the book's table of options differs from the command line; put this between the markers:\n{expected}"
+        );
+    }
+}

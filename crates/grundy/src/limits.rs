@@ -5,7 +5,7 @@
 //! [`Error::Limit`](crate::Error::Limit) that says which limit and, where the
 //! verb has one, the option that moves it (`--count`, `--max`, `--size`). A
 //! budget that cuts a search short is reported in the answer ("unknown below
-//! X", "unsettled below X"), never turned into a verdict. README.md's table of
+//! X", "unsettled below X"), never turned into a verdict. The book's table of
 //! limits lists the same names and values, and a test keeps the two equal.
 
 // Sequences and periods of heap games.
@@ -319,7 +319,8 @@ mod tests {
             .collect()
     }
 
-    /// `(name, value)` of every README row `` | `NAME` | `VALUE` | ... ``.
+    /// `(name, value)` of every row `` | `NAME` | `VALUE` | ... `` of the
+    /// book's page of limits.
     fn documented(readme: &str) -> BTreeSet<(String, String)> {
         readme
             .lines()
@@ -335,9 +336,10 @@ mod tests {
     }
 
     #[test]
-    fn readme_states_every_limit_with_its_value_and_no_other() {
+    fn the_book_states_every_limit_with_its_value_and_no_other() {
         let here = declared(include_str!("limits.rs"));
         assert!(here.len() >= 20, "the parser found {} limits", here.len());
-        assert_eq!(documented(include_str!("../../../README.md")), here);
+        let page = include_str!("../../../docs/book/src/reference/limits.md");
+        assert_eq!(documented(page), here);
     }
 }

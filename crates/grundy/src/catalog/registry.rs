@@ -1,6 +1,6 @@
 //! The registry: one entry per game family, the single list that the parser,
 //! the unknown-game error, the command line's help, `grundy games` and
-//! README's table of games are all drawn from.
+//! book's table of games (docs/book/src/reference/games.md) are all drawn from.
 //!
 //! Adding a game is one module in [`crate::games`], its adapter in the
 //! catalogue (with its [`Entry`]), and one line in [`GAMES`].
@@ -18,7 +18,7 @@ use super::entry::{Build, Entry, Verb};
 use super::Game;
 use crate::error::{Error, Result};
 
-/// Every game family, in the order of the help and README.
+/// Every game family, in the order of the help and the book's table.
 pub static GAMES: &[Entry] = &[
     heap::NIM,
     heap::BASH,
@@ -197,7 +197,7 @@ fn spec_column(entry: &Entry, separator: &str) -> String {
     entry.spellings().collect::<Vec<_>>().join(separator)
 }
 
-/// README's table of games, in Markdown: spec, game and theory of each entry.
+/// The book's table of games, in Markdown: spec, game and theory of each entry.
 pub fn markdown_table() -> String {
     let mut table = String::from("| spec | game | theory |\n|---|---|---|\n");
     for entry in entries() {
@@ -213,7 +213,7 @@ pub fn markdown_table() -> String {
 }
 
 /// A text of the registry without its Markdown code marks, for plain text
-/// and JSON (README keeps them).
+/// and JSON (the book's table keeps them).
 pub fn plain(markdown: &str) -> String {
     markdown.replace('`', "")
 }
@@ -233,7 +233,7 @@ pub fn games() -> GameList {
 /// The games registered from outside the crate, after the built-in ones.
 static REGISTERED: RwLock<Vec<Entry>> = RwLock::new(Vec::new());
 
-/// Every entry: the built-in games, in the order of the help and README,
+/// Every entry: the built-in games, in the order of the help and the book,
 /// then those registered, in the order they were.
 pub fn entries() -> Vec<Entry> {
     let registered = REGISTERED.read().unwrap_or_else(PoisonError::into_inner);
@@ -482,24 +482,26 @@ mod tests {
         assert!(verb_help(Verb::Table).contains("grundy table wythoff --size 8"));
     }
 
-    /// README's table of games is the registry's: on a difference, the test
-    /// prints the table to paste between the markers.
+    /// The book's table of games is the registry's: on a difference, the
+    /// test prints the table to paste between the markers.
     #[test]
-    fn readme_table_is_the_registry() {
-        let readme =
-            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
-                .expect("README.md at the workspace root");
+    fn the_books_table_is_the_registry() {
+        let page = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../docs/book/src/reference/games.md"
+        ))
+        .expect("docs/book/src/reference/games.md in the workspace");
         let begin = "<!-- games:begin -->\n";
         let end = "<!-- games:end -->";
-        let start = readme.find(begin).expect("README has <!-- games:begin -->") + begin.len();
-        let stop = readme[start..]
+        let start = page.find(begin).expect("the page has <!-- games:begin -->") + begin.len();
+        let stop = page[start..]
             .find(end)
-            .expect("README has <!-- games:end -->")
+            .expect("the page has <!-- games:end -->")
             + start;
         let expected = markdown_table();
         assert!(
-            readme[start..stop] == expected,
-            "README's table of games differs from the registry; put this between the markers:\n{expected}"
+            page[start..stop] == expected,
+            "the book's table of games differs from the registry; put this between the markers:\n{expected}"
         );
     }
 
