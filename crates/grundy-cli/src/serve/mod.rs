@@ -55,37 +55,38 @@ const INDEX_HTML: &str = include_str!("../../web/index.html");
 const APP_JS: &str = include_str!("../../web/app.js");
 const BOARD_JS: &str = include_str!("../../web/board.js");
 const STYLE_CSS: &str = include_str!("../../web/style.css");
-/// The example scripts and graph files of the repository's `examples/`, for
-/// the page's workbench to load: `(file name, text)`.
+/// The example scripts and graph files of the repository's `examples/` (the
+/// link `web/examples`, so that the crate packs them), for the page's
+/// workbench to load: `(file name, text)`.
 const EXAMPLES: [(&str, &str); 10] = [
     (
         "lasker.rhai",
-        include_str!("../../../../examples/lasker.rhai"),
+        include_str!("../../web/examples/lasker.rhai"),
     ),
     (
         "subtraction-134.rhai",
-        include_str!("../../../../examples/subtraction-134.rhai"),
+        include_str!("../../web/examples/subtraction-134.rhai"),
     ),
     (
         "divisors.rhai",
-        include_str!("../../../../examples/divisors.rhai"),
+        include_str!("../../web/examples/divisors.rhai"),
     ),
     (
         "twopile-t2t.rhai",
-        include_str!("../../../../examples/twopile-t2t.rhai"),
+        include_str!("../../web/examples/twopile-t2t.rhai"),
     ),
-    ("graph.txt", include_str!("../../../../examples/graph.txt")),
-    ("arcs.txt", include_str!("../../../../examples/arcs.txt")),
+    ("graph.txt", include_str!("../../web/examples/graph.txt")),
+    ("arcs.txt", include_str!("../../web/examples/arcs.txt")),
     (
         "hackenbush.txt",
-        include_str!("../../../../examples/hackenbush.txt"),
+        include_str!("../../web/examples/hackenbush.txt"),
     ),
-    ("tree.txt", include_str!("../../../../examples/tree.txt")),
+    ("tree.txt", include_str!("../../web/examples/tree.txt")),
     (
         "digraph.txt",
-        include_str!("../../../../examples/digraph.txt"),
+        include_str!("../../web/examples/digraph.txt"),
     ),
-    ("maze.txt", include_str!("../../../../examples/maze.txt")),
+    ("maze.txt", include_str!("../../web/examples/maze.txt")),
 ];
 /// [`EXAMPLES`] as `{"examples": [{"name", "text"}]}`.
 static EXAMPLES_JSON: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
@@ -282,7 +283,7 @@ mod tests {
     /// The page offers every example script and graph file of `examples/`.
     #[test]
     fn the_workbench_has_every_example() {
-        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples");
+        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/web/examples");
         let mut files: Vec<String> = std::fs::read_dir(folder)
             .expect("examples/")
             .map(|e| {
