@@ -844,7 +844,10 @@ mod tests {
         ))
         .expect("docs/book/src/reference/options.md in the workspace");
         let begin = "<!-- options:begin -->\n";
-        let start = page.find(begin).expect("the page has <!-- options:begin -->") + begin.len();
+        let start = page
+            .find(begin)
+            .expect("the page has <!-- options:begin -->")
+            + begin.len();
         let stop = page[start..]
             .find("<!-- options:end -->")
             .expect("the page has <!-- options:end -->")

@@ -397,7 +397,10 @@ fn play_answers_the_moves_the_hint_and_the_programs_reply() {
     assert_eq!(answer["move_count"], 3);
     assert!(answer["reply"].is_null());
     assert_eq!(answer["boards"], json!([{"kind": "heaps"}]));
-    let queen = server.json("play", r#"{"game": "nim", "position": [2, "+", "wythoff", 3, 4]}"#);
+    let queen = server.json(
+        "play",
+        r#"{"game": "nim", "position": [2, "+", "wythoff", 3, 4]}"#,
+    );
     assert_eq!(
         queen["boards"],
         json!([{"kind": "heaps"}, {"kind": "piles"}]),
