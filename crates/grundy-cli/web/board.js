@@ -132,7 +132,7 @@ function grid(text, numbers) {
 }
 
 // A graph's vertices on a circle and its edges (arcs with an arrowhead);
-// the tokens, the token or the ground (vertex 0) marked.
+// the tokens, the token or the ground (board.ground) marked.
 function graph(board, text, numbers) {
   const edges = [];
   const vertices = new Set();
@@ -142,7 +142,8 @@ function graph(board, text, numbers) {
     ends.forEach((v) => vertices.add(v));
     if (ends.length === 2) edges.push(ends);
   }
-  if (board.tokens === 'ground') vertices.add('0');
+  const ground = String(board.ground);
+  if (board.tokens === 'ground') vertices.add(ground);
   const names = [...vertices].sort((a, b) => Number(a) - Number(b));
   if (names.length > GRAPH_VERTICES) {
     return picture(360, UNIT, 'a graph', [label(0, UNIT / 2, names.length + ' vertices, ' + edges.length + ' edges (too many to draw)')]);
@@ -159,9 +160,9 @@ function graph(board, text, numbers) {
   children[0].append(arrowHead());
   for (const v of names) {
     const [x, y] = at.get(v);
-    const ground = board.tokens === 'ground' && v === '0';
-    const kind = ground ? 'ground' : marked.has(v) ? 'token' : 'vertex';
-    children.push(ground
+    const isGround = board.tokens === 'ground' && v === ground;
+    const kind = isGround ? 'ground' : marked.has(v) ? 'token' : 'vertex';
+    children.push(isGround
       ? svg('rect', { x: x - UNIT / 2, y: y - UNIT / 2, width: UNIT, height: UNIT, class: kind })
       : svg('circle', { cx: x, cy: y, r: UNIT / 2, class: kind }));
     const count = marked.get(v) > 1 ? ' (' + marked.get(v) + ')' : '';

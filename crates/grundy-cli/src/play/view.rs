@@ -295,13 +295,13 @@ fn graph_lines(text: &str, position: &Position, arrow: &str, kind: Tokens) -> Ve
     }
     let tokens = position.args().join(" ");
     let mut lines = vec![match kind {
-        Tokens::Ground => format!("{} edges; 0 is the ground", edges.len()),
+        Tokens::Ground(v) => format!("{} edges; {v} is the ground", edges.len()),
         Tokens::One if tokens.is_empty() => "no token yet: place it on any vertex".into(),
         Tokens::One => format!("token on {tokens}; visited vertices are gone"),
         Tokens::Many => format!("tokens on {tokens}"),
     }];
     lines.extend(wrap(&edges, 90));
-    if !alone.is_empty() && kind != Tokens::Ground {
+    if !alone.is_empty() && !matches!(kind, Tokens::Ground(_)) {
         lines.push(format!("vertices: {}", alone.join(" ")));
     }
     lines

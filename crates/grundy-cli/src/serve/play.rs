@@ -138,6 +138,9 @@ struct BoardJson {
     arrow: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     tokens: Option<&'static str>,
+    /// The ground's vertex, for `"tokens": "ground"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ground: Option<u64>,
 }
 
 impl BoardJson {
@@ -147,6 +150,7 @@ impl BoardJson {
             label: None,
             arrow: None,
             tokens: None,
+            ground: None,
         };
         match board {
             Board::Heaps => plain("heaps"),
@@ -162,8 +166,12 @@ impl BoardJson {
                 tokens: Some(match tokens {
                     Tokens::Many => "many",
                     Tokens::One => "one",
-                    Tokens::Ground => "ground",
+                    Tokens::Ground(_) => "ground",
                 }),
+                ground: match tokens {
+                    Tokens::Ground(v) => Some(v),
+                    _ => None,
+                },
                 ..plain("graph")
             },
         }

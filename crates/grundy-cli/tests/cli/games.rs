@@ -86,3 +86,57 @@ fn verb_help_lists_the_games_it_answers() {
     assert!(period.contains("grundy period kayles"), "{period}");
     assert!(!period.contains("wythoff"), "{period}");
 }
+
+/// The options that remove a contest's hand reduction, through the binary:
+/// a tree rooted at vertex 1 (`hackenbush:ground=V`) and a circle where a
+/// move takes exactly M coins (`circle:exactly=M`); bad parameters are one
+/// line of refusal.
+#[test]
+fn a_ground_elsewhere_and_exactly_m_coins_answer_through_the_binary() {
+    // From 1: the branches 1 - 2 (1), 1 - 3 - 4 (2) and 1 - 0 (1); from 0:
+    // one edge up to 1, where 1 ^ 2 hangs.
+    let tree = "1 2\n1 3\n3 4\n1 0\n";
+    let answer = |spec: &str| {
+        let out = grundy_with_stdin(&["analyze", spec, "-", "--json"], tree);
+        assert!(
+            out.status.success(),
+            "{spec}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let rooted = answer("hackenbush:ground=1");
+    assert_eq!(rooted["game"], "hackenbush:ground=1");
+    assert_eq!(rooted["grundy"], 2);
+    assert_eq!(rooted["winning_moves"][0]["to"], serde_json::json!([1, 3]));
+    assert!(rooted["method"]
+        .as_str()
+        .unwrap()
+        .contains("the ground is vertex 1"));
+    let at_zero = answer("hackenbush:ground=0");
+    assert_eq!(at_zero["game"], "hackenbush");
+    assert_eq!(at_zero["grundy"], 4);
+
+    // Exactly 2 adjacent coins (the rows are Dawson's Kayles, 0.07, worth
+    // 0, 0, 1, 1, 2, 0, 3, 1 for 0..=7 coins): a circle of 7 leaves a row of
+    // 5, worth 0, so the circle is worth 1; one of 9 leaves 7, worth 1: 0.
+    let circle = json_of(&["analyze", "circle:exactly=2", "7"]);
+    assert_eq!(circle["game"], "circle:exactly=2");
+    assert_eq!(circle["outcome"], "N");
+    assert_eq!(circle["grundy"], 1);
+    assert_eq!(circle["winning_moves"][0]["to"], serde_json::json!([5]));
+    assert!(circle["method"].as_str().unwrap().contains("0.07"));
+    let circle = json_of(&["analyze", "circle:exactly=2", "9"]);
+    assert_eq!(
+        (&circle["outcome"], &circle["grundy"]),
+        (&"P".into(), &0.into())
+    );
+    let circle = json_of(&["analyze", "circle:exactly=3", "4"]);
+    assert_eq!(circle["outcome"], "N");
+    assert_eq!(circle["winning_moves"].as_array().unwrap().len(), 1);
+
+    for bad in ["hackenbush:ground=x", "circle:exactly=0"] {
+        let message = common::refusal(&["analyze", bad, "5"]);
+        assert!(message.contains(bad), "{message}");
+    }
+}

@@ -406,6 +406,15 @@ fn play_answers_the_moves_the_hint_and_the_programs_reply() {
         json!([{"kind": "heaps"}, {"kind": "piles"}]),
         "one board a component"
     );
+    let rooted = server.json(
+        "play",
+        r#"{"game": "hackenbush:ground=1", "graph": "1 2\n2 3\n"}"#,
+    );
+    assert_eq!(
+        rooted["boards"],
+        json!([{"kind": "graph", "arrow": "-", "tokens": "ground", "ground": 1}]),
+        "the ground named"
+    );
 
     // Perfect play wins from an N-position, and the program wins from a
     // P-position whatever the user does; graph games carry their graph.

@@ -132,8 +132,9 @@ pub enum Tokens {
     Many,
     /// One token whose visited vertices are gone, or none yet.
     One,
-    /// No token: edges hang from the ground, vertex 0.
-    Ground,
+    /// No token: edges hang from the ground, the vertex of this label (0
+    /// unless the game says another, `hackenbush:ground=V`).
+    Ground(u64),
 }
 
 /// What the position arguments of a game are.

@@ -463,8 +463,8 @@ mod tests {
         assert_eq!(
             known_games(),
             "nim, bash:M, subtraction:S1,S2,..., staircase, wythoff, wythoff:k=K, wythoff:ratios, \
-             dynsub:k=K, fibonacci-nim, octal:CODE, kayles, dawson, circle:K, \
-             hackenbush, geography, geography:directed, digraph, \
+             dynsub:k=K, fibonacci-nim, octal:CODE, kayles, dawson, circle:K, circle:exactly=M, \
+             hackenbush, hackenbush:ground=V, geography, geography:directed, digraph, \
              twopile:DX,DY[:T]+... (take t*(DX,DY), 1 <= t [<= T]; e.g. twopile:1,0+0,1+1,1 is Wythoff), \
              script:FILE, lasker, grundys-game, moore:k=K, staircase-tree, chomp:RxC, node-kayles"
         );

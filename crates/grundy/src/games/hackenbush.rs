@@ -1,5 +1,7 @@
 //! Green Hackenbush on a rooted multigraph: a move cuts one edge, and whatever
-//! is no longer joined to the ground (the vertex labelled 0) falls away.
+//! is no longer joined to the ground falls away. The ground is the vertex
+//! labelled 0 ([`Hackenbush::new`]) or any other label
+//! ([`Hackenbush::rooted`]: contest problems root their trees at vertex 1).
 //!
 //! Theory (Berlekamp, Conway and Guy, *Winning Ways*, vol. 1, ch. 7; the fusion
 //! principle is proved in Conway, *On Numbers and Games*, ch. 7):
@@ -22,8 +24,9 @@ use crate::graph::{Adjacency, EdgeId, Graph, UnionFind, Vertex, NONE};
 use crate::nimber::Nimber;
 use crate::stop;
 
-/// Green Hackenbush on a graph whose vertex labelled [`Hackenbush::GROUND`] is
-/// the ground.
+/// Green Hackenbush on a graph whose vertex labelled [`Hackenbush::ground`]
+/// is the ground ([`Hackenbush::GROUND`], 0, unless the game is
+/// [`rooted`](Hackenbush::rooted) elsewhere).
 ///
 /// Positions of the rules ([`Impartial`]) are the sorted ids of the edges
 /// left, all joined to the ground; [`Hackenbush::start`] is the whole graph.
@@ -32,6 +35,9 @@ use crate::stop;
 #[derive(Clone, Debug)]
 pub struct Hackenbush {
     graph: Graph,
+    /// The label of the ground vertex (which the graph may lack: then no
+    /// edge is joined to it).
+    ground: u64,
     /// The bridges and 2-edge-connected components of the part joined to the ground.
     components: EdgeComponents,
     /// At each component's head, the value of the part of the game from that
@@ -40,13 +46,22 @@ pub struct Hackenbush {
 }
 
 impl Hackenbush {
-    /// The label of the ground vertex.
+    /// The label of the ground vertex of [`Hackenbush::new`].
     pub const GROUND: u64 = 0;
 
-    /// The game on `graph`, with its bridges and values computed in O(V + E).
+    /// The game on `graph` whose ground is the vertex labelled 0
+    /// ([`Hackenbush::GROUND`]), with its bridges and values computed in
+    /// O(V + E).
     pub fn new(graph: Graph) -> Hackenbush {
-        let ground = graph.vertex(Hackenbush::GROUND);
-        let components = EdgeComponents::new(&graph.adjacency(), ground, None);
+        Hackenbush::rooted(graph, Hackenbush::GROUND)
+    }
+
+    /// The game on `graph` whose ground is the vertex labelled `ground`, in
+    /// O(V + E). A graph without that vertex has no edge joined to the
+    /// ground: every edge is ignored and the game is worth 0.
+    pub fn rooted(graph: Graph, ground: u64) -> Hackenbush {
+        let root = graph.vertex(ground);
+        let components = EdgeComponents::new(&graph.adjacency(), root, None);
         let values = fused_values(
             graph.edges(),
             &components,
@@ -55,9 +70,15 @@ impl Hackenbush {
         );
         Hackenbush {
             graph,
+            ground,
             components,
             values,
         }
+    }
+
+    /// The label of the ground vertex.
+    pub fn ground(&self) -> u64 {
+        self.ground
     }
 
     /// The graph played on.
@@ -225,7 +246,7 @@ impl Hackenbush {
 
     /// The edges of `edges` still joined to the ground.
     fn grounded(&self, edges: &[EdgeId]) -> Vec<EdgeId> {
-        let Some(ground) = self.graph.vertex(Hackenbush::GROUND) else {
+        let Some(ground) = self.graph.vertex(self.ground) else {
             return Vec::new();
         };
         let mut joined = UnionFind::new(self.graph.vertex_count());
@@ -499,6 +520,161 @@ mod tests {
         assert!(started.elapsed() < std::time::Duration::from_secs(5));
     }
 
+    /// The cut game straight from its rules, with no graph theory: the edges
+    /// left as a bit mask; a cut removes one edge, then every edge no longer
+    /// joined to the vertex labelled `ground` by the edges left falls.
+    struct CutGame {
+        edges: Vec<[u64; 2]>,
+        ground: u64,
+        values: std::collections::HashMap<u32, u64>,
+    }
+
+    impl CutGame {
+        fn new(edges: &[[u64; 2]], ground: u64) -> CutGame {
+            assert!(edges.len() < 32);
+            CutGame {
+                edges: edges.to_vec(),
+                ground,
+                values: Default::default(),
+            }
+        }
+
+        /// The edges of `mask` joined to the ground by edges of `mask`.
+        fn grounded(&self, mask: u32) -> u32 {
+            let mut reached = vec![self.ground];
+            let mut kept = 0u32;
+            let mut grew = true;
+            while grew {
+                grew = false;
+                for (i, [u, v]) in self.edges.iter().enumerate() {
+                    let bit = 1 << i;
+                    let touches = reached.contains(u) || reached.contains(v);
+                    if mask & bit != 0 && kept & bit == 0 && touches {
+                        kept |= bit;
+                        reached.extend([*u, *v]);
+                        grew = true;
+                    }
+                }
+            }
+            kept
+        }
+
+        fn start(&self) -> u32 {
+            self.grounded(((1u64 << self.edges.len()) - 1) as u32)
+        }
+
+        /// The position after cutting edge `i` of `mask`.
+        fn cut(&self, mask: u32, i: usize) -> u32 {
+            self.grounded(mask & !(1 << i))
+        }
+
+        fn grundy(&mut self, mask: u32) -> u64 {
+            if let Some(&g) = self.values.get(&mask) {
+                return g;
+            }
+            let options: Vec<u32> = (0..self.edges.len())
+                .filter(|&i| mask >> i & 1 == 1)
+                .map(|i| self.cut(mask, i))
+                .collect();
+            let seen: Vec<u64> = options.into_iter().map(|o| self.grundy(o)).collect();
+            let g = (0..).find(|v| !seen.contains(v)).unwrap();
+            self.values.insert(mask, g);
+            g
+        }
+    }
+
+    /// `edges` with the labels `ground` and 0 swapped: the same game rooted at 0.
+    fn swapped(edges: &[[u64; 2]], ground: u64) -> Vec<[u64; 2]> {
+        let swap = |l: u64| match l {
+            l if l == ground => 0,
+            0 => ground,
+            l => l,
+        };
+        edges.iter().map(|e| e.map(swap)).collect()
+    }
+
+    /// The game rooted at `ground` against the cut game searched from its
+    /// rules (value, edges ignored, the start, and the moves to each value up
+    /// to value + 2), and against the same graph relabelled so that the
+    /// ground is 0, played by [`Hackenbush::new`].
+    fn check_rooted(edges: &[[u64; 2]], ground: u64) {
+        let rooted = Hackenbush::rooted(Graph::from_edges(edges).unwrap(), ground);
+        assert_eq!(rooted.ground(), ground);
+        let at_zero = game(&swapped(edges, ground));
+        let mut rules = CutGame::new(edges, ground);
+        let start = rules.start();
+        let value = rules.grundy(start);
+        let what = format!("{edges:?} rooted at {ground}");
+        assert_eq!(rooted.grundy(), Nimber(value), "value of {what}");
+        assert_eq!(
+            at_zero.grundy(),
+            Nimber(value),
+            "value of {what}, relabelled"
+        );
+        let ignored = edges.len() - start.count_ones() as usize;
+        assert_eq!(rooted.ignored_edges(), ignored, "ignored in {what}");
+        assert_eq!(
+            at_zero.ignored_edges(),
+            ignored,
+            "ignored in {what}, relabelled"
+        );
+        let ids: Vec<EdgeId> = (0..edges.len() as EdgeId)
+            .filter(|&e| start >> e & 1 == 1)
+            .collect();
+        assert_eq!(rooted.start(), ids, "start of {what}");
+        assert_eq!(rooted.winning_moves(), rooted.moves_to(Nimber::ZERO));
+        for t in 0..=value + 2 {
+            let expected: Vec<EdgeId> = ids
+                .iter()
+                .copied()
+                .filter(|&e| {
+                    let option = rules.cut(start, e as usize);
+                    rules.grundy(option) == t
+                })
+                .collect();
+            for (found, how) in [
+                (rooted.moves_to(Nimber(t)), ""),
+                (at_zero.moves_to(Nimber(t)), ", relabelled"),
+            ] {
+                let mut found = found;
+                found.sort_unstable();
+                assert_eq!(found, expected, "moves of {what} to {t}{how}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_ground_elsewhere_matches_the_cut_game_on_all_small_multigraphs() {
+        for count in 0..=6 {
+            for edges in multigraphs(4, count) {
+                // Ground 4 is in none of these graphs: every edge is ignored.
+                for ground in 0..=4 {
+                    check_rooted(&edges, ground);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_tree_rooted_at_one_is_valued_from_vertex_one() {
+        // From 1: the branches 1 - 2 (1), 1 - 3 - 4 (2) and 1 - 0 (1): 1 ^ 2 ^ 1.
+        // From 0: one edge up to 1, where 1 ^ 2 is hung: (1 ^ 2) + 1.
+        let edges = [[1, 2], [1, 3], [3, 4], [1, 0]];
+        let rooted = |g| Hackenbush::rooted(Graph::from_edges(&edges).unwrap(), g);
+        assert_eq!(rooted(1).grundy(), Nimber(2));
+        assert_eq!(rooted(0).grundy(), Nimber(4));
+        assert_eq!(game(&edges).grundy(), Nimber(4));
+        assert_eq!(rooted(1).ground(), 1);
+        assert_eq!(game(&edges).ground(), Hackenbush::GROUND);
+        // The winning move from 1: cut 1 - 2 or 1 - 0 leaves 1 ^ 2 ^ 0 = 3, no;
+        // cut 3 - 4 leaves 1 ^ 1 ^ 1 = 1, no; cut 1 - 3 leaves 1 ^ 1 = 0.
+        let moves = rooted(1).winning_moves();
+        assert_eq!(moves, [1]);
+        // A ground not in the graph: nothing is joined to it.
+        assert_eq!(rooted(9).grundy(), Nimber(0));
+        assert_eq!(rooted(9).ignored_edges(), 4);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(1000))]
         #[test]
@@ -507,6 +683,15 @@ mod tests {
         ) {
             let edges: Vec<[u64; 2]> = edges.into_iter().map(|(u, v)| [u, v]).collect();
             check(&edges);
+        }
+
+        #[test]
+        fn a_ground_elsewhere_matches_the_cut_game_on_random_multigraphs(
+            edges in proptest::collection::vec((0u64..7, 0u64..7), 0..10),
+            ground in 0u64..8,
+        ) {
+            let edges: Vec<[u64; 2]> = edges.into_iter().map(|(u, v)| [u, v]).collect();
+            check_rooted(&edges, ground);
         }
     }
 }

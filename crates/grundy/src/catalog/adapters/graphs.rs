@@ -1,5 +1,6 @@
 //! Graph games: Green Hackenbush and undirected vertex geography.
 
+use crate::arith::decimal;
 use crate::catalog::entry::{Build, Entry, ANALYZE_ONLY};
 use crate::catalog::{Board, Form, GraphInput, Numbers, Position, Tokens};
 use dashu_int::UBig;
@@ -17,22 +18,35 @@ use crate::nimber::Nimber;
 /// The registry's entry of `hackenbush`.
 pub(crate) const HACKENBUSH: Entry = Entry {
     name: "hackenbush",
-    forms: &["hackenbush"],
+    forms: &["hackenbush", "hackenbush:ground=V"],
     form_note: "",
     aliases: &[],
     summary: "Green Hackenbush on a rooted multigraph (file or stdin)",
-    position: "a graph file of edges `U V`, vertex 0 the ground (- for stdin)",
+    position: "a graph file of edges `U V`, vertex 0 the ground (V with `ground=V`; - for stdin)",
     theory: "colon and fusion principles",
     verbs: ANALYZE_ONLY,
     example_spec: "hackenbush",
     example_position: "-",
     example_stdin: "0 1\n1 2\n2 0\n",
-    build: Build::Plain(hackenbush),
+    build: Build::Optional(hackenbush),
 };
 
-/// `hackenbush`.
-pub(crate) fn hackenbush() -> Box<dyn Game> {
-    Box::new(HackenbushEntry)
+/// `hackenbush` (grounded at vertex 0) or `hackenbush:ground=V`.
+pub(crate) fn hackenbush(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>> {
+    let ground = match params {
+        None => Hackenbush::GROUND,
+        Some(p) => p
+            .strip_prefix("ground=")
+            .and_then(decimal::<u64>)
+            .ok_or_else(|| {
+                Error::spec(
+                    spec,
+                    "write hackenbush (ground at vertex 0) or hackenbush:ground=V with V \
+                     the label of the ground vertex, 0 <= V < 2^64",
+                )
+            })?,
+    };
+    Ok(Box::new(HackenbushEntry { ground }))
 }
 
 /// `geography`.
@@ -51,24 +65,56 @@ fn label(graph: &Graph, v: Vertex) -> UBig {
     UBig::from(graph.label(v))
 }
 
-struct HackenbushEntry;
+/// Green Hackenbush grounded at the vertex labelled `ground`.
+struct HackenbushEntry {
+    ground: u64,
+}
+
+impl HackenbushEntry {
+    /// The game of a hackenbush graph file, which takes no other argument.
+    fn game(&self, input: GraphInput, position: &[UBig]) -> Result<Hackenbush> {
+        if !position.is_empty() {
+            return Err(Error::BadPosition(
+                "hackenbush takes only the graph file".into(),
+            ));
+        }
+        if matches!(input, GraphInput::Grid(_)) {
+            return Err(Error::BadArgument(format!(
+                "--grid is for geography; hackenbush reads a graph file whose vertex {} is the ground",
+                self.ground
+            )));
+        }
+        Ok(Hackenbush::rooted(graph_of(input)?, self.ground))
+    }
+}
 
 impl Game for HackenbushEntry {
     fn spec(&self) -> String {
-        "hackenbush".into()
+        match self.ground {
+            Hackenbush::GROUND => "hackenbush".into(),
+            v => format!("hackenbush:ground={v}"),
+        }
     }
 
     fn form(&self) -> Form<'_> {
+        let usage = match self.ground {
+            Hackenbush::GROUND => {
+                "it is played on a graph: grundy analyze hackenbush FILE (or - for stdin)"
+            }
+            _ => {
+                "it is played on a graph: grundy analyze hackenbush:ground=V FILE (or - for stdin)"
+            }
+        };
         Form::graph(
-            "it is played on a graph: grundy analyze hackenbush FILE (or - for stdin)",
+            usage,
             Numbers::Refused("hackenbush takes only the graph file"),
         )
-        .drawn(Board::graph("-", Tokens::Ground))
+        .drawn(Board::graph("-", Tokens::Ground(self.ground)))
     }
 
     fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis> {
         let input = at.graph()?;
-        let game = hackenbush_of(input, &at.numbers)?;
+        let game = self.game(input, &at.numbers)?;
         let moves = cuts(&game, game.winning_moves());
         let value = UBig::from(game.grundy().0);
         Ok(Analysis::valued(
@@ -84,7 +130,7 @@ impl Game for HackenbushEntry {
     /// every edge set reachable by cuts searched within the budget.
     fn summands(&self, at: &Position) -> Result<Summands<'_>> {
         let input = at.graph()?;
-        let game = hackenbush_of(input, &at.numbers)?;
+        let game = self.game(input, &at.numbers)?;
         let start = game.start();
         let names = start
             .iter()
@@ -97,7 +143,7 @@ impl Game for HackenbushEntry {
     /// [`Hackenbush::moves_to`]), each edge listed once.
     fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>> {
         let input = at.graph()?;
-        let game = hackenbush_of(input, &at.numbers)?;
+        let game = self.game(input, &at.numbers)?;
         let value = UBig::from(game.grundy().0);
         let method = hackenbush_method(&game);
         let moves_to = move |target: &UBig| {
@@ -110,17 +156,19 @@ impl Game for HackenbushEntry {
     }
 
     /// Cut an edge joined to the ground (parallel edges are one option);
-    /// what no longer touches the ground falls and is left out.
+    /// what no longer touches the ground falls and is left out. The graph
+    /// left names the ground on a line of its own, so that it stays a
+    /// vertex when no edge is left.
     fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         let input = at.graph.clone().unwrap_or(GraphInput::Edges(String::new()));
-        let game = hackenbush_of(input, &at.numbers)?;
+        let game = self.game(input, &at.numbers)?;
         let start = game.start();
         graph_of_play(self, at, start.len(), start.len())?;
         let graph = game.graph();
         let options = game.options(&start).into_iter().zip(&start);
         Ok(options
             .map(|(rest, &cut)| {
-                let mut text = format!("{}\n", Hackenbush::GROUND);
+                let mut text = format!("{}\n", game.ground());
                 for &e in &rest {
                     let [u, v] = graph.edge_labels(e);
                     text.push_str(&format!("{u} {v}\n"));
@@ -135,22 +183,6 @@ impl Game for HackenbushEntry {
             })
             .collect())
     }
-}
-
-/// The game of a hackenbush graph file, which takes no other argument.
-fn hackenbush_of(input: GraphInput, position: &[UBig]) -> Result<Hackenbush> {
-    if !position.is_empty() {
-        return Err(Error::BadPosition(
-            "hackenbush takes only the graph file".into(),
-        ));
-    }
-    if matches!(input, GraphInput::Grid(_)) {
-        return Err(Error::BadArgument(
-            "--grid is for geography; hackenbush reads a graph file whose vertex 0 is the ground"
-                .into(),
-        ));
-    }
-    Ok(Hackenbush::new(graph_of(input)?))
 }
 
 /// The cuts of `edges` (ascending by their labels) as moves, parallel edges
@@ -168,10 +200,13 @@ fn cuts(game: &Hackenbush, edges: Vec<EdgeId>) -> Vec<Move> {
     moves
 }
 
-/// How a hackenbush graph is valued.
+/// How a hackenbush graph is valued; a ground other than vertex 0 is named.
 fn hackenbush_method(game: &Hackenbush) -> String {
     let mut method =
         "fusion principle (cycles fused into loops at one vertex) and colon principle".to_string();
+    if game.ground() != Hackenbush::GROUND {
+        method.push_str(&format!("; the ground is vertex {}", game.ground()));
+    }
     if game.ignored_edges() > 0 {
         method.push_str(&format!(
             "; {} edges not connected to the ground are ignored",
@@ -408,9 +443,241 @@ pub(crate) fn without_vertex(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::{parse, ByWords};
+    use crate::catalog::features::play::PlayRules;
+    use crate::catalog::{analyze_convention, parse, ByWords, Convention, Quiet};
     use crate::error::ErrorKind;
     use crate::graph::parse::{GridError, ParseError};
+    use crate::solve::Memo;
+    use std::collections::{BTreeSet, HashMap};
+
+    /// Green Hackenbush from its rules alone: the edges left as a bit mask,
+    /// a cut removes one, then every edge no longer joined to the vertex
+    /// labelled `ground` by the edges left falls. Memoised per mask: the
+    /// normal-play value and whether the player to move wins misère play.
+    struct Rules {
+        edges: Vec<[u64; 2]>,
+        ground: u64,
+        memo: HashMap<u32, (u64, bool)>,
+    }
+
+    impl Rules {
+        fn grounded(&self, mask: u32) -> u32 {
+            let mut reached = BTreeSet::from([self.ground]);
+            let mut kept = 0u32;
+            loop {
+                let before = kept;
+                for (i, [u, v]) in self.edges.iter().enumerate() {
+                    if mask >> i & 1 == 1 && (reached.contains(u) || reached.contains(v)) {
+                        kept |= 1 << i;
+                        reached.extend([*u, *v]);
+                    }
+                }
+                if kept == before {
+                    return kept;
+                }
+            }
+        }
+
+        fn start(&self) -> u32 {
+            self.grounded(((1u64 << self.edges.len()) - 1) as u32)
+        }
+
+        fn options(&self, mask: u32) -> Vec<(usize, u32)> {
+            (0..self.edges.len())
+                .filter(|&i| mask >> i & 1 == 1)
+                .map(|i| (i, self.grounded(mask & !(1 << i))))
+                .collect()
+        }
+
+        /// (Grundy value, the player to move wins misère play).
+        fn solve(&mut self, mask: u32) -> (u64, bool) {
+            if let Some(&known) = self.memo.get(&mask) {
+                return known;
+            }
+            let options = self.options(mask);
+            let solved: Vec<(u64, bool)> = options.iter().map(|&(_, o)| self.solve(o)).collect();
+            let value = (0..).find(|v| solved.iter().all(|s| s.0 != *v)).unwrap();
+            let misere = solved.is_empty() || solved.iter().any(|s| !s.1);
+            self.memo.insert(mask, (value, misere));
+            (value, misere)
+        }
+    }
+
+    /// Every graph on `0..4` (its edge mask, each vertex named) and a few
+    /// multigraphs with loops and parallel edges, as graph files.
+    fn graph_files() -> Vec<String> {
+        let pairs = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+        let mut files: Vec<String> = (0u32..64)
+            .map(|mask| {
+                let mut text = "0\n1\n2\n3\n".to_string();
+                for (i, (u, v)) in pairs.iter().enumerate() {
+                    if mask >> i & 1 == 1 {
+                        text.push_str(&format!("{u} {v}\n"));
+                    }
+                }
+                text
+            })
+            .collect();
+        files.push("1 1\n1 2\n1 2\n2 3\n3 1\n0 3\n3 4\n".into());
+        files.push("1 2\n1 3\n3 4\n1 0\n4 4\n2 5\n5 2\n".into());
+        files
+    }
+
+    fn edges_of(text: &str) -> Vec<[u64; 2]> {
+        let graph = parse_edges(text).unwrap();
+        (0..graph.edge_count() as EdgeId)
+            .map(|e| graph.endpoints(e).map(|v| graph.label(v)))
+            .collect()
+    }
+
+    /// The cuts of `a`, as their edges' labels.
+    fn cut_edges(a: &Analysis) -> BTreeSet<[u64; 2]> {
+        a.winning_moves
+            .iter()
+            .map(|m| {
+                let to = m.target.as_ref().expect("a graph move");
+                [0, 1].map(|i| u64::try_from(&to[i]).unwrap())
+            })
+            .collect()
+    }
+
+    /// `hackenbush:ground=V` against the rules searched from scratch (value,
+    /// winning cuts, misère outcome, the tree of play's moves) and against
+    /// `hackenbush` on the graph relabelled so that V is 0.
+    #[test]
+    fn a_ground_elsewhere_answers_as_its_rules_and_as_the_graph_relabelled() {
+        for text in graph_files() {
+            let edges = edges_of(&text);
+            for ground in 0..=5u64 {
+                let spec = format!("hackenbush:ground={ground}");
+                let game = parse(&spec).unwrap();
+                let what = format!("{spec} on {text:?}");
+                let input = GraphInput::Edges(text.clone());
+                let at = Position::of(game.as_ref(), &[], Some(input.clone())).unwrap();
+                let a = game.analyze(&at, false, &mut Quiet).unwrap();
+
+                let mut rules = Rules {
+                    edges: edges.clone(),
+                    ground,
+                    memo: HashMap::new(),
+                };
+                let start = rules.start();
+                let (value, misere_wins) = rules.solve(start);
+                assert_eq!(a.grundy, Some(UBig::from(value)), "{what}");
+                let winning: BTreeSet<[u64; 2]> = rules
+                    .options(start)
+                    .into_iter()
+                    .filter(|&(_, o)| rules.solve(o).0 == 0)
+                    .map(|(i, _)| {
+                        let [u, v] = edges[i];
+                        [u.min(v), u.max(v)]
+                    })
+                    .collect();
+                assert_eq!(cut_edges(&a), winning, "{what}");
+                let ignored = edges.len() - start.count_ones() as usize;
+                assert_eq!(a.method.contains("are ignored"), ignored > 0, "{what}");
+                assert_eq!(
+                    a.method.contains(&format!("the ground is vertex {ground}")),
+                    ground != 0,
+                    "{what}: {}",
+                    a.method
+                );
+
+                let misere = analyze_convention(game.as_ref(), &at, Convention::Misere).unwrap();
+                assert_eq!(
+                    misere.outcome,
+                    Outcome::from_p(!misere_wins),
+                    "misère {what}"
+                );
+                let every = analyze_convention(game.as_ref(), &at, Convention::Every).unwrap();
+                assert_eq!(every.outcome, Outcome::from_p(value == 0), "every {what}");
+
+                // Play: the tree of the listed moves is the game's.
+                let mut play = Memo::new(PlayRules::new(game.as_ref()));
+                assert_eq!(play.grundy(&at).unwrap(), Nimber(value), "play {what}");
+
+                // The same graph with the labels V and 0 swapped, grounded at 0.
+                let swap = |l: u64| match l {
+                    l if l == ground => 0,
+                    0 => ground,
+                    l => l,
+                };
+                let mut relabelled = String::new();
+                for line in text.lines() {
+                    let words: Vec<u64> = line.split(' ').map(|w| w.parse().unwrap()).collect();
+                    let words: Vec<String> = words.iter().map(|&w| swap(w).to_string()).collect();
+                    relabelled.push_str(&(words.join(" ") + "\n"));
+                }
+                let plain = parse("hackenbush").unwrap();
+                let at_zero =
+                    Position::of(plain.as_ref(), &[], Some(GraphInput::Edges(relabelled))).unwrap();
+                let b = plain.analyze(&at_zero, false, &mut Quiet).unwrap();
+                assert_eq!(b.grundy, a.grundy, "{what} relabelled");
+                let swapped: BTreeSet<[u64; 2]> = cut_edges(&b)
+                    .into_iter()
+                    .map(|e| {
+                        let [u, v] = e.map(swap);
+                        [u.min(v), u.max(v)]
+                    })
+                    .collect();
+                assert_eq!(swapped, cut_edges(&a), "{what} relabelled");
+            }
+        }
+    }
+
+    /// The moves of play keep the ground in the graph they leave, so that
+    /// the last cut leaves a graph grounded where play began.
+    #[test]
+    fn play_keeps_the_ground_named() {
+        let game = parse("hackenbush:ground=1").unwrap();
+        let at = Position::of(
+            game.as_ref(),
+            &[],
+            Some(GraphInput::Edges("1 2\n2 3\n0 5\n".into())),
+        )
+        .unwrap();
+        let moves = crate::catalog::play::options(game.as_ref(), &at).unwrap();
+        let texts: Vec<String> = moves
+            .into_iter()
+            .map(|m| match m.to.graph {
+                Some(GraphInput::Edges(text)) => text,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        // The edge 0 5 is off the ground and falls at once; cutting 1 2
+        // drops 2 3 too, leaving the ground alone.
+        assert_eq!(texts, ["1\n", "1\n1 2\n"]);
+    }
+
+    #[test]
+    fn ground_specs_are_canonical_and_bad_ones_refused_in_one_line() {
+        assert_eq!(parse("hackenbush").unwrap().spec(), "hackenbush");
+        assert_eq!(parse("hackenbush:ground=0").unwrap().spec(), "hackenbush");
+        assert_eq!(
+            parse("HACKENBUSH:Ground=1").unwrap().spec(),
+            "hackenbush:ground=1"
+        );
+        for bad in [
+            "hackenbush:ground=x",
+            "hackenbush:ground=",
+            "hackenbush:ground=-1",
+            "hackenbush:1",
+            "hackenbush:",
+            "hackenbush:ground=18446744073709551616",
+        ] {
+            let e = parse(bad).err().unwrap();
+            assert_eq!(e.kind(), ErrorKind::BadSpec, "{bad}");
+            let message = e.to_string();
+            assert!(message.contains(bad), "{bad}: {message}");
+            assert!(message.contains("hackenbush:ground=V"), "{bad}: {message}");
+            assert!(!message.contains('\n'), "{bad}: {message}");
+        }
+        let grid = refusal("hackenbush:ground=2", GraphInput::Grid("..\n".into()));
+        assert!(
+            grid.to_string().contains("vertex 2 is the ground"),
+            "{grid}"
+        );
+    }
 
     fn refusal(spec: &str, input: GraphInput) -> Error {
         let game = parse(spec).unwrap();
