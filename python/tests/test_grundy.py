@@ -389,6 +389,17 @@ def work_threads():
 
 
 def test_an_interrupt_stops_the_work_and_leaves_no_thread():
+    # Python installs its KeyboardInterrupt handler only where SIGINT was not
+    # ignored at start-up, and a shell ignores it in a job it puts in the
+    # background: install it here, whatever the test runner inherited.
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        interrupt_and_check_no_thread_is_left()
+    finally:
+        signal.signal(signal.SIGINT, inherited)
+
+
+def interrupt_and_check_no_thread_is_left():
     seen_working = []
     timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
     started = time.monotonic()
