@@ -174,3 +174,21 @@ pub(crate) fn check_misere_heap_theory<G: HeapGame>(
         );
     }
 }
+
+/// Every graph on the vertices `0..4` (one for each of the 64 edge masks of
+/// the simple graph; each vertex named, so that none is left out), as graph
+/// files: the small graphs every graph game is checked on.
+pub(crate) fn small_graph_files() -> Vec<String> {
+    let pairs = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+    (0u32..64)
+        .map(|mask| {
+            let mut text = "0\n1\n2\n3\n".to_string();
+            for (i, (u, v)) in pairs.iter().enumerate() {
+                if mask >> i & 1 == 1 {
+                    text.push_str(&format!("{u} {v}\n"));
+                }
+            }
+            text
+        })
+        .collect()
+}

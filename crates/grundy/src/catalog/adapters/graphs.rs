@@ -506,18 +506,7 @@ mod tests {
     /// Every graph on `0..4` (its edge mask, each vertex named) and a few
     /// multigraphs with loops and parallel edges, as graph files.
     fn graph_files() -> Vec<String> {
-        let pairs = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
-        let mut files: Vec<String> = (0u32..64)
-            .map(|mask| {
-                let mut text = "0\n1\n2\n3\n".to_string();
-                for (i, (u, v)) in pairs.iter().enumerate() {
-                    if mask >> i & 1 == 1 {
-                        text.push_str(&format!("{u} {v}\n"));
-                    }
-                }
-                text
-            })
-            .collect();
+        let mut files = crate::games::oracle::small_graph_files();
         files.push("1 1\n1 2\n1 2\n2 3\n3 1\n0 3\n3 4\n".into());
         files.push("1 2\n1 3\n3 4\n1 0\n4 4\n2 5\n5 2\n".into());
         files

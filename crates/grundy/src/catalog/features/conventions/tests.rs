@@ -304,22 +304,6 @@ fn graph_answer(spec: &str, text: &str, args: &[&str], play: Convention) -> Resu
     analyze_convention(game.as_ref(), &at, play)
 }
 
-/// Every graph on `0..4` (its edge mask) as a graph file.
-fn small_graphs() -> Vec<String> {
-    let pairs = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
-    (0u32..64)
-        .map(|mask| {
-            let mut text = "0\n1\n2\n3\n".to_string();
-            for (i, (u, v)) in pairs.iter().enumerate() {
-                if mask >> i & 1 == 1 {
-                    text.push_str(&format!("{u} {v}\n"));
-                }
-            }
-            text
-        })
-        .collect()
-}
-
 /// The graph games against the misère trees and suspense of their rules,
 /// on every graph of 4 vertices (and a parallel edge for Hackenbush).
 #[test]
@@ -329,7 +313,7 @@ fn graph_games_agree_with_their_trees() {
     use crate::games::hackenbush::Hackenbush;
     use crate::games::node_kayles::NodeKayles;
     use crate::graph::parse::parse_edges;
-    let mut graphs = small_graphs();
+    let mut graphs = crate::games::oracle::small_graph_files();
     graphs.push("0 1\n0 1\n1 2\n".into());
     for text in &graphs {
         let graph = parse_edges(text).unwrap();
