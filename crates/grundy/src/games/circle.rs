@@ -116,18 +116,11 @@ impl Circle {
                     (*n >= UBig::ONE && *n <= UBig::from(k)) || (k == 1 && n % &two == UBig::ONE);
                 Some(Outcome::from_p(!first_wins))
             }
-            Take::Exactly(m) => {
-                let m = UBig::from(m);
-                if *n < m {
-                    Some(Outcome::P)
-                } else if *n < &two * &m {
-                    Some(Outcome::N)
-                } else if n % &two == UBig::ZERO {
-                    Some(Outcome::P)
-                } else {
-                    None
-                }
-            }
+            Take::Exactly(m) => match exactly_case(m, n) {
+                ExactlyCase::NoMove | ExactlyCase::Symmetric => Some(Outcome::P),
+                ExactlyCase::RowWithoutMove => Some(Outcome::N),
+                ExactlyCase::RowDecides => None,
+            },
         }
     }
 
@@ -169,24 +162,52 @@ impl Circle {
     }
 }
 
+/// Which case of the module's argument answers a circle of `n` coins where
+/// a move takes exactly `m`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExactlyCase {
+    /// `n < m`: no move.
+    NoMove,
+    /// `m <= n < 2m`: the row left has no move, so the first move wins.
+    RowWithoutMove,
+    /// `n >= 2m` even: the second player wins by symmetry.
+    Symmetric,
+    /// `n >= 2m` odd: the value of the row of `n - m` decides.
+    RowDecides,
+}
+
+/// The case of the argument for `n` coins, a move taking exactly `m`.
+pub fn exactly_case(m: u64, n: &UBig) -> ExactlyCase {
+    let m = UBig::from(m);
+    if *n < m {
+        ExactlyCase::NoMove
+    } else if *n < UBig::from(2u8) * &m {
+        ExactlyCase::RowWithoutMove
+    } else if n % UBig::from(2u8) == UBig::ZERO {
+        ExactlyCase::Symmetric
+    } else {
+        ExactlyCase::RowDecides
+    }
+}
+
 /// The octal game `0.77...7` with `k` sevens, where `k` fits a code.
 fn sevens(k: u64) -> Option<Octal> {
-    let k = usize::try_from(k).ok()?;
-    (k <= crate::limits::MAX_DIGITS).then(|| {
-        format!("0.{}", "7".repeat(k))
-            .parse()
-            .expect("a valid code")
-    })
+    octal_code(k, |_| '7')
 }
 
 /// The octal game `0.0...07` whose only non-zero digit is a 7 at place `m`,
 /// where `m` fits a code.
 fn seven_at(m: u64) -> Option<Octal> {
-    let m = usize::try_from(m).ok()?;
-    (1..=crate::limits::MAX_DIGITS).contains(&m).then(|| {
-        format!("0.{}7", "0".repeat(m - 1))
-            .parse()
-            .expect("a valid code")
+    octal_code(m, |place| if place == m { '7' } else { '0' })
+}
+
+/// The octal game of `places` digits after the point (1 to the most a code
+/// holds), the digit at each place (from 1) given by `digit`.
+fn octal_code(places: u64, digit: impl Fn(u64) -> char) -> Option<Octal> {
+    let fits = usize::try_from(places).is_ok_and(|p| (1..=crate::limits::MAX_DIGITS).contains(&p));
+    fits.then(|| {
+        let digits: String = (1..=places).map(digit).collect();
+        format!("0.{digits}").parse().expect("a valid code")
     })
 }
 

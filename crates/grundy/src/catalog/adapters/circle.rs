@@ -13,7 +13,7 @@ use crate::catalog::kit::options::PlayMove;
 use crate::catalog::{Analysis, Component, Game, Monitor, Move, Summands};
 use crate::error::{Error, Result};
 use crate::game::Outcome;
-use crate::games::circle::{Circle, CirclePosition, Take};
+use crate::games::circle::{exactly_case, Circle, CirclePosition, ExactlyCase, Take};
 use crate::games::octal::moves::HeapValues;
 use crate::nimber::Nimber;
 
@@ -114,24 +114,24 @@ impl CircleEntry {
                     splits the row into two equal rows and copies"
                 .into();
         };
-        let m = UBig::from(m);
         let row = format!(
             "taking M opens the circle into one row of N - M coins, a heap of the octal game {}",
             self.row_code()
         );
-        if *n < m {
-            "exactly M: fewer than M coins, no move".into()
-        } else if *n < UBig::from(2u8) * &m {
-            format!("exactly M: {row}; N - M < M, so the row has no move and taking M wins")
-        } else if n % UBig::from(2u8) == UBig::ZERO {
-            "exactly M, symmetry: N even >= 2M, the second player takes the middle M coins \
-             of the row of N - M, leaving two equal rows, and copies"
-                .into()
-        } else {
-            format!(
+        match exactly_case(m, n) {
+            ExactlyCase::NoMove => "exactly M: fewer than M coins, no move".into(),
+            ExactlyCase::RowWithoutMove => {
+                format!("exactly M: {row}; N - M < M, so the row has no move and taking M wins")
+            }
+            ExactlyCase::Symmetric => {
+                "exactly M, symmetry: N even >= 2M, the second player takes the middle M coins \
+                 of the row of N - M, leaving two equal rows, and copies"
+                    .into()
+            }
+            ExactlyCase::RowDecides => format!(
                 "exactly M: {row}, valued by the octal engine; the circle is worth 1 if the row \
                  is worth 0, else 0"
-            )
+            ),
         }
     }
 }
