@@ -392,7 +392,7 @@ impl Component {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::solve::Memo;
     use proptest::prelude::*;
@@ -523,19 +523,21 @@ mod tests {
     /// The cut game straight from its rules, with no graph theory: the edges
     /// left as a bit mask; a cut removes one edge, then every edge no longer
     /// joined to the vertex labelled `ground` by the edges left falls.
-    struct CutGame {
+    /// Memoised per mask: the normal-play value and whether the player to
+    /// move wins misère play.
+    pub(crate) struct CutGame {
         edges: Vec<[u64; 2]>,
         ground: u64,
-        values: std::collections::HashMap<u32, u64>,
+        solved: std::collections::HashMap<u32, (u64, bool)>,
     }
 
     impl CutGame {
-        fn new(edges: &[[u64; 2]], ground: u64) -> CutGame {
+        pub(crate) fn new(edges: &[[u64; 2]], ground: u64) -> CutGame {
             assert!(edges.len() < 32);
             CutGame {
                 edges: edges.to_vec(),
                 ground,
-                values: Default::default(),
+                solved: Default::default(),
             }
         }
 
@@ -559,27 +561,44 @@ mod tests {
             kept
         }
 
-        fn start(&self) -> u32 {
+        /// The whole graph, less the edges not joined to the ground.
+        pub(crate) fn start(&self) -> u32 {
             self.grounded(((1u64 << self.edges.len()) - 1) as u32)
         }
 
         /// The position after cutting edge `i` of `mask`.
-        fn cut(&self, mask: u32, i: usize) -> u32 {
+        pub(crate) fn cut(&self, mask: u32, i: usize) -> u32 {
             self.grounded(mask & !(1 << i))
         }
 
-        fn grundy(&mut self, mask: u32) -> u64 {
-            if let Some(&g) = self.values.get(&mask) {
-                return g;
-            }
-            let options: Vec<u32> = (0..self.edges.len())
+        /// Every cut of `mask`: the edge's index and the position it leaves.
+        pub(crate) fn options(&self, mask: u32) -> Vec<(usize, u32)> {
+            (0..self.edges.len())
                 .filter(|&i| mask >> i & 1 == 1)
-                .map(|i| self.cut(mask, i))
+                .map(|i| (i, self.cut(mask, i)))
+                .collect()
+        }
+
+        /// The normal-play value of `mask` and whether the player to move
+        /// wins it under misère play.
+        pub(crate) fn solve(&mut self, mask: u32) -> (u64, bool) {
+            if let Some(&known) = self.solved.get(&mask) {
+                return known;
+            }
+            let solved: Vec<(u64, bool)> = self
+                .options(mask)
+                .into_iter()
+                .map(|(_, option)| self.solve(option))
                 .collect();
-            let seen: Vec<u64> = options.into_iter().map(|o| self.grundy(o)).collect();
-            let g = (0..).find(|v| !seen.contains(v)).unwrap();
-            self.values.insert(mask, g);
-            g
+            let value = (0..).find(|v| solved.iter().all(|s| s.0 != *v)).unwrap();
+            let misere_wins = solved.is_empty() || solved.iter().any(|s| !s.1);
+            self.solved.insert(mask, (value, misere_wins));
+            (value, misere_wins)
+        }
+
+        /// The normal-play value of `mask`.
+        pub(crate) fn grundy(&mut self, mask: u32) -> u64 {
+            self.solve(mask).0
         }
     }
 

@@ -446,62 +446,10 @@ mod tests {
     use crate::catalog::features::play::PlayRules;
     use crate::catalog::{analyze_convention, parse, ByWords, Convention, Quiet};
     use crate::error::ErrorKind;
+    use crate::games::hackenbush::tests::CutGame;
     use crate::graph::parse::{GridError, ParseError};
     use crate::solve::Memo;
-    use std::collections::{BTreeSet, HashMap};
-
-    /// Green Hackenbush from its rules alone: the edges left as a bit mask,
-    /// a cut removes one, then every edge no longer joined to the vertex
-    /// labelled `ground` by the edges left falls. Memoised per mask: the
-    /// normal-play value and whether the player to move wins misère play.
-    struct Rules {
-        edges: Vec<[u64; 2]>,
-        ground: u64,
-        memo: HashMap<u32, (u64, bool)>,
-    }
-
-    impl Rules {
-        fn grounded(&self, mask: u32) -> u32 {
-            let mut reached = BTreeSet::from([self.ground]);
-            let mut kept = 0u32;
-            loop {
-                let before = kept;
-                for (i, [u, v]) in self.edges.iter().enumerate() {
-                    if mask >> i & 1 == 1 && (reached.contains(u) || reached.contains(v)) {
-                        kept |= 1 << i;
-                        reached.extend([*u, *v]);
-                    }
-                }
-                if kept == before {
-                    return kept;
-                }
-            }
-        }
-
-        fn start(&self) -> u32 {
-            self.grounded(((1u64 << self.edges.len()) - 1) as u32)
-        }
-
-        fn options(&self, mask: u32) -> Vec<(usize, u32)> {
-            (0..self.edges.len())
-                .filter(|&i| mask >> i & 1 == 1)
-                .map(|i| (i, self.grounded(mask & !(1 << i))))
-                .collect()
-        }
-
-        /// (Grundy value, the player to move wins misère play).
-        fn solve(&mut self, mask: u32) -> (u64, bool) {
-            if let Some(&known) = self.memo.get(&mask) {
-                return known;
-            }
-            let options = self.options(mask);
-            let solved: Vec<(u64, bool)> = options.iter().map(|&(_, o)| self.solve(o)).collect();
-            let value = (0..).find(|v| solved.iter().all(|s| s.0 != *v)).unwrap();
-            let misere = solved.is_empty() || solved.iter().any(|s| !s.1);
-            self.memo.insert(mask, (value, misere));
-            (value, misere)
-        }
-    }
+    use std::collections::BTreeSet;
 
     /// Every graph on `0..4` (its edge mask, each vertex named) and a few
     /// multigraphs with loops and parallel edges, as graph files.
@@ -545,11 +493,7 @@ mod tests {
                 let at = Position::of(game.as_ref(), &[], Some(input.clone())).unwrap();
                 let a = game.analyze(&at, false, &mut Quiet).unwrap();
 
-                let mut rules = Rules {
-                    edges: edges.clone(),
-                    ground,
-                    memo: HashMap::new(),
-                };
+                let mut rules = CutGame::new(&edges, ground);
                 let start = rules.start();
                 let (value, misere_wins) = rules.solve(start);
                 assert_eq!(a.grundy, Some(UBig::from(value)), "{what}");
