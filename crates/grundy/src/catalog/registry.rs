@@ -462,11 +462,11 @@ mod tests {
     fn the_known_list_is_unchanged() {
         assert_eq!(
             known_games(),
-            "nim, bash:M, subtraction:S1,S2,..., staircase, wythoff, wythoff:k=K, wythoff:ratios, \
+            "nim, bash:M, bash:M,overshoot, subtraction:S1,S2,..., staircase, wythoff, wythoff:k=K, wythoff:ratios, \
              dynsub:k=K, fibonacci-nim, octal:CODE, kayles, dawson, circle:K, circle:exactly=M, \
              hackenbush, hackenbush:ground=V, geography, geography:directed, digraph, \
              twopile:DX,DY[:T]+... (take t*(DX,DY), 1 <= t [<= T]; e.g. twopile:1,0+0,1+1,1 is Wythoff), \
-             script:FILE, lasker, grundys-game, moore:k=K, staircase-tree, chomp:RxC, node-kayles"
+             script:FILE, lasker, grundys-game, moore:k=K, staircase-tree, staircase-tree:k=K,root=V, chomp:RxC, node-kayles"
         );
     }
 

@@ -5,6 +5,11 @@
 //! lost exactly when `M + 1` divides it, and in a sum of heaps the only move in
 //! a heap of value `g` towards value `t` takes `(g - t) mod (M + 1)`, when the
 //! heap holds that many.
+//!
+//! In the overshooting form (HDU 2149, an auction won by the first bid to
+//! reach a price), a take of more than the heap holds empties it: the game
+//! is the same (from `n <= M` every take of `n` or more reaches 0, as taking
+//! `n` does), only the moves to 0 have more names.
 
 use dashu_int::UBig;
 
@@ -15,6 +20,8 @@ use crate::solve::remoteness::HeapRemoteness;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bash {
     max: u64,
+    /// Whether a take may pass the heap's size (and so empty it).
+    overshoot: bool,
 }
 
 impl Bash {
@@ -59,12 +66,43 @@ impl Bash {
 
     /// The game taking 1..=`max`; `None` unless `max >= 1`.
     pub fn new(max: u64) -> Option<Bash> {
-        (max >= 1).then_some(Bash { max })
+        (max >= 1).then_some(Bash {
+            max,
+            overshoot: false,
+        })
+    }
+
+    /// The same game where a take may pass the heap's size, emptying it.
+    pub fn overshooting(self) -> Bash {
+        Bash {
+            overshoot: true,
+            ..self
+        }
     }
 
     /// The most one move may take.
     pub fn max(&self) -> u64 {
         self.max
+    }
+
+    /// Whether a take may pass the heap's size.
+    pub fn overshoot(&self) -> bool {
+        self.overshoot
+    }
+
+    /// The takes that move a heap of `from` to `to`: `from - to`, and when
+    /// overshooting and `to` is 0, every take from `from` up to `M` as well.
+    /// Empty when no take does.
+    pub fn takes(&self, from: &UBig, to: &UBig) -> std::ops::RangeInclusive<UBig> {
+        if to >= from {
+            return UBig::ONE..=UBig::ZERO;
+        }
+        let (take, max) = (from - to, UBig::from(self.max));
+        match self.overshoot && *to == UBig::ZERO {
+            true => take..=max,
+            false if take <= max => take.clone()..=take,
+            false => UBig::ONE..=UBig::ZERO,
+        }
     }
 
     /// The period `M + 1` of the Grundy sequence (with preperiod 0).
@@ -207,6 +245,34 @@ mod tests {
             let game = Bash::new(max).unwrap();
             crate::games::oracle::check_misere_heap_theory(game, |h| game.misere(h), 3, 13);
             crate::games::oracle::check_misere_heap_theory(game, |h| game.misere(h), 4, 7);
+        }
+    }
+
+    /// The takes named for each move are those the rules allow: each take of
+    /// 1..=M leaves `n - take`, or 0 when overshooting and `take >= n`.
+    #[test]
+    fn takes_are_the_rules_takes() {
+        for max in 1..6u64 {
+            for game in [
+                Bash::new(max).unwrap(),
+                Bash::new(max).unwrap().overshooting(),
+            ] {
+                for from in 0..12u64 {
+                    for to in 0..12u64 {
+                        let expected: Vec<u64> = (1..=max)
+                            .filter(|&t| match from.checked_sub(t) {
+                                Some(left) => left == to,
+                                None => game.overshoot() && to == 0 && from > 0,
+                            })
+                            .collect();
+                        let named = game.takes(&UBig::from(from), &UBig::from(to));
+                        let named: Vec<u64> = (u64::try_from(named.start()).unwrap()
+                            ..=u64::try_from(named.end()).unwrap())
+                            .collect();
+                        assert_eq!(named, expected, "{game:?} {from} -> {to}");
+                    }
+                }
+            }
         }
     }
 

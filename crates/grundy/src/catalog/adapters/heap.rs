@@ -50,10 +50,10 @@ pub(crate) const NIM: Entry = Entry {
 /// The registry's entry of `bash`.
 pub(crate) const BASH: Entry = Entry {
     name: "bash",
-    forms: &["bash:M"],
+    forms: &["bash:M", "bash:M,overshoot"],
     form_note: "",
     aliases: &[],
-    summary: "take 1..M from one heap",
+    summary: "take 1..M from one heap (`overshoot`: a take past the heap empties it)",
     position: "heap sizes",
     theory: "`G(n) = n mod (M+1)`",
     verbs: HEAP_VERBS,
@@ -62,7 +62,7 @@ pub(crate) const BASH: Entry = Entry {
     example_stdin: "",
     build: Build::Required {
         build: bash,
-        missing: "write bash:M, M >= 1 the most one move takes",
+        missing: "write bash:M (or bash:M,overshoot), M >= 1 the most one move takes",
     },
 };
 
@@ -111,15 +111,28 @@ pub(crate) fn staircase() -> Box<dyn Game> {
     Box::new(StaircaseEntry)
 }
 
-/// `bash:M`.
-pub(crate) fn bash(spec: &str, m: &str) -> Result<Box<dyn Game>> {
-    let max = decimal::<u64>(m).and_then(Bash::new).ok_or_else(|| {
+/// `bash:M` or `bash:M,overshoot`.
+pub(crate) fn bash(spec: &str, params: &str) -> Result<Box<dyn Game>> {
+    let (m, overshoot) = match params.split_once(',') {
+        Some((m, "overshoot")) => (m, true),
+        Some((_, other)) => {
+            return Err(Error::spec(
+                spec,
+                format!("'{other}' is not an option of bash; write bash:M or bash:M,overshoot"),
+            ))
+        }
+        None => (params, false),
+    };
+    let game = decimal::<u64>(m).and_then(Bash::new).ok_or_else(|| {
         Error::spec(
             spec,
             format!("M must be an integer from 1 to {}, not '{m}'", u64::MAX),
         )
     })?;
-    Ok(Box::new(HeapEntry(max)))
+    Ok(Box::new(HeapEntry(match overshoot {
+        true => game.overshooting(),
+        false => game,
+    })))
 }
 
 /// `subtraction:S1,S2,...`.
@@ -140,22 +153,11 @@ pub(crate) fn subtraction(spec: &str, set: &str) -> Result<Box<dyn Game>> {
     let game = Subtraction::new(&amounts).expect("amounts are positive and there is one");
     Ok(Box::new(HeapEntry(game)))
 }
-/// The catalogue's wrapping of a heap game's answer: heap moves as [`Move`]s.
-fn heap_analysis(
-    game: &dyn Game,
-    heaps: Vec<UBig>,
-    (value, moves): (UBig, Vec<HeapMove>),
-    method: &str,
-) -> Analysis {
-    let moves = heap_moves(&heaps, moves);
-    Analysis::valued(game, heaps, value, moves, method)
-}
-
-/// Heap moves as [`Move`]s, for people and as coordinate changes.
-fn heap_moves(heaps: &[UBig], moves: Vec<HeapMove>) -> Vec<Move> {
+/// Heap moves of `game` as [`Move`]s, for people and as coordinate changes.
+fn heap_moves(game: &impl HeapTheory, heaps: &[UBig], moves: Vec<HeapMove>) -> Vec<Move> {
     moves
         .into_iter()
-        .map(|m| heap_move(heaps, m.heap, m.to))
+        .map(|m| heap_move(game, heaps, m.heap, m.to))
         .collect()
 }
 
@@ -177,14 +179,15 @@ fn changes(heaps: &[UBig], moves: Vec<HeapMove>) -> Vec<Move> {
         .collect()
 }
 
-/// The move that leaves `to` in heap number `heap` (from 0) of `heaps`.
-fn heap_move(heaps: &[UBig], heap: usize, to: UBig) -> Move {
+/// The move of `game` that leaves `to` in heap number `heap` (from 0) of
+/// `heaps`.
+fn heap_move(game: &impl HeapTheory, heaps: &[UBig], heap: usize, to: UBig) -> Move {
     let description = format!(
-        "heap {}: {} -> {} (take {})",
+        "heap {}: {} -> {} ({})",
         heap + 1,
         heaps[heap],
         to,
-        &heaps[heap] - &to
+        game.takes(&heaps[heap], &to)
     );
     Move::single(heap, to, description)
 }
@@ -201,13 +204,13 @@ fn heap_defence<G: HeapTheory + HeapGame + Clone>(game: &G, heaps: &[UBig]) -> O
         if let Some(closed) = game.heap_remoteness(&heaps[only]) {
             return Some(Defence {
                 remoteness: closed.remoteness,
-                longest_move: heap_move(heaps, only, closed.best_left?),
+                longest_move: heap_move(game, heaps, only, closed.best_left?),
             });
         }
     }
     searched_heap_defence(game, heaps, |i, left| match left {
-        [] => Some(heap_move(heaps, i, UBig::ZERO)),
-        [to] => Some(heap_move(heaps, i, UBig::from(*to))),
+        [] => Some(heap_move(game, heaps, i, UBig::ZERO)),
+        [to] => Some(heap_move(game, heaps, i, UBig::from(*to))),
         _ => None, // a split: not a take-away game
     })
 }
@@ -272,6 +275,12 @@ pub(crate) fn searched_heap_defence<G: HeapGame + Clone>(
 pub(crate) trait HeapTheory {
     /// The canonical spec.
     fn spec(&self) -> String;
+
+    /// What a move from a heap of `from` to `to` takes, for people:
+    /// `take 3`.
+    fn takes(&self, from: &UBig, to: &UBig) -> String {
+        format!("take {}", from - to)
+    }
 
     /// The value of the sum of `heaps` and its moves to a sum of value
     /// `target` (0: its winning moves), with the method that found them.
@@ -382,12 +391,15 @@ impl<G: HeapTheory + HeapGame + Clone> Game for HeapEntry<G> {
     fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis> {
         let heaps = at.numbers.clone();
         let (method, answer) = self.0.analyze(&heaps, &UBig::ZERO)?;
-        Ok(heap_analysis(self, heaps, answer, &method).defended(|h| heap_defence(&self.0, h)))
+        let (value, moves) = answer;
+        let moves = heap_moves(&self.0, &heaps, moves);
+        Ok(Analysis::valued(self, heaps, value, moves, &method)
+            .defended(|h| heap_defence(&self.0, h)))
     }
 
     fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         heap_options(self, &self.0, at, |i, left| {
-            heap_move(&at.numbers, i, left[0].clone())
+            heap_move(&self.0, &at.numbers, i, left[0].clone())
         })
     }
 
@@ -401,7 +413,7 @@ impl<G: HeapTheory + HeapGame + Clone> Game for HeapEntry<G> {
         let position = heaps.clone();
         let moves_to = move |target: &UBig| {
             let (_, (_, moves)) = self.0.analyze(&heaps, target)?;
-            let mut moves = heap_moves(&heaps, moves);
+            let mut moves = heap_moves(&self.0, &heaps, moves);
             sort_moves(&mut moves, &heaps);
             Ok(moves)
         };
@@ -480,7 +492,24 @@ impl HeapTheory for Nim {
 
 impl HeapTheory for Bash {
     fn spec(&self) -> String {
-        format!("bash:{}", self.max())
+        match self.overshoot() {
+            true => format!("bash:{},overshoot", self.max()),
+            false => format!("bash:{}", self.max()),
+        }
+    }
+
+    /// `take 4`, or when overshooting to 0 `take 4 to 10` (every take from
+    /// the heap's size to M empties it).
+    fn takes(&self, from: &UBig, to: &UBig) -> String {
+        let takes = Bash::takes(self, from, to);
+        match takes.start() == takes.end() {
+            true => format!("take {}", takes.start()),
+            false => format!(
+                "take {} to {}: a take past the heap empties it",
+                takes.start(),
+                takes.end()
+            ),
+        }
     }
 
     fn analyze(&self, heaps: &[UBig], target: &UBig) -> Result<(String, (UBig, Vec<HeapMove>))> {
@@ -850,4 +879,72 @@ fn stair_moves(stairs: &[UBig], moves: Vec<StairMove>) -> Vec<Move> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog::{parse, ByWords, Quiet};
+
+    /// Whether the bidder to move wins the auction of HDU 2149 at `price`:
+    /// bids raise it by 1 to `most`, the first to reach `goal` wins. Searched
+    /// over the bids themselves, prices below the goal first.
+    fn bidder_wins(most: u64, goal: u64) -> Vec<bool> {
+        let mut wins = vec![false; goal as usize];
+        for price in (0..goal).rev() {
+            wins[price as usize] =
+                (1..=most).any(|bid| price + bid >= goal || !wins[(price + bid) as usize]);
+        }
+        wins
+    }
+
+    /// The bids a move description names: `take 4`, or `take 4 to 10: ...`.
+    fn bids(description: &str) -> Vec<u64> {
+        let takes = description.split("(take ").nth(1).unwrap();
+        let number = |s: &str| s.trim_end_matches(')').parse::<u64>().unwrap();
+        match takes.split_once(" to ") {
+            Some((low, rest)) => (number(low)..=number(rest.split(':').next().unwrap())).collect(),
+            None => vec![number(takes)],
+        }
+    }
+
+    #[test]
+    fn overshooting_bash_names_every_winning_bid_of_the_auction() {
+        for most in 1..8u64 {
+            let game = parse(&format!("bash:{most},overshoot")).unwrap();
+            assert_eq!(game.spec(), format!("bash:{most},overshoot"));
+            for goal in 1..25u64 {
+                let wins = bidder_wins(most, goal);
+                let expected: Vec<u64> = (1..=most)
+                    .filter(|&bid| bid >= goal || !wins[bid as usize])
+                    .collect();
+                let a = game
+                    .analyze_words(&[goal.to_string()], false, &mut Quiet)
+                    .unwrap();
+                let named: Vec<u64> = a
+                    .winning_moves
+                    .iter()
+                    .flat_map(|m| bids(&m.description))
+                    .collect();
+                assert_eq!(named, expected, "N = {most}, M = {goal}");
+                assert_eq!(
+                    a.outcome == crate::game::Outcome::N,
+                    wins[0],
+                    "N = {most}, M = {goal}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn bash_options_other_than_overshoot_are_refused() {
+        for spec in [
+            "bash:3,over",
+            "bash:3,overshoot,overshoot",
+            "bash:x,overshoot",
+            "bash:0,overshoot",
+        ] {
+            let e = parse(spec).err().unwrap().to_string();
+            assert!(e.starts_with(&format!("bad game spec '{spec}'")), "{e}");
+        }
+    }
 }

@@ -1,45 +1,86 @@
-//! Staircase Nim on a rooted tree in the catalogue: the tree file in, the
-//! value and every winning move out.
+//! Staircase Nim on a rooted tree in the catalogue (`staircase-tree`,
+//! `staircase-tree:k=K,root=V`): the tree file in, the value and every
+//! winning move out.
 
 use crate::catalog::entry::{Build, Entry, ANALYZE_ONLY};
 use crate::catalog::{Form, Numbers, Position};
 use dashu_int::UBig;
 
 use super::heap::beyond_convention_budget as beyond_budget;
+use crate::arith::decimal;
 use crate::catalog::kit::options::{graph_of_play, too_many, PlayMove};
 use crate::catalog::{Analysis, Component, Game, GraphInput, Monitor, Move, Summands};
 use crate::error::{Error, Result};
-use crate::games::staircase_tree::{StaircaseTree, TreeError, TreeMove};
+use crate::games::staircase_tree::{Climb, StaircaseTree, TreeError, TreeMove};
 use crate::limits::MAX_TREE_VERTICES;
 use crate::limits::PLAY_OPTIONS;
 
 /// The registry's entry of `staircase-tree`.
 pub(crate) const ENTRY: Entry = Entry {
     name: "staircase-tree",
-    forms: &["staircase-tree"],
+    forms: &["staircase-tree", "staircase-tree:k=K,root=V"],
     form_note: "",
     aliases: &[],
-    summary: "move coins from a vertex of a rooted tree to its parent (file or stdin)",
-    position: "a file of edges `U V` (vertex 0 the root) and `coins V N` lines (- for stdin)",
-    theory: "nim-sum of the coins at odd depth; trees of 10^6 vertices",
+    summary: "move coins from a vertex of a rooted tree to its parent, or its ancestor K up (file or stdin)",
+    position: "a file of edges `U V` (vertex 0 the root, V with `root=V`) and `coins V N` lines (- for stdin)",
+    theory: "nim-sum of the coins at odd level `floor(depth/K)`; trees of 10^6 vertices",
     verbs: ANALYZE_ONLY,
     example_spec: "staircase-tree",
     example_position: "-",
     example_stdin: "0 1\n1 2\n0 3\ncoins 1 3\ncoins 2 4\ncoins 3 5\n",
-    build: Build::Plain(staircase_tree),
+    build: Build::Optional(staircase_tree),
 };
 
-/// `staircase-tree`.
-pub(crate) fn staircase_tree() -> Box<dyn Game> {
-    Box::new(StaircaseTreeEntry)
+/// `staircase-tree`, or with `k=K` and/or `root=V` (comma-separated).
+pub(crate) fn staircase_tree(spec: &str, params: Option<&str>) -> Result<Box<dyn Game>> {
+    let usage = "write staircase-tree, staircase-tree:k=K (coins climb K >= 1 levels a move), \
+                 staircase-tree:root=V (V the root's label, 0 <= V < 2^64) or both, \
+                 staircase-tree:k=K,root=V";
+    let mut climb = Climb::default();
+    let mut seen = (false, false);
+    for param in params.into_iter().flat_map(|p| p.split(',')) {
+        let (key, value) = param.split_once('=').unwrap_or((param, ""));
+        let slot = match key {
+            "k" if !seen.0 => {
+                seen.0 = true;
+                decimal::<u64>(value)
+                    .filter(|&k| k >= 1)
+                    .map(|k| climb.levels = k)
+            }
+            "root" if !seen.1 => {
+                seen.1 = true;
+                decimal::<u64>(value).map(|v| climb.root = v)
+            }
+            _ => None,
+        };
+        slot.ok_or_else(|| Error::spec(spec, usage))?;
+    }
+    Ok(Box::new(StaircaseTreeEntry { climb }))
 }
 
-struct StaircaseTreeEntry;
+/// Staircase Nim on a tree rooted and climbed as `climb` says.
+struct StaircaseTreeEntry {
+    climb: Climb,
+}
 
-const METHOD: &str = "closed form: the nim-sum of the coins at odd depth (breadth-first from 0)";
+impl StaircaseTreeEntry {
+    /// How the value is found, naming the root (and the levels when not 1).
+    fn method(&self) -> String {
+        let Climb { root, levels } = self.climb;
+        match levels {
+            1 => format!(
+                "closed form: the nim-sum of the coins at odd depth (breadth-first from {root})"
+            ),
+            k => format!(
+                "closed form: the nim-sum of the coins at depth d with floor(d/{k}) odd \
+                 (depths from {root}; a move climbs {k} levels, a staircase on the levels)"
+            ),
+        }
+    }
+}
 
 /// The tree of the file, which takes no other argument.
-fn tree_of(input: GraphInput, position: &[UBig]) -> Result<StaircaseTree> {
+fn tree_of(input: GraphInput, position: &[UBig], climb: Climb) -> Result<StaircaseTree> {
     if !position.is_empty() {
         return Err(Error::BadPosition(
             "staircase-tree takes only its file (edges 'U V' and 'coins V N' lines)".into(),
@@ -50,22 +91,31 @@ fn tree_of(input: GraphInput, position: &[UBig]) -> Result<StaircaseTree> {
             "--grid is for geography; staircase-tree reads a file of edges and coins".into(),
         ));
     };
-    StaircaseTree::parse(&text, MAX_TREE_VERTICES).map_err(|e| match e {
+    StaircaseTree::parse_climbing(&text, MAX_TREE_VERTICES, climb).map_err(|e| match e {
         TreeError::Line(e) => Error::GraphFile(e),
         TreeError::TooLarge { .. } => Error::Limit(e.to_string()),
         other => Error::BadPosition(other.to_string()),
     })
 }
 
-/// Moves as their contract `to`: `[V, N]`, N coins from V to its parent.
+/// Moves as their contract `to`: `[V, N]`, N coins from V to its target.
 fn tree_moves(tree: &StaircaseTree, moves: Vec<TreeMove>) -> Vec<Move> {
     moves.into_iter().map(|m| tree_move(tree, m)).collect()
 }
 
-/// One move as its contract `to`: `[V, N]`, N coins from V to its parent.
+/// One move as its contract `to`: `[V, N]`, N coins from V to its target
+/// (its parent, or its ancestor `k` levels up).
 fn tree_move(tree: &StaircaseTree, m: TreeMove) -> Move {
-    let (v, p) = (tree.label(m.vertex), tree.label(tree.parent(m.vertex)));
-    let description = format!("move {} coins from vertex {v} to its parent {p}", m.coins);
+    let to = tree.target(m.vertex).expect("a move has a target");
+    let (v, t) = (tree.label(m.vertex), tree.label(to));
+    let description = if tree.parent(m.vertex) == to {
+        format!("move {} coins from vertex {v} to its parent {t}", m.coins)
+    } else {
+        format!(
+            "move {} coins from vertex {v} up to its ancestor {t}",
+            m.coins
+        )
+    };
     Move::to_target(vec![UBig::from(v), m.coins], description)
 }
 
@@ -85,7 +135,18 @@ fn tree_file(tree: &StaircaseTree, coins: &[UBig]) -> String {
 
 impl Game for StaircaseTreeEntry {
     fn spec(&self) -> String {
-        "staircase-tree".into()
+        let Climb { root, levels } = self.climb;
+        let params: Vec<String> = [
+            (levels != 1, format!("k={levels}")),
+            (root != 0, format!("root={root}")),
+        ]
+        .into_iter()
+        .filter_map(|(given, param)| given.then_some(param))
+        .collect();
+        match params.is_empty() {
+            true => "staircase-tree".into(),
+            false => format!("staircase-tree:{}", params.join(",")),
+        }
     }
 
     fn form(&self) -> Form<'_> {
@@ -98,10 +159,10 @@ impl Game for StaircaseTreeEntry {
     }
 
     /// Misère play and Every-SG by the rules: the tree is one summand. Its
-    /// options move `1..=coins` from each vertex but the root, in order.
+    /// options move `1..=coins` from each vertex that has a target, in order.
     fn summands(&self, at: &Position) -> Result<Summands<'_>> {
         let input = at.graph()?;
-        let tree = tree_of(input, &at.numbers)?;
+        let tree = tree_of(input, &at.numbers, self.climb)?;
         let coins: Vec<u64> = (0..tree.vertex_count())
             .map(|v| u64::try_from(tree.coins(v)).map_err(|_| beyond_budget(tree.coins(v))))
             .collect::<Result<_, _>>()?;
@@ -111,7 +172,11 @@ impl Game for StaircaseTreeEntry {
             return Err(beyond_budget(&UBig::from(total)));
         }
         let mut names = Vec::new();
-        for (vertex, &c) in coins.iter().enumerate().skip(1) {
+        let movers = coins
+            .iter()
+            .enumerate()
+            .filter(|(v, _)| tree.target(*v).is_some());
+        for (vertex, &c) in movers {
             for moved in 1..=c {
                 let m = TreeMove {
                     vertex,
@@ -125,38 +190,41 @@ impl Game for StaircaseTreeEntry {
 
     fn analyze(&self, at: &Position, _: bool, _: &mut dyn Monitor) -> Result<Analysis> {
         let input = at.graph()?;
-        let tree = tree_of(input, &at.numbers)?;
+        let tree = tree_of(input, &at.numbers, self.climb)?;
         let moves = tree_moves(&tree, tree.winning_moves());
         Ok(Analysis::valued(
             self,
             Vec::new(),
             tree.grundy(),
             moves,
-            METHOD,
+            &self.method(),
         ))
     }
 
-    /// Every number of coins from every vertex but the root to its parent,
-    /// refused when the coins off the root are more than [`PLAY_OPTIONS`].
+    /// Every number of coins from every vertex to its target, refused when
+    /// the coins that can move are more than [`PLAY_OPTIONS`].
     fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         let input = at.graph.clone().unwrap_or(GraphInput::Edges(String::new()));
-        let tree = tree_of(input, &at.numbers)?;
+        let tree = tree_of(input, &at.numbers, self.climb)?;
         let coins: Vec<UBig> = (0..tree.vertex_count())
             .map(|v| tree.coins(v).clone())
             .collect();
-        let movable = coins[1..].iter().fold(UBig::ZERO, |a, c| a + c);
+        let movers: Vec<(usize, usize)> = (0..tree.vertex_count())
+            .filter_map(|v| Some((v, tree.target(v)?)))
+            .collect();
+        let movable = movers.iter().fold(UBig::ZERO, |a, &(v, _)| a + &coins[v]);
         let count = usize::try_from(&movable)
             .ok()
             .filter(|&c| c <= PLAY_OPTIONS)
             .ok_or_else(|| too_many(self))?;
         graph_of_play(self, at, count, 2 * tree.vertex_count())?;
         let mut options = Vec::with_capacity(count);
-        for v in 1..tree.vertex_count() {
+        for (v, target) in movers {
             let c = u64::try_from(&coins[v]).expect("at most PLAY_OPTIONS");
             for moved in (1..=c).map(UBig::from) {
                 let mut after = coins.clone();
                 after[v] -= &moved;
-                after[tree.parent(v)] += &moved;
+                after[target] += &moved;
                 let step = tree_moves(
                     &tree,
                     vec![TreeMove {
@@ -179,14 +247,14 @@ impl Game for StaircaseTreeEntry {
 
     fn component(&self, at: &Position, _: &mut dyn Monitor) -> Result<Component<'_>> {
         let input = at.graph()?;
-        let tree = tree_of(input, &at.numbers)?;
+        let tree = tree_of(input, &at.numbers, self.climb)?;
         let value = tree.grundy();
         let moves_to = move |target: &UBig| {
             let mut moves = tree_moves(&tree, tree.moves_to(target));
             crate::catalog::answer::sort_moves(&mut moves, &[]);
             Ok(moves)
         };
-        Ok(Component::new(Vec::new(), value, METHOD, moves_to))
+        Ok(Component::new(Vec::new(), value, self.method(), moves_to))
     }
 }
 
@@ -212,6 +280,47 @@ mod tests {
             vec![UBig::from(3u8), UBig::from(2u8)],
         ];
         assert_eq!(to, expected);
+    }
+
+    /// Codeforces 1498F's tree (root 1, presents climb 2 levels): the value
+    /// is the coins at odd level, the moves go 2 levels up, and the spec
+    /// keeps both parameters.
+    #[test]
+    fn a_climb_of_two_levels_from_root_one() {
+        let text =
+            "1 2\n2 3\n3 4\n4 5\n2 6\n6 7\ncoins 3 5\ncoins 4 2\ncoins 5 7\ncoins 6 1\ncoins 7 4\n";
+        let game = parse("staircase-tree:root=1,k=2").unwrap();
+        assert_eq!(game.spec(), "staircase-tree:k=2,root=1");
+        let a = game
+            .analyze_graph_words(GraphInput::Edges(text.into()), &[])
+            .unwrap();
+        // Depths: 3 and 6 are 2 deep (level 1), 4 and 7 are 3 (level 1), 5 is 4 (level 2).
+        assert_eq!(a.grundy, Some(UBig::from(5u8 ^ 2 ^ 1 ^ 4)));
+        let moves: Vec<&str> = a
+            .winning_moves
+            .iter()
+            .map(|m| m.description.as_str())
+            .collect();
+        assert_eq!(
+            moves,
+            [
+                "move 2 coins from vertex 4 up to its ancestor 2",
+                "move 2 coins from vertex 5 up to its ancestor 3"
+            ]
+        );
+        assert_eq!(
+            parse("staircase-tree:k=1,root=0").unwrap().spec(),
+            "staircase-tree"
+        );
+        for spec in [
+            "staircase-tree:k=0",
+            "staircase-tree:k=2,k=3",
+            "staircase-tree:depth=2",
+            "staircase-tree:root=-1",
+        ] {
+            let e = parse(spec).err().unwrap().to_string();
+            assert!(e.starts_with(&format!("bad game spec '{spec}'")), "{e}");
+        }
     }
 
     #[test]
