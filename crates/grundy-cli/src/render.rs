@@ -16,6 +16,7 @@
 //! drawn by the PNG, named by the SVG, in TeX's own sans-serif for TikZ.
 //! Floating point is used for colours and glyphs only.
 
+mod canvas;
 mod font;
 mod palette;
 
@@ -26,9 +27,9 @@ use std::path::PathBuf;
 
 use grundy::catalog::Table;
 use grundy::limits::MAX_TABLE_SIDE;
-use image::{Rgb, RgbImage};
 
 use crate::files;
+use canvas::Canvas;
 use font::{Metrics, Placement};
 use palette::{hex, Palette};
 pub use palette::{palette_json, Colours};
@@ -813,14 +814,14 @@ impl Scene {
 /// Paints into a PNG's pixels, text in the built-in font at `em` pixels
 /// an em and the scale in `palette`.
 struct PngPainter<'a> {
-    img: &'a mut RgbImage,
+    img: &'a mut Canvas,
     em: usize,
     palette: Palette,
 }
 
 impl Painter for PngPainter<'_> {
     fn rect(&mut self, (left, top): (usize, usize), (w, h): (usize, usize), colour: [u8; 3]) {
-        fill(self.img, left, top, w, h, colour);
+        self.img.fill((left, top), (w, h), colour);
     }
 
     fn text(&mut self, (x, y): (usize, usize), anchor: Anchor, turned: bool, s: &str) {
@@ -842,7 +843,8 @@ impl Painter for PngPainter<'_> {
     fn scale(&mut self, (left, top): (usize, usize), (width, height): (usize, usize)) {
         for i in 0..height {
             let share = 1.0 - i as f64 / (height - 1) as f64;
-            fill(self.img, left, top + i, width, 1, self.palette.at(share));
+            self.img
+                .fill((left, top + i), (width, 1), self.palette.at(share));
         }
     }
 }
@@ -850,17 +852,17 @@ impl Painter for PngPainter<'_> {
 impl Scene {
     /// The scene as a PNG file's bytes, with the cells of `cells`.
     fn png(&self, cells: Option<&Table>) -> Vec<u8> {
-        encode_png(&self.draw_png(cells))
+        self.draw_png(cells).png()
     }
 
-    fn draw_png(&self, cells: Option<&Table>) -> RgbImage {
-        let mut img = RgbImage::from_pixel(self.width as u32, self.height as u32, Rgb(WHITE));
+    fn draw_png(&self, cells: Option<&Table>) -> Canvas {
+        let mut img = Canvas::filled(self.width, self.height, WHITE);
         if let Some(t) = cells {
             for x in 0..self.n {
                 for y in 0..self.n {
                     let c = self.colour(t, x, y);
                     let (px, py) = (self.left + y * self.cell, self.top + x * self.cell);
-                    fill(&mut img, px, py, self.cell, self.cell, c);
+                    img.fill((px, py), (self.cell, self.cell), c);
                 }
             }
             self.mark_p_positions(&mut img, t);
@@ -874,7 +876,7 @@ impl Scene {
     }
 
     /// Draws a 3 x 3 marker on each P-position whose cell is too small to see.
-    fn mark_p_positions(&self, img: &mut RgbImage, t: &Table) {
+    fn mark_p_positions(&self, img: &mut Canvas, t: &Table) {
         if self.cell >= MARKED_BELOW {
             return;
         }
@@ -886,25 +888,10 @@ impl Scene {
                     px.saturating_sub(1).max(self.left),
                     py.saturating_sub(1).max(self.top),
                 );
-                fill(img, px, py, 3, 3, c);
+                img.fill((px, py), (3, 3), c);
             }
         }
     }
-}
-
-fn fill(img: &mut RgbImage, left: usize, top: usize, w: usize, h: usize, c: [u8; 3]) {
-    for py in top..(top + h).min(img.height() as usize) {
-        for px in left..(left + w).min(img.width() as usize) {
-            img.put_pixel(px as u32, py as u32, Rgb(c));
-        }
-    }
-}
-
-fn encode_png(img: &RgbImage) -> Vec<u8> {
-    let mut bytes = std::io::Cursor::new(Vec::new());
-    img.write_to(&mut bytes, image::ImageFormat::Png)
-        .expect("encoding to memory cannot fail");
-    bytes.into_inner()
 }
 
 // ---------------------------------------------------------------- SVG
@@ -1018,10 +1005,10 @@ impl Scene {
     /// The cells as one embedded PNG, one pixel a cell, scaled up.
     fn svg_cell_image(&self, s: &mut String, t: &Table) {
         let side = self.n * self.cell;
-        let mut cells = RgbImage::new(self.n as u32, self.n as u32);
+        let mut cells = Canvas::filled(self.n, self.n, WHITE);
         for x in 0..self.n {
             for y in 0..self.n {
-                cells.put_pixel(y as u32, x as u32, Rgb(self.colour(t, x, y)));
+                cells.set(y, x, self.colour(t, x, y));
             }
         }
         let _ = writeln!(
@@ -1029,7 +1016,7 @@ impl Scene {
             r#"<image x="{}" y="{}" width="{side}" height="{side}" style="image-rendering:pixelated" href="data:image/png;base64,{}"/>"#,
             self.left,
             self.top,
-            base64(&encode_png(&cells))
+            base64(&cells.png())
         );
     }
 }

@@ -7,7 +7,8 @@
 use std::sync::LazyLock;
 
 use ab_glyph::{point, Font, FontRef, PxScale, ScaleFont};
-use image::{Rgb, RgbImage};
+
+use super::canvas::Canvas;
 
 /// The families an SVG's text names: DejaVu Sans, the PNG's and the
 /// layout's, then sans-serif fonts of like widths where it is missing.
@@ -81,7 +82,7 @@ pub struct Placement {
 
 /// Draws `text` in black, `em` pixels an em, from `at`: every pixel a glyph
 /// covers darkened by its coverage.
-pub fn draw(img: &mut RgbImage, text: &str, em: usize, at: Placement) {
+pub fn draw(img: &mut Canvas, text: &str, em: usize, at: Placement) {
     let scaled = FACE.as_scaled(px_scale(em));
     // Laid out along a horizontal baseline through (0, 0), then each pixel
     // placed: as is, or turned about the start.
@@ -109,15 +110,15 @@ pub fn draw(img: &mut RgbImage, text: &str, em: usize, at: Placement) {
 
 /// Blends black onto the pixel `(x, y)` by `coverage` (0 to 1); a pixel
 /// outside the image is left out.
-fn darken(img: &mut RgbImage, x: i64, y: i64, coverage: f32) {
-    let (Ok(x), Ok(y)) = (u32::try_from(x), u32::try_from(y)) else {
+fn darken(img: &mut Canvas, x: i64, y: i64, coverage: f32) {
+    let (Ok(x), Ok(y)) = (usize::try_from(x), usize::try_from(y)) else {
         return;
     };
     if x >= img.width() || y >= img.height() {
         return;
     }
     let keep = 1.0 - coverage.clamp(0.0, 1.0);
-    let Rgb(pixel) = img.get_pixel_mut(x, y);
+    let pixel = img.pixel_mut(x, y);
     for channel in pixel.iter_mut() {
         *channel = (f32::from(*channel) * keep).round() as u8;
     }

@@ -3,21 +3,94 @@
 //! without text, so the SVG's text is not drawn: only there may the two
 //! differ (the PNG's glyphs are black or, anti-aliased, grey where the
 //! rendered SVG is white). The TikZ documents are compiled by pdflatex when
-//! it is on PATH.
+//! it is on PATH. The PNG files are decoded by the `png` crate, the one that
+//! encodes them.
 
 use crate::common;
 
 use std::path::PathBuf;
 
 use common::{grundy, json_of};
-use image::{Rgb, RgbImage};
 use resvg::{tiny_skia, usvg};
 use serde_json::Value;
 
-const BLACK: Rgb<u8> = Rgb([0, 0, 0]);
-const WHITE: Rgb<u8> = Rgb([255, 255, 255]);
-const GRID: Rgb<u8> = Rgb([200, 200, 200]);
-const P_RED: Rgb<u8> = Rgb([230, 20, 30]);
+/// A pixel's colour: red, green and blue, 8 bits each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Rgb([u8; 3]);
+
+/// A picture of opaque RGB pixels, row by row from the top left; a pixel is
+/// named by its column and row.
+struct Picture {
+    width: u32,
+    height: u32,
+    pixels: Vec<Rgb>,
+}
+
+impl Picture {
+    /// The pixels of an 8-bit RGB PNG file (the only kind grundy writes).
+    fn decode(path: &std::path::Path) -> Picture {
+        let file = std::io::BufReader::new(std::fs::File::open(path).expect("the PNG file"));
+        let mut reader = png::Decoder::new(file).read_info().expect("a PNG");
+        let mut bytes = vec![0; reader.output_buffer_size().expect("a PNG of a usable size")];
+        let info = reader.next_frame(&mut bytes).expect("a PNG's pixels");
+        assert_eq!(
+            (info.color_type, info.bit_depth),
+            (png::ColorType::Rgb, png::BitDepth::Eight),
+            "an 8-bit RGB PNG"
+        );
+        bytes.truncate(info.buffer_size());
+        let pixels = bytes
+            .chunks_exact(3)
+            .map(|p| Rgb([p[0], p[1], p[2]]))
+            .collect();
+        Picture {
+            width: info.width,
+            height: info.height,
+            pixels,
+        }
+    }
+
+    fn width(&self) -> u32 {
+        self.width
+    }
+
+    fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Its width and height.
+    fn dimensions(&self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+
+    /// The pixel at column `col` of row `row`.
+    fn get_pixel(&self, col: u32, row: u32) -> &Rgb {
+        assert!(
+            col < self.width && row < self.height,
+            "({col}, {row}) outside"
+        );
+        &self.pixels[row as usize * self.width as usize + col as usize]
+    }
+
+    /// Every pixel, row by row.
+    fn pixels(&self) -> impl Iterator<Item = &Rgb> {
+        self.pixels.iter()
+    }
+
+    /// Every pixel with its column and row, row by row.
+    fn enumerate_pixels(&self) -> impl Iterator<Item = (u32, u32, &Rgb)> {
+        let width = self.width as usize;
+        self.pixels
+            .iter()
+            .enumerate()
+            .map(move |(i, p)| ((i % width) as u32, (i / width) as u32, p))
+    }
+}
+
+const BLACK: Rgb = Rgb([0, 0, 0]);
+const WHITE: Rgb = Rgb([255, 255, 255]);
+const GRID: Rgb = Rgb([200, 200, 200]);
+const P_RED: Rgb = Rgb([230, 20, 30]);
 
 /// A fresh folder for one test.
 fn scratch(test: &str) -> PathBuf {
@@ -29,7 +102,7 @@ fn scratch(test: &str) -> PathBuf {
 
 /// The PNG and the rendered SVG of `table SPEC --size N [--values]`, both
 /// written by one run.
-fn both_pictures(test: &str, spec: &str, size: &str, values: bool) -> (RgbImage, RgbImage) {
+fn both_pictures(test: &str, spec: &str, size: &str, values: bool) -> (Picture, Picture) {
     let mut args = vec!["table", spec, "--size", size];
     if values {
         args.push("--values");
@@ -41,7 +114,7 @@ fn both_pictures(test: &str, spec: &str, size: &str, values: bool) -> (RgbImage,
 /// The PNG and the rendered SVG that the command `args` writes with
 /// `--png` and `--svg` in one run (a table, or a heap game's plot), and
 /// what it printed.
-fn pictures_of(test: &str, args: &[&str]) -> (RgbImage, RgbImage, String) {
+fn pictures_of(test: &str, args: &[&str]) -> (Picture, Picture, String) {
     let dir = scratch(test);
     let (png, svg) = (dir.join("p.png"), dir.join("p.svg"));
     let mut all = args.to_vec();
@@ -57,14 +130,14 @@ fn pictures_of(test: &str, args: &[&str]) -> (RgbImage, RgbImage, String) {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let png_image = image::open(&png).expect("a PNG").to_rgb8();
+    let png_image = Picture::decode(&png);
     let svg_image = render_svg(&std::fs::read(&svg).unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
     (png_image, svg_image, String::from_utf8(out.stdout).unwrap())
 }
 
 /// The SVG drawn by resvg on its own size, as opaque RGB.
-fn render_svg(svg: &[u8]) -> RgbImage {
+fn render_svg(svg: &[u8]) -> Picture {
     let tree = usvg::Tree::from_data(svg, &usvg::Options::default()).expect("a valid SVG");
     let size = tree.size().to_int_size();
     let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
@@ -73,12 +146,19 @@ fn render_svg(svg: &[u8]) -> RgbImage {
         tiny_skia::Transform::identity(),
         &mut pixmap.as_mut(),
     );
-    let mut image = RgbImage::new(size.width(), size.height());
-    for (pixel, rendered) in image.pixels_mut().zip(pixmap.pixels()) {
-        assert_eq!(rendered.alpha(), 255, "the background is opaque");
-        *pixel = Rgb([rendered.red(), rendered.green(), rendered.blue()]);
+    let pixels = pixmap
+        .pixels()
+        .iter()
+        .map(|rendered| {
+            assert_eq!(rendered.alpha(), 255, "the background is opaque");
+            Rgb([rendered.red(), rendered.green(), rendered.blue()])
+        })
+        .collect();
+    Picture {
+        width: size.width(),
+        height: size.height(),
+        pixels,
     }
-    image
 }
 
 /// Where the cells are: found in the picture as its frame, the one
@@ -91,7 +171,7 @@ struct Cells {
 }
 
 impl Cells {
-    fn find(image: &RgbImage, n: u32) -> Cells {
+    fn find(image: &Picture, n: u32) -> Cells {
         for row in 0..image.height() {
             let mut run = 0;
             for col in 0..image.width() {
@@ -126,7 +206,7 @@ impl Cells {
     }
 }
 
-fn close(a: &Rgb<u8>, b: &Rgb<u8>, tolerance: u8) -> bool {
+fn close(a: &Rgb, b: &Rgb, tolerance: u8) -> bool {
     a.0.iter()
         .zip(b.0)
         .all(|(&p, q)| p.abs_diff(q) <= tolerance)
@@ -135,7 +215,7 @@ fn close(a: &Rgb<u8>, b: &Rgb<u8>, tolerance: u8) -> bool {
 /// Every pixel of the rendered SVG is the PNG's, but where the PNG draws
 /// text (black on white, its edges grey); the colour scale's gradient may
 /// differ by a few units.
-fn assert_same_but_text(png: &RgbImage, svg: &RgbImage) {
+fn assert_same_but_text(png: &Picture, svg: &Picture) {
     assert_eq!(png.dimensions(), svg.dimensions());
     let mut text = 0;
     let mut black = 0;
@@ -168,7 +248,7 @@ fn json_cells(spec: &str, size: &str, values: bool) -> Vec<Vec<Value>> {
 
 /// Borders between cells are grey lines of one pixel, drawn on the first
 /// pixel of the cell after them; the pixels either side are the cells'.
-fn assert_grid_on_borders(image: &RgbImage, c: &Cells) {
+fn assert_grid_on_borders(image: &Picture, c: &Cells) {
     for i in 1..c.n {
         let line = i * c.cell;
         for along in 0..c.n * c.cell {
@@ -194,8 +274,8 @@ fn assert_grid_on_borders(image: &RgbImage, c: &Cells) {
 
 /// The colours of `pixels` in order, each with how many pixels it holds in
 /// a row.
-fn runs(pixels: impl Iterator<Item = Rgb<u8>>) -> Vec<(Rgb<u8>, u32)> {
-    let mut runs: Vec<(Rgb<u8>, u32)> = Vec::new();
+fn runs(pixels: impl Iterator<Item = Rgb>) -> Vec<(Rgb, u32)> {
+    let mut runs: Vec<(Rgb, u32)> = Vec::new();
     for colour in pixels {
         match runs.last_mut() {
             Some((last, count)) if *last == colour => *count += 1,
@@ -206,7 +286,7 @@ fn runs(pixels: impl Iterator<Item = Rgb<u8>>) -> Vec<(Rgb<u8>, u32)> {
 }
 
 /// The colours down one column of pixels, with their run lengths.
-fn runs_down(image: &RgbImage, col: u32, rows: std::ops::Range<u32>) -> Vec<(Rgb<u8>, u32)> {
+fn runs_down(image: &Picture, col: u32, rows: std::ops::Range<u32>) -> Vec<(Rgb, u32)> {
     runs(rows.map(|row| *image.get_pixel(col, row)))
 }
 
@@ -232,7 +312,7 @@ fn outcome_pictures_agree_and_show_p_black_and_n_white() {
     // one, framed in black, for N.
     let legend_col = cells.left + 20 * cells.cell + 32;
     let runs = runs_down(&png, legend_col, cells.top - 4..cells.top + 60);
-    let colours: Vec<Rgb<u8>> = runs.iter().map(|r| r.0).collect();
+    let colours: Vec<Rgb> = runs.iter().map(|r| r.0).collect();
     assert_eq!(
         colours,
         [WHITE, BLACK, WHITE, BLACK, WHITE, BLACK, WHITE],
@@ -412,8 +492,8 @@ fn sequence_plots_agree_and_show_each_value_at_its_height() {
 /// first, then what was written.
 #[test]
 fn period_plots_mark_the_preperiod_and_each_period() {
-    const SAND: Rgb<u8> = Rgb([243, 227, 192]);
-    const PERIOD_BLUE: Rgb<u8> = Rgb([80, 140, 220]);
+    const SAND: Rgb = Rgb([243, 227, 192]);
+    const PERIOD_BLUE: Rgb = Rgb([80, 140, 220]);
     let (png_image, svg_image, said) = pictures_of("period-plot", &["period", "kayles"]);
     assert!(
         said.starts_with("kayles (octal:0.77): G(n + 12) = G(n) for all n >= 71"),
@@ -442,8 +522,8 @@ fn period_plots_mark_the_preperiod_and_each_period() {
 /// plot; refused without a picture and for a name it does not know.
 #[test]
 fn colour_maps_colour_the_values_and_the_p_positions() {
-    const AZURE: Rgb<u8> = Rgb([0, 150, 255]);
-    const ORANGE: Rgb<u8> = Rgb([230, 110, 0]);
+    const AZURE: Rgb = Rgb([0, 150, 255]);
+    const ORANGE: Rgb = Rgb([230, 110, 0]);
     let json = json_cells("wythoff", "20", true);
     for (name, p) in [("cividis", AZURE), ("grey", ORANGE)] {
         let args = [
