@@ -15,7 +15,7 @@
 //! with the command line (README, issue 14). The random graphs come from
 //! `common::Random` with the seeds written below. Before timing, each exact
 //! value is checked against the plain one. Run with
-//! `cargo bench -p grundy --bench classics -- --quick` (one group:
+//! `cargo bench -p grundy-benches --bench classics -- --quick` (one group:
 //! `-- node-kayles --quick`).
 
 use std::hint::black_box;

@@ -10,7 +10,7 @@
 //!   smaller one, so vertex 0 has no arc out): the same function, beside plain Grundy values by mex over a
 //!   topological order (Kahn's counters), which only acyclic graphs allow.
 //!
-//! Run with `cargo bench --bench digraph`.
+//! Run with `cargo bench -p grundy-benches --bench digraph`.
 
 use std::hint::black_box;
 use std::time::Duration;

@@ -11,7 +11,7 @@
 //!
 //! - The JSON of `analyze nim 1 2 ... 20000`: its size, linear in the heaps.
 //!
-//! Run with `cargo bench -p grundy --bench foundation`.
+//! Run with `cargo bench -p grundy-benches --bench foundation`.
 
 use std::hint::black_box;
 use std::time::Duration;

@@ -14,7 +14,7 @@
 //!   it, on 10^3 vertices, the winning starts by the Gallai-Edmonds set against
 //!   a naive one maximum matching of `G - v` from scratch per vertex.
 //!
-//! Run with `cargo bench --bench graphs`.
+//! Run with `cargo bench -p grundy-benches --bench graphs`.
 
 use std::hint::black_box;
 use std::time::Duration;

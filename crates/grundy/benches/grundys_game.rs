@@ -1,7 +1,7 @@
 //! Grundy's game: its values by the sparse-space engine beside the naive
 //! `O(n^2)` rules (`heap_sequence`), in the same process.
 //!
-//! Run with `cargo bench -p grundy --bench grundys_game -- --quick`.
+//! Run with `cargo bench -p grundy-benches --bench grundys_game -- --quick`.
 
 use std::hint::black_box;
 use std::time::Duration;

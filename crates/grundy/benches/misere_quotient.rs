@@ -13,7 +13,7 @@
 //! (`MisereQuotient::learned_within`), on Kayles and Dawson's Kayles up to
 //! 14, where sums hold several copies of the largest heap.
 //!
-//! Run with `cargo bench --bench misere_quotient` (add `-- --quick` for a
+//! Run with `cargo bench -p grundy-benches --bench misere_quotient` (add `-- --quick` for a
 //! short run).
 
 use std::hint::black_box;

@@ -2,7 +2,7 @@
 //! (`NimTables::product`) beside the plain recursion on halves
 //! (`nim_product_recursive`), on the same 10^4 random pairs.
 //!
-//! Run with `cargo bench -p grundy --bench nimber -- --quick`.
+//! Run with `cargo bench -p grundy-benches --bench nimber -- --quick`.
 
 use std::hint::black_box;
 

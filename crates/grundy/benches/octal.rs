@@ -5,7 +5,7 @@
 //! the certified periods of Kayles and Dawson's Kayles, end to end; and games
 //! whose values are filled from their certified period.
 //!
-//! Run with `cargo bench -p grundy --bench octal`.
+//! Run with `cargo bench -p grundy-benches --bench octal`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};

@@ -4,7 +4,7 @@
 //! k-Wythoff's (`k_wythoff_table`, k = 1 and 2) beside the table from the
 //! rules (every option looked up), at a side the rules finish in seconds.
 //!
-//!     cargo bench -p grundy --bench table
+//!     cargo bench -p grundy-benches --bench table
 //!
 //! Sizes 4096, 8192 and 16384 (Wythoff), 512 and 4096 (k-Wythoff), ten
 //! samples each.

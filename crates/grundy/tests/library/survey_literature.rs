@@ -27,7 +27,7 @@ struct Solved {
 }
 
 fn fixture() -> Vec<Solved> {
-    include_str!("data/octal_solved.txt")
+    include_str!("../data/octal_solved.txt")
         .lines()
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
         .map(|line| {
