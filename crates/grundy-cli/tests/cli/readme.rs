@@ -25,6 +25,7 @@
 //! output shown that differs with what the binary prints now, keeping the elision
 //! marks where they are (see [`bless_output`]).
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -331,7 +332,55 @@ fn markdown_under(dir: &Path) -> Vec<PathBuf> {
 /// Runs the commands of one document in `dir`, in their order (a command may
 /// read what an earlier one wrote, such as a checkpoint). Returns the
 /// failures; with `bless`, rewrites the outputs that differ instead.
-fn check_document(path: &Path, dir: &Path, bless: bool) -> Vec<String> {
+/// `markdown` without its ```` ```console ```` blocks (the outputs shown).
+fn without_console_blocks(markdown: &str) -> String {
+    let mut kept = String::new();
+    let mut in_console = false;
+    for line in markdown.lines() {
+        match (in_console, line.trim_start()) {
+            (false, "```console") => in_console = true,
+            (true, "```") => in_console = false,
+            (false, _) => {
+                kept.push_str(line);
+                kept.push('\n');
+            }
+            (true, _) => {}
+        }
+    }
+    kept
+}
+
+/// Every key of the JSON documents in `printed` (one a line; other lines,
+/// such as a progress or an error line, are skipped), at any depth.
+fn json_keys(printed: &str, keys: &mut BTreeSet<String>) {
+    fn walk(value: &serde_json::Value, keys: &mut BTreeSet<String>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                for (key, inner) in map {
+                    keys.insert(key.clone());
+                    walk(inner, keys);
+                }
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|v| walk(v, keys)),
+            _ => {}
+        }
+    }
+    for line in printed.lines().filter(|l| l.starts_with('{')) {
+        if let Ok(value) = serde_json::from_str(line) {
+            walk(&value, keys);
+        }
+    }
+}
+
+/// Runs every example of the document at `path` in `dir`; returns what
+/// differs from the page (rewriting the page instead when `bless`), and adds
+/// the keys of the JSON the examples printed to `keys`.
+fn check_document(
+    path: &Path,
+    dir: &Path,
+    bless: bool,
+    keys: &mut BTreeSet<String>,
+) -> Vec<String> {
     let name = path
         .strip_prefix(repository())
         .unwrap_or(path)
@@ -344,6 +393,7 @@ fn check_document(path: &Path, dir: &Path, bless: bool) -> Vec<String> {
         let at = format!("{name}:{}: {}", example.line, example.command);
         let invocation = invocation(&example.command).unwrap_or_else(|e| panic!("{at}: {e}"));
         let ran = run(&invocation, dir);
+        json_keys(&ran.printed, keys);
         let printed: Vec<&str> = ran.printed.lines().collect();
         if let Some(e) = ran.status_error {
             failures.push(format!("{at}: {e}"));
@@ -385,9 +435,10 @@ fn every_documented_command_prints_what_is_shown() {
     assert!(examples(&tour).len() >= 10, "the tour has its commands");
     let bless = std::env::var_os("GRUNDY_BLESS").is_some_and(|v| v == "1");
     let dir = scratch();
+    let mut keys = BTreeSet::new();
     let failures: Vec<String> = documents()
         .iter()
-        .flat_map(|path| check_document(path, &dir, bless))
+        .flat_map(|path| check_document(path, &dir, bless, &mut keys))
         .collect();
     let _ = std::fs::remove_dir_all(&dir);
     assert!(
@@ -395,6 +446,24 @@ fn every_documented_command_prints_what_is_shown() {
         "the documents have drifted from the binary (GRUNDY_BLESS=1 cargo test -p grundy-cli \
          --test cli readme rewrites the outputs shown):\n\n{}",
         failures.join("\n\n")
+    );
+    // The JSON reference cannot fall behind the answers: every key that a
+    // documented command prints (hundreds of commands, every verb) is one
+    // that docs/json.md names in its prose and tables (`key`, or "key" in an
+    // object written out there), not only in the outputs it shows.
+    assert!(keys.len() >= 50, "only {} JSON keys seen", keys.len());
+    let reference = without_console_blocks(
+        &std::fs::read_to_string(repository().join("docs/json.md")).unwrap(),
+    );
+    let undocumented: Vec<&String> = keys
+        .iter()
+        .filter(|key| {
+            !reference.contains(&format!("`{key}`")) && !reference.contains(&format!("\"{key}\""))
+        })
+        .collect();
+    assert!(
+        undocumented.is_empty(),
+        "keys the documented commands print that docs/json.md does not name: {undocumented:?}"
     );
 }
 
