@@ -405,6 +405,7 @@ const SCHEMA: &str = "CREATE TABLE games (
     common INTEGER NOT NULL,         -- heaps 1 <= n < count with a common value
     sparse_mask INTEGER NOT NULL,    -- bits whose parity sorts rare from common
     flip_odd_heaps INTEGER NOT NULL, -- 1 when that parity is flipped on odd heaps
+    flip_even_heaps INTEGER NOT NULL, -- 1 when it is flipped on even heaps instead
     checksum TEXT NOT NULL,          -- FNV-1a 64 of the values as u16 little endian, hex
     millis INTEGER NOT NULL          -- time the computation took
 )";
@@ -438,7 +439,7 @@ fn fill_database<'a>(
     let transaction = db.transaction()?;
     {
         let mut insert = transaction.prepare(
-            "INSERT INTO games VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+            "INSERT INTO games VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
         )?;
         for r in records {
             let n0 = r.preperiod.map(sql_integer).transpose()?;
@@ -454,6 +455,7 @@ fn fill_database<'a>(
                 sql_integer(r.common)?,
                 sql_integer(r.sparse_mask)?,
                 r.flip_odd_heaps,
+                r.flip_even_heaps,
                 r.checksum,
                 sql_integer(r.millis)?,
             ])?;

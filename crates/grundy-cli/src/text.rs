@@ -368,10 +368,10 @@ fn value_stats(out: &mut dyn Write, stats: &ValueStats, verbose: bool) -> io::Re
     if !verbose {
         return Ok(());
     }
-    let parity = if stats.flip_odd_heaps {
-        "even for even n and odd for odd n"
-    } else {
-        "even"
+    let parity = match (stats.flip_odd_heaps, stats.flip_even_heaps) {
+        (true, _) => "even for even n and odd for odd n",
+        (_, true) => "odd for even n and even for odd n",
+        _ => "even",
     };
     writeln!(
         out,

@@ -473,6 +473,11 @@ pub struct ValueStats {
     pub sparse_mask: u64,
     /// Whether that parity is flipped on odd heaps.
     pub flip_odd_heaps: bool,
+    /// Whether it is flipped on even heaps instead (Flammenkamp's sparse
+    /// space of a game whose split digit is at an odd place); written only
+    /// when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub flip_even_heaps: bool,
 }
 
 /// The terms of a [`Sequence`].

@@ -203,7 +203,8 @@ impl Game for GrundysEntry {
             common: split.common,
             max_value: u64::from(split.max_value),
             sparse_mask: u64::from(split.mask),
-            flip_odd_heaps: split.flip,
+            flip_odd_heaps: split.flip && !split.flip_even,
+            flip_even_heaps: split.flip_even,
         };
         Ok(Sequence {
             game: self.spec(),

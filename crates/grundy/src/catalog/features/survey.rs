@@ -177,6 +177,9 @@ pub struct SurveyRecord {
     pub sparse_mask: u64,
     /// Whether that parity is flipped on odd heaps.
     pub flip_odd_heaps: bool,
+    /// Whether it is flipped on even heaps instead; written only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub flip_even_heaps: bool,
     /// The FNV-1a checksum of the values ([`checksum`]), 16 hexadecimal digits.
     pub checksum: String,
     /// How long the computation took, in milliseconds.
@@ -348,7 +351,8 @@ pub fn survey_game(game: &Octal, count: u64, monitor: &mut dyn Monitor) -> Resul
         rare: split.rare,
         common: split.common,
         sparse_mask: u64::from(split.mask),
-        flip_odd_heaps: split.flip,
+        flip_odd_heaps: split.flip && !split.flip_even,
+        flip_even_heaps: split.flip_even,
         checksum: format!("{:016x}", checksum(solver.values())),
         millis: progress.millis(),
     })

@@ -23,6 +23,17 @@ pub(super) fn is_class_zero(v: Value, n: usize, mask: Value, flip: bool) -> bool
     !(((v & mask).count_ones() % 2 == 1) ^ (flip && n % 2 == 1))
 }
 
+/// Whether heap `n` of value `v` is rare: of class 0, where the parity is
+/// flipped on odd heaps (`flip`), or on even heaps (`flip_even`, which
+/// implies a flip: Flammenkamp's domain-type sparse space of a game whose
+/// split digit is at an odd place, where rare heaps have
+/// `parity(v & mask) = (n - t) & 1`). The split type of a value (the
+/// negation of [`is_class_zero`] at the split's size) is the same for both
+/// flips: the flips of two parts cancel but for the parity of their sum.
+pub(super) fn is_rare(v: Value, n: usize, mask: Value, flip: bool, flip_even: bool) -> bool {
+    is_class_zero(v, n + usize::from(flip_even), mask, flip)
+}
+
 /// Bytes of the marks in use when no value exceeds `max`: XORs of values
 /// below `2^b` stay below it, and the mex can be `2^b` itself; a multiple of 8,
 /// so that marks travel between threads as words.

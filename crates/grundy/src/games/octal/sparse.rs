@@ -5,8 +5,8 @@
 //! parity(G(a) & mask) ^ (flip & a)`. The class of a split `(a, m - a)` is the
 //! XOR of its parts' classes, and equals `parity(v & mask) ^ (flip & m)` for its
 //! value `v`: so the value alone says whether the split had exactly one heap of
-//! class 0 (*common-type* value for that `m`) or not (*rare-type*). In many octal
-//! games (0.16, 0.6, 0.007, ...) one class is rare, so:
+//! each class (*common-type* value for that `m`) or not (*rare-type*). In many
+//! octal games (0.16, 0.6, 0.007, ...) one class is rare, so:
 //!
 //! 1. every split with a rare heap is enumerated, from the short list of rare
 //!    heaps: this finds every common-type option value;
@@ -18,6 +18,13 @@
 //! Only step 2 can be long, and only when a rare value really is missing, which
 //! happens at the rare heaps. The mask and flip only change the speed, never a
 //! value: they are chosen from the values so far to make rare heaps fewest.
+//! The rare class is class 0, or with a flip class 1: then the flip is "on
+//! even heaps" (rare when `parity(G(n) & mask) = (n + 1) & 1`). That is
+//! Flammenkamp's domain-type sparse space of a game whose split digit is at
+//! an odd place `t`, rare when `parity(G(n) & mask) = (n - t) & 1` (0.106 and
+//! 0.104, `t = 3`: 15 and 20 rare heaps to 2^20, where class 0 under either
+//! flip held half the heaps); the argument above is the same, as it only asks
+//! whether a split's parts are of one class or of two.
 //! On long runs a second thread may work ahead (the private `lookahead` module): the splits
 //! of a future heap whose parts are already known are valued before the main
 //! thread gets there, which leaves it the newest splits and the chase. It
@@ -47,7 +54,8 @@
 //! fills every later value from it: exact by the theorem, and linear.
 //!
 //! (The sparse-space phenomenon: Gangolli and Plambeck 1989, and Flammenkamp's
-//! octal-game tables; the flip on odd heaps as in P. Beling's `ogs`.)
+//! octal-game tables, wwwhomes.uni-bielefeld.de/achim/octal_sparse.html, for
+//! the parity of `n - t`; the flip on odd heaps as in P. Beling's `ogs`.)
 
 mod batch;
 mod kernels;
@@ -60,8 +68,8 @@ use self::small::{Remainders, SMALL};
 use super::lookahead::{self, Channel, Helper, Pacer, LAG, SLOTS};
 pub use super::marks::Value;
 use super::marks::{
-    is_class_zero, largest_smaller_part, mark, mark_rare_splits, mark_splits, mark_splits_until,
-    span_for, Marks, RareHeap, LANES, VALUES,
+    is_class_zero, is_rare, largest_smaller_part, mark, mark_rare_splits, mark_splits,
+    mark_splits_until, span_for, Marks, RareHeap, LANES, VALUES,
 };
 use super::store::ValueStore;
 use super::{Leaves, Octal};
@@ -80,8 +88,11 @@ pub struct ValueOverflow {
 pub struct Split {
     /// The mask whose bit parity sorts heaps into rare and common.
     pub mask: Value,
-    /// Whether the parity is flipped on odd heaps.
+    /// Whether the parity is flipped by the heap's parity: on odd heaps, or
+    /// on even heaps when `flip_even`.
     pub flip: bool,
+    /// Whether the flip is on even heaps rather than odd ones.
+    pub flip_even: bool,
     /// Heaps `n >= 1` with a rare value.
     pub rare: u64,
     /// Heaps `n >= 1` with a common value.
@@ -101,9 +112,11 @@ pub struct SparseSolver {
     /// `G(0), G(1), ...`: on the heap, or in memory lent by the caller.
     values: ValueStore,
     mask: Value,
-    /// Whether the class of odd heaps is flipped.
+    /// Whether the class of heaps is flipped by their parity.
     flip: bool,
-    /// Heaps `n >= 1` of class 0 (rare), ascending, with their values.
+    /// Whether that flip is on even heaps, not odd ones.
+    flip_even: bool,
+    /// Heaps `n >= 1` of the rare class, ascending, with their values.
     rare_heaps: Vec<RareHeap>,
     /// For each value, 1 if an option of the heap being computed has it: bytes
     /// rather than bits, as setting a byte is a plain store where setting a bit
@@ -291,6 +304,7 @@ impl SparseSolver {
             values,
             mask: 0,
             flip: false,
+            flip_even: false,
             rare_heaps: Vec::new(),
             seen: Box::new([0; VALUES]),
             mex_from: 0,
@@ -366,6 +380,7 @@ impl SparseSolver {
         Split {
             mask: self.mask,
             flip: self.flip,
+            flip_even: self.flip_even,
             rare,
             common: (count as u64).saturating_sub(1 + rare),
             max_value,
@@ -473,6 +488,7 @@ impl SparseSolver {
             equal_splits: self.equal_splits,
             mask: self.mask,
             flip: self.flip,
+            flip_even: self.flip_even,
         };
         std::thread::scope(|scope| {
             let handle = scope.spawn(|| helper.run(&channel));
@@ -573,9 +589,9 @@ impl SparseSolver {
         }
     }
 
-    /// Whether heap `a` is of class 0.
+    /// Whether heap `a` is of the rare class.
     fn is_rare_heap(&self, a: usize) -> bool {
-        is_class_zero(self.values[a], a, self.mask, self.flip)
+        is_rare(self.values[a], a, self.mask, self.flip, self.flip_even)
     }
 
     /// Bytes of the marks in use.
@@ -586,9 +602,9 @@ impl SparseSolver {
     /// rebuilds the list of rare heaps if they changed (or if `rebuild`: the
     /// list is not yet made).
     fn review_mask(&mut self, rebuild: bool) {
-        let before = (self.mask, self.flip);
+        let before = (self.mask, self.flip, self.flip_even);
         self.choose_mask();
-        if rebuild || (self.mask, self.flip) != before {
+        if rebuild || (self.mask, self.flip, self.flip_even) != before {
             self.rare_heaps = (1..self.values.len())
                 .filter(|&n| self.is_rare_heap(n))
                 .map(|n| (n as u32, self.values[n]))
@@ -602,33 +618,7 @@ impl SparseSolver {
     /// Picks the mask and flip with the fewest rare heaps so far.
     fn choose_mask(&mut self) {
         let bits = Value::BITS - self.max_value.leading_zeros();
-        // Masks are searched exhaustively while that is cheap (2^2b steps);
-        // beyond, the last choice stays, which is still exact, only slower.
-        if bits <= 11 {
-            let mut histogram = vec![[0u64; 2]; 1 << bits];
-            for (n, &v) in self.values.iter().enumerate().skip(1) {
-                histogram[v as usize][n % 2] += 1;
-            }
-            let class0 = |mask: usize, flip: bool| -> u64 {
-                histogram
-                    .iter()
-                    .enumerate()
-                    .map(|(v, counts)| {
-                        let odd_value = (v & mask).count_ones() % 2 == 1;
-                        (0..2)
-                            .filter(|&parity_of_n| !(odd_value ^ (flip && parity_of_n == 1)))
-                            .map(|parity_of_n| counts[parity_of_n])
-                            .sum::<u64>()
-                    })
-                    .sum()
-            };
-            let (mask, flip) = (0..histogram.len())
-                .flat_map(|mask| [(mask, false), (mask, true)])
-                .min_by_key(|&(mask, flip)| (class0(mask, flip), flip, mask))
-                .unwrap_or((0, false));
-            self.mask = mask as Value;
-            self.flip = flip;
-        }
+        (self.mask, self.flip, self.flip_even) = fewest_rare(&self.values, bits);
     }
 
     /// `G(n)` for the next heap `n`, from all the values below it; `seen`
@@ -879,6 +869,65 @@ fn find_split(
         .map(|k| from + k)
 }
 
+/// The split with the fewest rare heaps `n >= 1` among `values` (every
+/// value below `2^bits`): its mask, whether the parity is flipped by heap
+/// parity, and whether on even heaps. Every mask with each of the three
+/// flips (none, odd heaps, even heaps) is weighed; ties go to the first of
+/// them, then the smallest mask. Heaps of parity `p` with rare values are
+/// those whose value has the wanted parity in the mask, and for all masks at
+/// once their count is `(N_p +- W_p(mask)) / 2`, `W_p` the Walsh-Hadamard
+/// transform of the histogram of their values: `b * 2^b` steps, so every
+/// mask is searched at any value size.
+fn fewest_rare(values: &[Value], bits: u32) -> (Value, bool, bool) {
+    let size = 1usize << bits;
+    let mut transforms = [vec![0i64; size], vec![0i64; size]];
+    let mut heaps = [0i64; 2];
+    for (n, &v) in values.iter().enumerate().skip(1) {
+        transforms[n % 2][usize::from(v)] += 1;
+        heaps[n % 2] += 1;
+    }
+    transforms.iter_mut().for_each(|t| walsh_hadamard(t));
+    // Which parity of the masked bits is rare on even and on odd heaps.
+    let flips = [
+        ((false, false), [false, false]),
+        ((true, false), [false, true]),
+        ((true, true), [true, false]),
+    ];
+    let rare = |mask: usize, odd_rare: [bool; 2]| -> i64 {
+        (0..2)
+            .map(|p| {
+                let w = transforms[p][mask];
+                (heaps[p] + if odd_rare[p] { -w } else { w }) / 2
+            })
+            .sum()
+    };
+    let (mask, flip) = (0..size)
+        .flat_map(|mask| flips.iter().map(move |&(flip, odd)| (mask, flip, odd)))
+        .min_by_key(|&(mask, flip, odd)| (rare(mask, odd), flip, mask))
+        .map(|(mask, flip, _)| (mask, flip))
+        .unwrap_or((0, (false, false)));
+    (
+        Value::try_from(mask).expect("a mask of value bits"),
+        flip.0,
+        flip.1,
+    )
+}
+
+/// The Walsh-Hadamard transform of `h`, in place: entry `m` becomes the sum
+/// over `v` of `h[v] * (-1)^parity(v & m)`. `h.len()` is a power of two.
+fn walsh_hadamard(h: &mut [i64]) {
+    let mut half = 1;
+    while half < h.len() {
+        for block in h.chunks_mut(2 * half) {
+            let (low, high) = block.split_at_mut(half);
+            for (a, b) in low.iter_mut().zip(high) {
+                (*a, *b) = (*a + *b, *a - *b);
+            }
+        }
+        half *= 2;
+    }
+}
+
 /// The naive O(n^2) sequence of an octal game, straight from its rules: the
 /// baseline the engine is tested and benchmarked against.
 pub fn naive_values(game: &Octal, count: usize) -> Vec<Value> {
@@ -903,6 +952,62 @@ mod tests {
         let mut solver = SparseSolver::new(&code.parse().unwrap());
         solver.extend_to(count).unwrap();
         solver.values().to_vec()
+    }
+
+    /// Flammenkamp's domain-type sparse space of a game whose split digit
+    /// is at an odd place (0.106, 0.104: the digit 6 or 4 at place 3): a
+    /// heap `n` is rare when `parity(G(n) & m) = (n - 3) & 1`, the parity
+    /// flipped on even heaps. With the flip on odd heaps only, about half
+    /// of the heaps were rare and the run was quadratic; Flammenkamp reports
+    /// 15 rare values for 0.106. The values are the plain mex's.
+    /// The split chosen through the Walsh-Hadamard transform is the one a
+    /// direct count over every mask and flip picks.
+    #[test]
+    fn the_fewest_rare_split_is_the_direct_counts() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for round in 0..200 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let bits = (round % 7) as u32;
+            let len = 1 + (state % 300) as usize;
+            let values: Vec<Value> = (0..len)
+                .map(|i| ((state >> (i % 40)) as Value ^ (i as Value * 7)) & ((1 << bits) - 1))
+                .collect();
+            let count = |mask: Value, flip: bool, flip_even: bool| {
+                (1..len)
+                    .filter(|&n| is_rare(values[n], n, mask, flip, flip_even))
+                    .count()
+            };
+            let flips = [(false, false), (true, false), (true, true)];
+            let direct = (0..1u32 << bits)
+                .flat_map(|m| flips.iter().map(move |&(f, e)| (m as Value, f, e)))
+                .min_by_key(|&(m, f, e)| (count(m, f, e), (f, e), m))
+                .unwrap();
+            assert_eq!(fewest_rare(&values, bits), direct, "{values:?}");
+        }
+    }
+
+    #[test]
+    fn a_split_digit_at_an_odd_place_flips_the_classes_of_even_heaps() {
+        for (code, most_rare) in [("0.106", 15), ("0.104", 20)] {
+            let game: Octal = code.parse().unwrap();
+            let mut solver = SparseSolver::new(&game);
+            solver.extend_to(1 << 16).unwrap();
+            let values = solver.values();
+            assert_eq!(
+                &values[..12_000],
+                &naive_values(&game, 12_000)[..],
+                "{code}"
+            );
+            let split = solver.split();
+            assert!(split.flip && split.flip_even, "{code}: {split:?}");
+            assert!(split.rare <= most_rare, "{code}: {split:?}");
+            let counted = (1..values.len())
+                .filter(|&n| (values[n] & split.mask).count_ones() as usize % 2 != n % 2)
+                .count();
+            assert_eq!(split.rare, counted as u64, "{code}");
+        }
     }
 
     #[test]
@@ -1100,7 +1205,7 @@ mod tests {
             let split = solver.split();
             assert_eq!(split.rare + split.common, 1_999_999);
             let counted = (1..values.len())
-                .filter(|&n| is_class_zero(values[n], n, split.mask, split.flip))
+                .filter(|&n| is_rare(values[n], n, split.mask, split.flip, split.flip_even))
                 .count();
             assert_eq!(split.rare, counted as u64, "{code}");
         }
