@@ -208,6 +208,28 @@ fn the_engine_s_split_of_values_is_shown_in_words_with_verbose_only() {
     assert_eq!(stats["flip_odd_heaps"], true);
     assert!(verbose.ends_with(&expected), "{verbose}");
     assert!(verbose.starts_with(&plain), "{verbose}");
+    assert_eq!(stats.get("flip_even_heaps"), None, "written only when true");
+    // 0.106's split flips the parity on even heaps (Flammenkamp's): said in
+    // both forms, with its fifteen rare heaps.
+    let args = ["sequence", "octal:0.106", "--count", "65536"];
+    let stats = json_of(&args)["stats"].clone();
+    assert_eq!(
+        (
+            &stats["rare"],
+            &stats["flip_odd_heaps"],
+            &stats["flip_even_heaps"]
+        ),
+        (&json!(15), &json!(false), &json!(true))
+    );
+    let verbose = text_of(&[&args[..], &["--verbose"]].concat());
+    assert!(
+        verbose.ends_with(&format!(
+            "is rare when the number of 1 bits of v AND {:#b} is odd for even n and even for \
+             odd n\n",
+            stats["sparse_mask"].as_u64().unwrap()
+        )),
+        "{verbose}"
+    );
     // --verbose changes no JSON.
     assert_eq!(
         json_of(&["sequence", "dawson", "--count", "100", "--verbose"]),
