@@ -25,6 +25,7 @@
 //! 0.104, `t = 3`: 15 and 20 rare heaps to 2^20, where class 0 under either
 //! flip held half the heaps); the argument above is the same, as it only asks
 //! whether a split's parts are of one class or of two.
+//!
 //! On long runs a second thread may work ahead (the private `lookahead` module): the splits
 //! of a future heap whose parts are already known are valued before the main
 //! thread gets there, which leaves it the newest splits and the chase. It
