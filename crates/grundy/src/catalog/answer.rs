@@ -2,6 +2,7 @@
 //! the JSON of the command-line contract.
 
 use crate::games::digraph::{Gamma, GammaTable};
+use crate::games::octal::sparse::{Flip, Split};
 use crate::games::octal::store::ValueStore;
 use crate::limits::FULL_POSITION_LIMIT;
 use std::cmp::Ordering;
@@ -476,8 +477,21 @@ pub struct ValueStats {
     /// Whether it is flipped on even heaps instead (Flammenkamp's sparse
     /// space of a game whose split digit is at an odd place); written only
     /// when true.
-    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub flip_even_heaps: bool,
+}
+
+impl From<Split> for ValueStats {
+    fn from(split: Split) -> ValueStats {
+        ValueStats {
+            rare: split.rare,
+            common: split.common,
+            max_value: u64::from(split.max_value),
+            sparse_mask: u64::from(split.mask),
+            flip_odd_heaps: split.flip == Flip::OddHeaps,
+            flip_even_heaps: split.flip == Flip::EvenHeaps,
+        }
+    }
 }
 
 /// The terms of a [`Sequence`].

@@ -7,7 +7,7 @@
 use grundy::catalog::survey::survey_game;
 use grundy::catalog::Quiet;
 use grundy::game::HeapGame;
-use grundy::games::octal::sparse::SparseSolver;
+use grundy::games::octal::sparse::{Flip, SparseSolver};
 use grundy::games::octal::Octal;
 
 /// The most heaps a game is given in this test (the dev profile); games whose
@@ -159,7 +159,7 @@ fn published_rare_counts_are_the_engines_with_heap_zero() {
         let mut solver = SparseSolver::new(&game);
         solver.extend_to(1 << 20).unwrap();
         let split = solver.split();
-        let heap_zero_rare = !split.flip_even;
+        let heap_zero_rare = split.flip != Flip::EvenHeaps;
         assert_eq!(
             split.rare + u64::from(heap_zero_rare),
             published,

@@ -197,15 +197,7 @@ impl Game for GrundysEntry {
     fn sequence(&self, of: SequenceOf, monitor: &mut dyn Monitor) -> Result<Sequence> {
         let count = of.count(self)?;
         let solver = solve(count, MAX_OCTAL_COUNT, "--count", monitor)?;
-        let split = solver.split();
-        let stats = ValueStats {
-            rare: split.rare,
-            common: split.common,
-            max_value: u64::from(split.max_value),
-            sparse_mask: u64::from(split.mask),
-            flip_odd_heaps: split.flip && !split.flip_even,
-            flip_even_heaps: split.flip_even,
-        };
+        let stats = ValueStats::from(solver.split());
         Ok(Sequence {
             game: self.spec(),
             terms: Terms::Small(solver.into_store()),

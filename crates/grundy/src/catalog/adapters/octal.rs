@@ -155,15 +155,7 @@ impl OctalEntry {
     }
 
     fn stats(solver: &SparseSolver, count: usize) -> ValueStats {
-        let split = solver.split_of(count);
-        ValueStats {
-            rare: split.rare,
-            common: split.common,
-            max_value: u64::from(split.max_value),
-            sparse_mask: u64::from(split.mask),
-            flip_odd_heaps: split.flip && !split.flip_even,
-            flip_even_heaps: split.flip_even,
-        }
+        ValueStats::from(solver.split_of(count))
     }
 
     fn describe(&self, heaps: &[UBig], m: &OctalMove) -> Move {

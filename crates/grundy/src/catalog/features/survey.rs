@@ -56,7 +56,7 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::Monitor;
+use crate::catalog::{Monitor, ValueStats};
 use crate::error::{Error, Result};
 use crate::games::octal::checkpoint::{self, hash_values, sealed, unsealed, HASH_START};
 use crate::games::octal::search::{self, Progress};
@@ -340,19 +340,19 @@ pub fn survey_game(game: &Octal, count: u64, monitor: &mut dyn Monitor) -> Resul
     // values are then copied from it, so every game has its `count` values.
     let period = search::search_period(&mut solver, count, &mut progress).map_err(overflow)?;
     search::run_to(&mut solver, count_usize, count, &mut progress).map_err(overflow)?;
-    let split = solver.split();
+    let stats = ValueStats::from(solver.split());
     Ok(SurveyRecord {
         code: game.to_string(),
         count,
         preperiod: period.map(|(n0, _)| n0),
         period: period.map(|(_, p)| p),
         certified: period.is_some(),
-        max_value: u64::from(split.max_value),
-        rare: split.rare,
-        common: split.common,
-        sparse_mask: u64::from(split.mask),
-        flip_odd_heaps: split.flip && !split.flip_even,
-        flip_even_heaps: split.flip_even,
+        max_value: stats.max_value,
+        rare: stats.rare,
+        common: stats.common,
+        sparse_mask: stats.sparse_mask,
+        flip_odd_heaps: stats.flip_odd_heaps,
+        flip_even_heaps: stats.flip_even_heaps,
         checksum: format!("{:016x}", checksum(solver.values())),
         millis: progress.millis(),
     })

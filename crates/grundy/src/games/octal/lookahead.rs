@@ -21,8 +21,8 @@ use std::thread::Thread;
 use std::time::Duration;
 
 use super::marks::{
-    is_rare, largest_smaller_part, mark_rare_splits, mark_splits, span_for, Marks, RareHeap, Value,
-    VALUES,
+    is_rare, largest_smaller_part, mark_rare_splits, mark_splits, span_for, Flip, Marks, RareHeap,
+    Value, VALUES,
 };
 use super::store::SharedPrefix;
 
@@ -276,10 +276,8 @@ pub(super) struct Helper {
     pub equal_splits: bool,
     /// The class mask, fixed for the run.
     pub mask: Value,
-    /// The class flip by heap parity, fixed for the run.
-    pub flip: bool,
-    /// Whether that flip is on even heaps, fixed for the run.
-    pub flip_even: bool,
+    /// The heaps whose parity is flipped, fixed for the run.
+    pub flip: Flip,
 }
 
 impl Helper {
@@ -305,7 +303,7 @@ impl Helper {
                 values = unsafe { channel.values.first(now) };
                 for (heap, &v) in values.iter().enumerate().skip(known) {
                     max = max.max(v);
-                    if is_rare(v, heap, self.mask, self.flip, self.flip_even) {
+                    if is_rare(v, heap, self.mask, self.flip) {
                         self.rare.push((heap as u32, v));
                     }
                 }

@@ -23,15 +23,49 @@ pub(super) fn is_class_zero(v: Value, n: usize, mask: Value, flip: bool) -> bool
     !(((v & mask).count_ones() % 2 == 1) ^ (flip && n % 2 == 1))
 }
 
-/// Whether heap `n` of value `v` is rare: of class 0, where the parity is
-/// flipped on odd heaps (`flip`), or on even heaps (`flip_even`, which
-/// implies a flip: Flammenkamp's domain-type sparse space of a game whose
-/// split digit is at an odd place, where rare heaps have
-/// `parity(v & mask) = (n - t) & 1`). The split type of a value (the
-/// negation of [`is_class_zero`] at the split's size) is the same for both
-/// flips: the flips of two parts cancel but for the parity of their sum.
-pub(super) fn is_rare(v: Value, n: usize, mask: Value, flip: bool, flip_even: bool) -> bool {
-    is_class_zero(v, n + usize::from(flip_even), mask, flip)
+/// Which heaps have the parity of the rare values flipped: a rare value has
+/// an even number of 1 bits in the mask, except on the heaps flipped, where
+/// it has an odd number. The order is that of preference between splits
+/// with equally many rare heaps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Flip {
+    /// No heap: rare values have even parity everywhere.
+    #[default]
+    None,
+    /// Odd heaps (P. Beling's `ogs`).
+    OddHeaps,
+    /// Even heaps: Flammenkamp's domain-type sparse space of a game whose
+    /// split digit is at an odd place `t`, where a heap is rare when
+    /// `parity(v & mask) = (n - t) & 1`.
+    EvenHeaps,
+}
+
+impl Flip {
+    /// Every flip, in order of preference.
+    pub(super) const ALL: [Flip; 3] = [Flip::None, Flip::OddHeaps, Flip::EvenHeaps];
+
+    /// Whether the parity depends on the heap's at all. This is all a split's
+    /// type asks ([`is_class_zero`] at the split's size): the flips of its
+    /// two parts cancel but for the parity of their sum, whichever heaps are
+    /// flipped.
+    pub fn by_heap(self) -> bool {
+        self != Flip::None
+    }
+
+    /// Whether rare values have odd parity on heaps of parity `heap_parity`
+    /// (0 even, 1 odd).
+    pub(super) fn rare_odd_on(self, heap_parity: usize) -> bool {
+        match self {
+            Flip::None => false,
+            Flip::OddHeaps => heap_parity == 1,
+            Flip::EvenHeaps => heap_parity == 0,
+        }
+    }
+}
+
+/// Whether heap `n` of value `v` is rare under `mask` and `flip`.
+pub(super) fn is_rare(v: Value, n: usize, mask: Value, flip: Flip) -> bool {
+    ((v & mask).count_ones() % 2 == 1) == flip.rare_odd_on(n % 2)
 }
 
 /// Bytes of the marks in use when no value exceeds `max`: XORs of values

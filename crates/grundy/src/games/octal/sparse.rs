@@ -67,11 +67,11 @@ use std::time::Instant;
 use self::batch::{MarkBatch, BATCH_SPAN};
 use self::small::{Remainders, SMALL};
 use super::lookahead::{self, Channel, Helper, Pacer, LAG, SLOTS};
-pub use super::marks::Value;
 use super::marks::{
     is_class_zero, is_rare, largest_smaller_part, mark, mark_rare_splits, mark_splits,
     mark_splits_until, span_for, Marks, RareHeap, LANES, VALUES,
 };
+pub use super::marks::{Flip, Value};
 use super::store::ValueStore;
 use super::{Leaves, Octal};
 use crate::analysis::periodicity::certify_octal;
@@ -89,11 +89,8 @@ pub struct ValueOverflow {
 pub struct Split {
     /// The mask whose bit parity sorts heaps into rare and common.
     pub mask: Value,
-    /// Whether the parity is flipped by the heap's parity: on odd heaps, or
-    /// on even heaps when `flip_even`.
-    pub flip: bool,
-    /// Whether the flip is on even heaps rather than odd ones.
-    pub flip_even: bool,
+    /// The heaps on which the parity is flipped.
+    pub flip: Flip,
     /// Heaps `n >= 1` with a rare value.
     pub rare: u64,
     /// Heaps `n >= 1` with a common value.
@@ -113,10 +110,8 @@ pub struct SparseSolver {
     /// `G(0), G(1), ...`: on the heap, or in memory lent by the caller.
     values: ValueStore,
     mask: Value,
-    /// Whether the class of heaps is flipped by their parity.
-    flip: bool,
-    /// Whether that flip is on even heaps, not odd ones.
-    flip_even: bool,
+    /// The heaps on which the parity of rare values is flipped.
+    flip: Flip,
     /// Heaps `n >= 1` of the rare class, ascending, with their values.
     rare_heaps: Vec<RareHeap>,
     /// For each value, 1 if an option of the heap being computed has it: bytes
@@ -304,8 +299,7 @@ impl SparseSolver {
             two,
             values,
             mask: 0,
-            flip: false,
-            flip_even: false,
+            flip: Flip::None,
             rare_heaps: Vec::new(),
             seen: Box::new([0; VALUES]),
             mex_from: 0,
@@ -381,7 +375,6 @@ impl SparseSolver {
         Split {
             mask: self.mask,
             flip: self.flip,
-            flip_even: self.flip_even,
             rare,
             common: (count as u64).saturating_sub(1 + rare),
             max_value,
@@ -489,7 +482,6 @@ impl SparseSolver {
             equal_splits: self.equal_splits,
             mask: self.mask,
             flip: self.flip,
-            flip_even: self.flip_even,
         };
         std::thread::scope(|scope| {
             let handle = scope.spawn(|| helper.run(&channel));
@@ -592,7 +584,7 @@ impl SparseSolver {
 
     /// Whether heap `a` is of the rare class.
     fn is_rare_heap(&self, a: usize) -> bool {
-        is_rare(self.values[a], a, self.mask, self.flip, self.flip_even)
+        is_rare(self.values[a], a, self.mask, self.flip)
     }
 
     /// Bytes of the marks in use.
@@ -603,14 +595,14 @@ impl SparseSolver {
     /// rebuilds the list of rare heaps if they changed (or if `rebuild`: the
     /// list is not yet made).
     fn review_mask(&mut self, rebuild: bool) {
-        let before = (self.mask, self.flip, self.flip_even);
+        let before = (self.mask, self.flip);
         self.choose_mask();
-        if rebuild || (self.mask, self.flip, self.flip_even) != before {
+        if rebuild || (self.mask, self.flip) != before {
             self.rare_heaps = (1..self.values.len())
                 .filter(|&n| self.is_rare_heap(n))
                 .map(|n| (n as u32, self.values[n]))
                 .collect();
-            self.remainders.reclass(self.mask, self.flip);
+            self.remainders.reclass(self.mask, self.flip.by_heap());
             self.batch.clear();
         }
         self.next_review = 2 * self.values.len().max(32);
@@ -619,7 +611,7 @@ impl SparseSolver {
     /// Picks the mask and flip with the fewest rare heaps so far.
     fn choose_mask(&mut self) {
         let bits = Value::BITS - self.max_value.leading_zeros();
-        (self.mask, self.flip, self.flip_even) = fewest_rare(&self.values, bits);
+        (self.mask, self.flip) = fewest_rare(&self.values, bits);
     }
 
     /// `G(n)` for the next heap `n`, from all the values below it; `seen`
@@ -739,7 +731,7 @@ impl SparseSolver {
             let Some(rest) = n.checked_sub(self.two[i]) else {
                 continue;
             };
-            if !is_class_zero(target, rest, self.mask, self.flip) {
+            if !is_class_zero(target, rest, self.mask, self.flip.by_heap()) {
                 continue; // common-type here: every split making it is already marked
             }
             let half = largest_smaller_part(rest, self.equal_splits);
@@ -871,15 +863,14 @@ fn find_split(
 }
 
 /// The split with the fewest rare heaps `n >= 1` among `values` (every
-/// value below `2^bits`): its mask, whether the parity is flipped by heap
-/// parity, and whether on even heaps. Every mask with each of the three
-/// flips (none, odd heaps, even heaps) is weighed; ties go to the first of
-/// them, then the smallest mask. Heaps of parity `p` with rare values are
-/// those whose value has the wanted parity in the mask, and for all masks at
-/// once their count is `(N_p +- W_p(mask)) / 2`, `W_p` the Walsh-Hadamard
-/// transform of the histogram of their values: `b * 2^b` steps, so every
-/// mask is searched at any value size.
-fn fewest_rare(values: &[Value], bits: u32) -> (Value, bool, bool) {
+/// value below `2^bits`): its mask and flip. Every mask with each flip is
+/// weighed; ties go to the first flip of [`Flip::ALL`], then the smallest
+/// mask. Heaps of parity `p` with rare values are those whose value has the
+/// wanted parity in the mask, and for all masks at once their count is
+/// `(N_p +- W_p(mask)) / 2`, `W_p` the Walsh-Hadamard transform of the
+/// histogram of their values: `b * 2^b` steps, so every mask is searched at
+/// any value size.
+fn fewest_rare(values: &[Value], bits: u32) -> (Value, Flip) {
     let size = 1usize << bits;
     let mut transforms = [vec![0i64; size], vec![0i64; size]];
     let mut heaps = [0i64; 2];
@@ -888,30 +879,19 @@ fn fewest_rare(values: &[Value], bits: u32) -> (Value, bool, bool) {
         heaps[n % 2] += 1;
     }
     transforms.iter_mut().for_each(|t| walsh_hadamard(t));
-    // Which parity of the masked bits is rare on even and on odd heaps.
-    let flips = [
-        ((false, false), [false, false]),
-        ((true, false), [false, true]),
-        ((true, true), [true, false]),
-    ];
-    let rare = |mask: usize, odd_rare: [bool; 2]| -> i64 {
+    let rare = |mask: usize, flip: Flip| -> i64 {
         (0..2)
             .map(|p| {
                 let w = transforms[p][mask];
-                (heaps[p] + if odd_rare[p] { -w } else { w }) / 2
+                (heaps[p] + if flip.rare_odd_on(p) { -w } else { w }) / 2
             })
             .sum()
     };
     let (mask, flip) = (0..size)
-        .flat_map(|mask| flips.iter().map(move |&(flip, odd)| (mask, flip, odd)))
-        .min_by_key(|&(mask, flip, odd)| (rare(mask, odd), flip, mask))
-        .map(|(mask, flip, _)| (mask, flip))
-        .unwrap_or((0, (false, false)));
-    (
-        Value::try_from(mask).expect("a mask of value bits"),
-        flip.0,
-        flip.1,
-    )
+        .flat_map(|mask| Flip::ALL.map(|flip| (mask, flip)))
+        .min_by_key(|&(mask, flip)| (rare(mask, flip), flip, mask))
+        .unwrap_or((0, Flip::None));
+    (Value::try_from(mask).expect("a mask of value bits"), flip)
 }
 
 /// The Walsh-Hadamard transform of `h`, in place: entry `m` becomes the sum
@@ -955,12 +935,6 @@ mod tests {
         solver.values().to_vec()
     }
 
-    /// Flammenkamp's domain-type sparse space of a game whose split digit
-    /// is at an odd place (0.106, 0.104: the digit 6 or 4 at place 3): a
-    /// heap `n` is rare when `parity(G(n) & m) = (n - 3) & 1`, the parity
-    /// flipped on even heaps. With the flip on odd heaps only, about half
-    /// of the heaps were rare and the run was quadratic; Flammenkamp reports
-    /// 15 rare values for 0.106. The values are the plain mex's.
     /// The split chosen through the Walsh-Hadamard transform is the one a
     /// direct count over every mask and flip picks.
     #[test]
@@ -975,20 +949,25 @@ mod tests {
             let values: Vec<Value> = (0..len)
                 .map(|i| ((state >> (i % 40)) as Value ^ (i as Value * 7)) & ((1 << bits) - 1))
                 .collect();
-            let count = |mask: Value, flip: bool, flip_even: bool| {
+            let count = |mask: Value, flip: Flip| {
                 (1..len)
-                    .filter(|&n| is_rare(values[n], n, mask, flip, flip_even))
+                    .filter(|&n| is_rare(values[n], n, mask, flip))
                     .count()
             };
-            let flips = [(false, false), (true, false), (true, true)];
             let direct = (0..1u32 << bits)
-                .flat_map(|m| flips.iter().map(move |&(f, e)| (m as Value, f, e)))
-                .min_by_key(|&(m, f, e)| (count(m, f, e), (f, e), m))
+                .flat_map(|m| Flip::ALL.map(|f| (m as Value, f)))
+                .min_by_key(|&(m, f)| (count(m, f), f, m))
                 .unwrap();
             assert_eq!(fewest_rare(&values, bits), direct, "{values:?}");
         }
     }
 
+    /// Flammenkamp's domain-type sparse space of a game whose split digit
+    /// is at an odd place (0.106, 0.104: the digit 6 or 4 at place 3): a
+    /// heap `n` is rare when `parity(G(n) & m) = (n - 3) & 1`, the parity
+    /// flipped on even heaps. With the flip on odd heaps only, about half
+    /// of the heaps were rare and the run was quadratic; Flammenkamp reports
+    /// 15 rare values for 0.106. The values are the plain mex's.
     #[test]
     fn a_split_digit_at_an_odd_place_flips_the_classes_of_even_heaps() {
         for (code, most_rare) in [("0.106", 15), ("0.104", 20)] {
@@ -1002,7 +981,7 @@ mod tests {
                 "{code}"
             );
             let split = solver.split();
-            assert!(split.flip && split.flip_even, "{code}: {split:?}");
+            assert_eq!(split.flip, Flip::EvenHeaps, "{code}: {split:?}");
             assert!(split.rare <= most_rare, "{code}: {split:?}");
             let counted = (1..values.len())
                 .filter(|&n| (values[n] & split.mask).count_ones() as usize % 2 != n % 2)
@@ -1206,7 +1185,7 @@ mod tests {
             let split = solver.split();
             assert_eq!(split.rare + split.common, 1_999_999);
             let counted = (1..values.len())
-                .filter(|&n| is_rare(values[n], n, split.mask, split.flip, split.flip_even))
+                .filter(|&n| is_rare(values[n], n, split.mask, split.flip))
                 .count();
             assert_eq!(split.rare, counted as u64, "{code}");
         }
