@@ -14,7 +14,6 @@ use crate::analysis::conjecture::{certified_heap_period, heap_period, Conjecture
 use crate::analysis::periodicity::{ArithmeticPeriod, Periodic};
 use crate::catalog::answer::{sort_moves, Defence};
 use crate::catalog::kit::options::{applied, heap_options, heap_parts, PlayMove};
-use crate::catalog::kit::summands::heap_change;
 use crate::catalog::kit::table::single_report;
 use crate::catalog::{
     check_count, Alone, Analysis, Component, EveryForm, Game, Move, PeriodReport, Sequence,
@@ -153,30 +152,28 @@ pub(crate) fn subtraction(spec: &str, set: &str) -> Result<Box<dyn Game>> {
     let game = Subtraction::new(&amounts).expect("amounts are positive and there is one");
     Ok(Box::new(HeapEntry(game)))
 }
-/// Heap moves of `game` as [`Move`]s, for people and as coordinate changes.
+/// Heap moves of `game` as [`Move`]s, for people and as coordinate changes
+/// (closed forms make one per heap of a position, which may hold millions:
+/// the loop polls the stop signal).
 fn heap_moves(game: &impl HeapTheory, heaps: &[UBig], moves: Vec<HeapMove>) -> Vec<Move> {
-    moves
-        .into_iter()
+    stop::polling(moves.into_iter())
         .map(|m| heap_move(game, heaps, m.heap, m.to))
         .collect()
 }
 
 /// Every-SG in closed form, its heap moves written as `analyze` writes them.
-fn every_form(heaps: &[UBig], every: EveryHeaps, rule: String) -> EveryForm {
+fn every_form(
+    game: &impl HeapTheory,
+    heaps: &[UBig],
+    every: EveryHeaps,
+    rule: String,
+) -> EveryForm {
     EveryForm {
         steps: every.steps,
-        moves: changes(heaps, every.moves),
-        lasting: changes(heaps, every.lasting),
+        moves: heap_moves(game, heaps, every.moves),
+        lasting: heap_moves(game, heaps, every.lasting),
         rule,
     }
-}
-
-/// Heap moves as the play conventions write them.
-fn changes(heaps: &[UBig], moves: Vec<HeapMove>) -> Vec<Move> {
-    moves
-        .into_iter()
-        .map(|m| heap_change(heaps, m.heap, vec![m.to]))
-        .collect()
 }
 
 /// The move of `game` that leaves `to` in heap number `heap` (from 0) of
@@ -486,7 +483,7 @@ impl HeapTheory for Nim {
     fn every(&self, heaps: &[UBig]) -> Option<EveryForm> {
         let rule = "closed form: a Nim heap lasts one move (its suspense is 1), so the player to \
                     move wins by emptying every heap at once";
-        Some(every_form(heaps, self.every_sg(heaps), rule.into()))
+        Some(every_form(self, heaps, self.every_sg(heaps), rule.into()))
     }
 }
 
@@ -548,7 +545,7 @@ impl HeapTheory for Bash {
              by taking r from every heap that lasts longest and 1 from every other heap",
             HeapTheory::spec(self)
         );
-        Some(every_form(heaps, self.every_sg(heaps), rule))
+        Some(every_form(self, heaps, self.every_sg(heaps), rule))
     }
 
     /// The period `M + 1`, which the report holds in 64 bits.
@@ -657,7 +654,7 @@ impl HeapTheory for Subtraction {
             lengths.preperiod,
             self.largest()
         );
-        Some(every_form(heaps, every, rule))
+        Some(every_form(self, heaps, every, rule))
     }
 
     /// By [`Subtraction::misere_alone`] within
@@ -666,7 +663,7 @@ impl HeapTheory for Subtraction {
         let (lost, moves, values) = self.misere_alone(heaps, subtraction_search_budget(self))?;
         Some(Alone {
             outcome: Outcome::from_p(lost),
-            moves: changes(heaps, moves),
+            moves: heap_moves(self, heaps, moves),
             rule: format!(
                 "a single heap by its misère Grundy value G-(n) (1 without a move, else the mex \
                  of its options' values; P exactly when 0), certified periodic: period {} from \
