@@ -213,6 +213,12 @@ impl StaircaseTree {
         self.target[v]
     }
 
+    /// Every vertex whose coins can move, with its target, in vertex order:
+    /// the order of the moves everywhere.
+    pub fn movers(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..self.vertex_count()).filter_map(|v| Some((v, self.target[v]?)))
+    }
+
     /// The coins on `v`.
     pub fn coins(&self, v: usize) -> &UBig {
         &self.coins[v]
@@ -238,10 +244,7 @@ impl StaircaseTree {
             return Vec::new();
         }
         let mut moves = Vec::new();
-        for v in 1..self.vertex_count() {
-            let Some(target) = self.target[v] else {
-                continue;
-            };
+        for (v, target) in self.movers() {
             let c = &self.coins[v];
             let coins = if self.odd[v] {
                 let left = c ^ &change;
@@ -361,10 +364,7 @@ impl Impartial for StaircaseTree {
 
     fn options(&self, coins: &Vec<u64>) -> Vec<Vec<u64>> {
         let mut result = Vec::new();
-        for v in 1..coins.len() {
-            let Some(target) = self.target[v] else {
-                continue;
-            };
+        for (v, target) in self.movers() {
             for moved in 1..=coins[v] {
                 let mut after = coins.clone();
                 after[v] -= moved;

@@ -172,12 +172,8 @@ impl Game for StaircaseTreeEntry {
             return Err(beyond_budget(&UBig::from(total)));
         }
         let mut names = Vec::new();
-        let movers = coins
-            .iter()
-            .enumerate()
-            .filter(|(v, _)| tree.target(*v).is_some());
-        for (vertex, &c) in movers {
-            for moved in 1..=c {
+        for (vertex, _) in tree.movers() {
+            for moved in 1..=coins[vertex] {
                 let m = TreeMove {
                     vertex,
                     coins: UBig::from(moved),
@@ -209,31 +205,28 @@ impl Game for StaircaseTreeEntry {
         let coins: Vec<UBig> = (0..tree.vertex_count())
             .map(|v| tree.coins(v).clone())
             .collect();
-        let movers: Vec<(usize, usize)> = (0..tree.vertex_count())
-            .filter_map(|v| Some((v, tree.target(v)?)))
-            .collect();
-        let movable = movers.iter().fold(UBig::ZERO, |a, &(v, _)| a + &coins[v]);
+        let movable = tree.movers().fold(UBig::ZERO, |a, (v, _)| a + &coins[v]);
         let count = usize::try_from(&movable)
             .ok()
             .filter(|&c| c <= PLAY_OPTIONS)
             .ok_or_else(|| too_many(self))?;
         graph_of_play(self, at, count, 2 * tree.vertex_count())?;
         let mut options = Vec::with_capacity(count);
-        for (v, target) in movers {
+        for (v, target) in tree.movers() {
             let c = u64::try_from(&coins[v]).expect("at most PLAY_OPTIONS");
             for moved in (1..=c).map(UBig::from) {
                 let mut after = coins.clone();
                 after[v] -= &moved;
                 after[target] += &moved;
-                let step = tree_moves(
+                let step = tree_move(
                     &tree,
-                    vec![TreeMove {
+                    TreeMove {
                         vertex: v,
                         coins: moved,
-                    }],
+                    },
                 );
                 options.push(PlayMove {
-                    step: step.into_iter().next().expect("one move"),
+                    step,
                     to: Position {
                         game: None,
                         graph: Some(GraphInput::Edges(tree_file(&tree, &after))),
