@@ -48,7 +48,7 @@ impl Flip {
     /// type asks ([`is_class_zero`] at the split's size): the flips of its
     /// two parts cancel but for the parity of their sum, whichever heaps are
     /// flipped.
-    pub fn by_heap(self) -> bool {
+    pub(super) fn by_heap(self) -> bool {
         self != Flip::None
     }
 
