@@ -403,6 +403,7 @@ const SCHEMA: &str = "CREATE TABLE games (
     max_value INTEGER NOT NULL,      -- the largest value computed
     rare INTEGER NOT NULL,           -- heaps 1 <= n < count with a rare value
     common INTEGER NOT NULL,         -- heaps 1 <= n < count with a common value
+    rare_first_half INTEGER,         -- heaps 1 <= n < count / 2 with a rare value (NULL in older records)
     sparse_mask INTEGER NOT NULL,    -- bits whose parity sorts rare from common
     flip_odd_heaps INTEGER NOT NULL, -- 1 when that parity is flipped on odd heaps
     flip_even_heaps INTEGER NOT NULL, -- 1 when it is flipped on even heaps instead
@@ -439,7 +440,7 @@ fn fill_database<'a>(
     let transaction = db.transaction()?;
     {
         let mut insert = transaction.prepare(
-            "INSERT INTO games VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+            "INSERT INTO games VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
         )?;
         for r in records {
             let n0 = r.preperiod.map(sql_integer).transpose()?;
@@ -453,6 +454,7 @@ fn fill_database<'a>(
                 sql_integer(r.max_value)?,
                 sql_integer(r.rare)?,
                 sql_integer(r.common)?,
+                r.rare_first_half.map(sql_integer).transpose()?,
                 sql_integer(r.sparse_mask)?,
                 r.flip_odd_heaps,
                 r.flip_even_heaps,

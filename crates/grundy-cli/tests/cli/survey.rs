@@ -133,6 +133,14 @@ fn the_database_has_a_row_per_game() {
         .iter()
         .find(|g| g["code"] == "0.77");
     assert_eq!(kayles.unwrap()["max_value"], max);
+    let growing: i64 = db
+        .query_row(
+            "SELECT count(*) FROM games WHERE rare_first_half IS NULL OR rare_first_half > rare",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(growing, 0, "every new record has the rare set's growth");
     let uncertified: i64 = db
         .query_row(
             "SELECT count(*) FROM games WHERE certified = 0 AND period IS NULL AND preperiod IS NULL",

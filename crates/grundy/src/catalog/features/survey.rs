@@ -173,6 +173,13 @@ pub struct SurveyRecord {
     pub rare: u64,
     /// Heaps `1 <= n < count` with a common value.
     pub common: u64,
+    /// Heaps `1 <= n < count / 2` with a rare value, in the same split: the
+    /// rare set's growth. Near `rare / 2` the rare values keep coming (a
+    /// dense game, quadratic to compute); near `rare` they have stopped, the
+    /// mark of a sparse game however many rare values it has (0.146: 5,816).
+    /// Absent from records written before 2026-12-07.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub rare_first_half: Option<u64>,
     /// The bits whose parity sorts values into rare and common.
     pub sparse_mask: u64,
     /// Whether that parity is flipped on odd heaps.
@@ -188,12 +195,20 @@ pub struct SurveyRecord {
 
 impl SurveyRecord {
     /// Whether `other` records the same results: everything but the time
-    /// taken, which differs from run to run.
+    /// taken, which differs from run to run, and the rare set's growth when
+    /// one of the two records is older than it.
     pub fn same_results(&self, other: &SurveyRecord) -> bool {
-        SurveyRecord {
-            millis: other.millis,
-            ..self.clone()
-        } == *other
+        // An older record, without the rare set's growth, agrees on the rest.
+        let growth_agrees = match (self.rare_first_half, other.rare_first_half) {
+            (Some(ours), Some(theirs)) => ours == theirs,
+            _ => true,
+        };
+        growth_agrees
+            && SurveyRecord {
+                millis: other.millis,
+                rare_first_half: other.rare_first_half,
+                ..self.clone()
+            } == *other
     }
 
     /// Checks a record read back from a file: a canonical code, a count the
@@ -231,6 +246,9 @@ impl SurveyRecord {
         let split = self.rare.checked_add(self.common);
         if split != Some(self.count - 1) {
             return Err(bad("rare + common must be count - 1"));
+        }
+        if self.rare_first_half.is_some_and(|half| half > self.rare) {
+            return Err(bad("rare_first_half must be at most rare"));
         }
         if self.checksum.len() != 16 || !self.checksum.chars().all(|c| c.is_ascii_hexdigit()) {
             return Err(bad("the checksum must be 16 hexadecimal digits"));
@@ -350,6 +368,7 @@ pub fn survey_game(game: &Octal, count: u64, monitor: &mut dyn Monitor) -> Resul
         max_value: stats.max_value,
         rare: stats.rare,
         common: stats.common,
+        rare_first_half: Some(solver.split_of(count_usize / 2).rare),
         sparse_mask: stats.sparse_mask,
         flip_odd_heaps: stats.flip_odd_heaps,
         flip_even_heaps: stats.flip_even_heaps,
@@ -485,6 +504,27 @@ mod tests {
     }
 
     #[test]
+    fn the_rare_sets_growth_is_the_rare_count_of_the_first_half() {
+        // 0.56's 45 rare heaps are all below 3,000; 0.004's keep coming.
+        for (code, stopped) in [("0.56", true), ("0.004", false)] {
+            let game: Octal = code.parse().unwrap();
+            let whole = survey_game(&game, 6000, &mut Quiet).unwrap();
+            let half = survey_game(&game, 3000, &mut Quiet).unwrap();
+            assert_eq!(
+                (
+                    whole.sparse_mask,
+                    whole.flip_odd_heaps,
+                    whole.flip_even_heaps
+                ),
+                (half.sparse_mask, half.flip_odd_heaps, half.flip_even_heaps),
+                "{code}: the same split at both counts"
+            );
+            assert_eq!(whole.rare_first_half, Some(half.rare), "{code}");
+            assert_eq!(whole.rare == half.rare, stopped, "{code}");
+        }
+    }
+
+    #[test]
     fn records_read_back_are_checked() {
         let good = survey_game(&"0.77".parse().unwrap(), 200, &mut Quiet).unwrap();
         let changed = |f: &dyn Fn(&mut SurveyRecord)| {
@@ -500,10 +540,19 @@ mod tests {
         assert!(changed(&|r| r.period = Some(0)));
         assert!(changed(&|r| r.period = Some(500)));
         assert!(changed(&|r| r.rare += 1));
+        assert!(changed(&|r| r.rare_first_half = Some(r.rare + 1)));
         assert!(changed(&|r| r.checksum = "xyz".into()));
         let mut later = good.clone();
         later.millis += 1000;
         assert!(good.same_results(&later));
+        let older = SurveyRecord {
+            rare_first_half: None,
+            ..good.clone()
+        };
+        assert!(good.same_results(&older) && older.same_results(&good));
+        later.rare_first_half = later.rare_first_half.map(|h| h + 1);
+        assert!(!good.same_results(&later) && !later.same_results(&good));
+        later.rare_first_half = good.rare_first_half;
         later.max_value += 1;
         assert!(!good.same_results(&later));
     }
