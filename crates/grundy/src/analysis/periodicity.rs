@@ -440,12 +440,36 @@ fn least_divisor_period<T: Eq>(values: &[T], p: usize, n0: usize) -> usize {
 /// (with `n0 = 0` the shortened heap could vanish). A certified `p` is a true
 /// period, so the least period divides it and is found among its divisors.
 pub fn certify_octal<T: Eq>(values: &[T], last_digit: usize) -> Option<(u64, u64)> {
+    certify_take_and_break(values, last_digit, 2)
+}
+
+/// The Guy-Smith certificate for take-and-break games whose moves leave at
+/// most `parts` heaps (2 for octal games, 3 for hexadecimal ones), as
+/// `(preperiod, period)`.
+///
+/// Theorem: if `G(n + p) = G(n)` for all `n0 <= n < B = parts*n0 +
+/// (parts-1)*p + t` (`n0 >= 1`, `t` the most one move takes), then for all
+/// `n >= n0`. Proof, by induction on `n >= B`, with `N = n + p`: a move from
+/// the heap `N` takes `k <= t` and leaves at most `parts` heaps summing to
+/// `N - k >= parts*(n0 + p)`, so its largest heap `x` is at least `n0 + p`;
+/// the same move with `x - p` in its place is a move from `n` to a position
+/// of the same value (`n0 <= x - p < n`, so `G(x - p) = G(x)`). A move from
+/// `n` leaves heaps summing to `n - k >= parts*n0`, so its largest heap `y`
+/// is at least `n0` (and below `n`), and `y + p` in its place is a move from
+/// `N` of the same value. The two heaps have the same option values, so
+/// `G(N) = G(n)`. With `parts = 2` this is Guy and Smith's range; the
+/// shortened heap must not vanish, hence `n0 >= 1` (`max(n0, 1)` is checked).
+pub fn certify_take_and_break<T: Eq>(
+    values: &[T],
+    last_digit: usize,
+    parts: usize,
+) -> Option<(u64, u64)> {
     let len = values.len();
     (1..=len / 2).find_map(|p| {
         stop::poll();
         let n0 = preperiod_for(values, p);
         let checked_from = n0.max(1);
-        (2 * checked_from + 2 * p + last_digit <= len).then(|| {
+        (parts * checked_from + (parts - 1) * p + last_digit <= len).then(|| {
             let least = least_divisor_period(values, p, n0);
             (preperiod_for(values, least) as u64, least as u64)
         })

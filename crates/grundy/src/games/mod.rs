@@ -14,6 +14,7 @@ pub mod dynsub;
 pub mod geography;
 pub mod grundys_game;
 pub mod hackenbush;
+pub mod hexadecimal;
 pub mod lasker;
 pub mod moore;
 pub mod nim;
