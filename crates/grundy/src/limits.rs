@@ -42,6 +42,19 @@ pub const OCTAL_PERIOD_SEARCH: u64 = 1 << 20;
 /// certified within this many values is needed. It bounds `analyze`'s work.
 pub const OCTAL_ANALYZE_SEARCH: u64 = 1 << 22;
 
+/// How many values of a hexadecimal game whose moves may leave three heaps
+/// `period` (when `--max` does not say) and `conjecture` compute: their
+/// values cost about the cube of the count (2^12 in about 0.3 s).
+pub const HEX_PERIOD_SEARCH: u64 = 1 << 12;
+
+/// The most values of such a game one run computes (`sequence --count`,
+/// `period --max`): 2^15 take about a minute.
+pub const MAX_HEX_COUNT: u64 = 1 << 15;
+
+/// The largest heap of such a game `analyze` answers (its values, and the
+/// moves of each heap, about `n^2 / 12` three-way splits, listed).
+pub const HEX_ANALYZE_SEARCH: u64 = 1 << 13;
+
 // Winning moves.
 /// The most winning moves `analyze` lists one by one. Beyond, it lists the
 /// first ones in the contract's order, says how many there are in all

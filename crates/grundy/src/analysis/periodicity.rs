@@ -469,7 +469,8 @@ pub fn certify_take_and_break<T: Eq>(
         stop::poll();
         let n0 = preperiod_for(values, p);
         let checked_from = n0.max(1);
-        (parts * checked_from + (parts - 1) * p + last_digit <= len).then(|| {
+        // `G(n + p)` is read for every `n < B`: `B + p` values.
+        (parts * checked_from + parts * p + last_digit <= len).then(|| {
             let least = least_divisor_period(values, p, n0);
             (preperiod_for(values, least) as u64, least as u64)
         })

@@ -11,8 +11,8 @@ use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
 use super::adapters::{
-    chomp, circle, digraph, directed_geography, dynsub, graphs, grundys_game, heap, lasker, moore,
-    node_kayles, octal, script, staircase_tree, twopile, wythoff,
+    chomp, circle, digraph, directed_geography, dynsub, graphs, grundys_game, heap, hexadecimal,
+    lasker, moore, node_kayles, octal, script, staircase_tree, twopile, wythoff,
 };
 use super::entry::{Build, Entry, Verb};
 use super::Game;
@@ -27,6 +27,7 @@ pub static GAMES: &[Entry] = &[
     wythoff::ENTRY,
     dynsub::ENTRY,
     octal::ENTRY,
+    hexadecimal::ENTRY,
     circle::ENTRY,
     graphs::HACKENBUSH,
     directed_geography::GEOGRAPHY,
@@ -463,7 +464,7 @@ mod tests {
         assert_eq!(
             known_games(),
             "nim, bash:M, bash:M,overshoot, subtraction:S1,S2,..., staircase, wythoff, wythoff:k=K, wythoff:ratios, \
-             dynsub:k=K, fibonacci-nim, octal:CODE, kayles, dawson, circle:K, circle:exactly=M, \
+             dynsub:k=K, fibonacci-nim, octal:CODE, kayles, dawson, hex:CODE, circle:K, circle:exactly=M, \
              hackenbush, hackenbush:ground=V, geography, geography:directed, digraph, \
              twopile:DX,DY[:T]+... (take t*(DX,DY), 1 <= t [<= T]; e.g. twopile:1,0+0,1+1,1 is Wythoff), \
              script:FILE, lasker, grundys-game, moore:k=K, staircase-tree, staircase-tree:k=K,root=V, chomp:RxC, node-kayles"

@@ -120,7 +120,7 @@ impl Hexadecimal {
     /// `(preperiod, period)` of the values `G(0..N)` when the periodicity
     /// theorem for take-and-break games certifies it within them
     /// ([`certify_take_and_break`]: for three heaps, `G(n + p) = G(n)` for
-    /// `n0 <= n < 3*n0 + 2*p + t`).
+    /// `n0 <= n < 3*n0 + 2*p + t`, so `3*n0 + 3*p + t` values).
     pub fn certify(&self, values: &[u64]) -> Option<(u64, u64)> {
         certify_take_and_break(values, self.last_digit(), self.most_parts())
     }
@@ -377,12 +377,12 @@ mod tests {
 
     #[test]
     fn three_heaps_need_the_wider_range() {
-        // 0.f's period from n0 is certified only once 3 n0 + 2 p + t values
-        // are in, not at the octal range 2 n0 + p + t.
+        // 0.f's period from n0 is certified only once the values up to the
+        // range 3 n0 + 2 p + t, and one period past it, are in: 3 n0 + 3 p + t.
         let game: Hexadecimal = "0.f".parse().unwrap();
         let values = hexadecimal_values(&game, 400);
         let (n0, p) = game.certify(&values).unwrap();
-        let needed = (3 * n0.max(1) + 2 * p + 1) as usize;
+        let needed = (3 * n0.max(1) + 3 * p + 1) as usize;
         assert_eq!(game.certify(&values[..needed]), Some((n0, p)));
         assert_eq!(game.certify(&values[..needed - 1]), None);
     }

@@ -17,6 +17,7 @@ pub(super) mod dynsub;
 pub(super) mod graphs;
 pub(super) mod grundys_game;
 pub(super) mod heap;
+pub(super) mod hexadecimal;
 pub(super) mod lasker;
 pub(super) mod moore;
 pub(super) mod node_kayles;

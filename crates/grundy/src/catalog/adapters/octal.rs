@@ -158,32 +158,6 @@ impl OctalEntry {
         ValueStats::from(solver.split_of(count))
     }
 
-    fn describe(&self, heaps: &[UBig], m: &OctalMove) -> Move {
-        let leaves: Vec<String> = m
-            .leaves
-            .iter()
-            .filter(|h| **h != UBig::ZERO)
-            .map(UBig::to_string)
-            .collect();
-        let left = match leaves.as_slice() {
-            [] => "nothing".to_string(),
-            [one] => one.clone(),
-            [a, b] => format!("{a} and {b}"),
-            _ => leaves.join(", "),
-        };
-        let description = format!(
-            "heap {}: take {} of {}, leaving {left}",
-            m.heap + 1,
-            m.take,
-            heaps[m.heap]
-        );
-        Move {
-            changes: vec![(m.heap, m.leaves.clone())],
-            description,
-            target: None,
-        }
-    }
-
     /// The longest defence of a P-position, by the search over the rules
     /// within the budget (see [`searched_heap_defence`]).
     fn defence(&self, heaps: &[UBig]) -> Option<Defence> {
@@ -194,7 +168,7 @@ impl OctalEntry {
                 [] => vec![UBig::ZERO],
                 _ => left.iter().map(|&h| UBig::from(h)).collect(),
             };
-            Some(self.describe(heaps, &OctalMove { heap, take, leaves }))
+            Some(describe(heaps, &OctalMove { heap, take, leaves }))
         })
     }
 
@@ -202,7 +176,7 @@ impl OctalEntry {
     fn describe_family(&self, heaps: &[UBig], f: &OctalFamily) -> MoveFamily {
         let n = &heaps[f.heap];
         let description = if f.count == UBig::ONE {
-            self.describe(heaps, &f.member(n, &UBig::ZERO)).description
+            describe(heaps, &f.member(n, &UBig::ZERO)).description
         } else {
             let step = UBig::from(f.step);
             format!(
@@ -252,14 +226,12 @@ impl OctalEntry {
             let families = self.0.winning_families(i, n, target, values);
             if first && !families.is_empty() {
                 let firsts = families.iter().map(|f| f.member(n, &UBig::ZERO));
-                found.moves = firsts.map(|m| self.describe(heaps, &m)).collect();
+                found.moves = firsts.map(|m| describe(heaps, &m)).collect();
                 return found;
             }
             found.count += family_total(&families);
             let first = first_moves(&families, n, limit);
-            found
-                .moves
-                .extend(first.iter().map(|m| self.describe(heaps, m)));
+            found.moves.extend(first.iter().map(|m| describe(heaps, m)));
             if found.moves.len() > 2 * limit {
                 sort_moves(&mut found.moves, heaps);
                 found.moves.truncate(limit);
@@ -291,6 +263,34 @@ impl Progress for Reporting<'_> {
 
 /// A search that stopped short, as the limit it hit (the search's error kept
 /// as the source).
+/// The move of a take-and-break game that takes `m.take` from heap `m.heap`
+/// of `heaps` and leaves `m.leaves` (a 0 when nothing is left), in words:
+/// `heap 2: take 1 of 7, leaving 2 and 4`.
+pub(super) fn describe(heaps: &[UBig], m: &OctalMove) -> Move {
+    let leaves: Vec<String> = m
+        .leaves
+        .iter()
+        .filter(|h| **h != UBig::ZERO)
+        .map(UBig::to_string)
+        .collect();
+    let left = match leaves.as_slice() {
+        [] => "nothing".to_string(),
+        [one] => one.clone(),
+        [first @ .., last] => format!("{} and {last}", first.join(", ")),
+    };
+    let description = format!(
+        "heap {}: take {} of {}, leaving {left}",
+        m.heap + 1,
+        m.take,
+        heaps[m.heap]
+    );
+    Move {
+        changes: vec![(m.heap, m.leaves.clone())],
+        description,
+        target: None,
+    }
+}
+
 fn limit(e: impl Into<SearchError>) -> Error {
     Error::OctalSearch(e.into())
 }
@@ -340,7 +340,7 @@ impl Game for OctalEntry {
             let kept = leaves.iter().fold(UBig::ZERO, |a, h| a + h);
             let take = u64::try_from(&at.numbers[heap] - kept).expect("a small heap");
             let leaves = leaves.to_vec();
-            self.describe(&at.numbers, &OctalMove { heap, take, leaves })
+            describe(&at.numbers, &OctalMove { heap, take, leaves })
         })
     }
 
