@@ -1,6 +1,7 @@
 //! The answers of the catalogue's verbs, as plain data whose `Serialize` is
 //! the JSON of the command-line contract.
 
+use crate::analysis::periodicity::ArithmeticPeriod;
 use crate::games::digraph::{Gamma, GammaTable};
 use crate::games::octal::sparse::{Flip, Split};
 use crate::games::octal::store::ValueStore;
@@ -582,6 +583,28 @@ pub struct PeriodReport {
     pub method: String,
     /// For octal games: how the values split into rare and common.
     pub stats: Option<ValueStats>,
+}
+
+impl PeriodReport {
+    /// The report of a period only apparent in `checked_to` values (no
+    /// theorem proves it), with `method` saying so.
+    pub fn apparent(
+        game: String,
+        found: ArithmeticPeriod,
+        checked_to: u64,
+        method: String,
+    ) -> PeriodReport {
+        PeriodReport {
+            game,
+            preperiod: found.preperiod,
+            period: found.period,
+            saltus: found.saltus,
+            certified: false,
+            checked_to,
+            method,
+            stats: None,
+        }
+    }
 }
 
 impl Serialize for PeriodReport {

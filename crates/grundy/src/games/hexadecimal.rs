@@ -20,8 +20,7 @@ use thiserror::Error;
 
 use crate::analysis::periodicity::certify_take_and_break;
 use crate::game::HeapGame;
-use crate::games::octal::Octal;
-use crate::limits::MAX_DIGITS;
+use crate::games::octal::{code_digits, write_code, Octal};
 
 /// What is wrong with a hexadecimal code.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -45,42 +44,17 @@ impl FromStr for Hexadecimal {
     type Err = HexError;
 
     fn from_str(code: &str) -> Result<Hexadecimal, HexError> {
-        let fail = |reason: &str| HexError {
+        let digits = code_digits(code, 16, &["0", "4", "8", "c"]).map_err(|reason| HexError {
             code: code.to_string(),
-            reason: reason.to_string(),
-        };
-        let (before, after) = code
-            .split_once('.')
-            .ok_or_else(|| fail("there is no point"))?;
-        let first = match before.to_ascii_lowercase().as_str() {
-            "" | "0" => 0,
-            "4" => 4,
-            "8" => 8,
-            "c" => 12,
-            _ => return Err(fail("the digit before the point must be 0, 4, 8 or c")),
-        };
-        if after.len() > MAX_DIGITS {
-            return Err(fail(&format!("more than {MAX_DIGITS} digits")));
-        }
-        let mut digits = vec![first];
-        for c in after.chars() {
-            match c.to_digit(16) {
-                Some(d) => digits.push(d as u8),
-                None => return Err(fail(&format!("'{c}' is not a hexadecimal digit"))),
-            }
-        }
-        while digits.len() > 1 && digits.last() == Some(&0) {
-            digits.pop();
-        }
+            reason,
+        })?;
         Ok(Hexadecimal { digits })
     }
 }
 
 impl fmt::Display for Hexadecimal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:x}.", self.digits[0])?;
-        let rest: String = self.digits[1..].iter().map(|d| format!("{d:x}")).collect();
-        write!(f, "{}", if rest.is_empty() { "0" } else { &rest })
+        write_code(f, &self.digits)
     }
 }
 

@@ -243,28 +243,25 @@ impl Game for HexEntry {
                 "no period in the first {checked_to} values (unknown beyond them); raise --max"
             ))
         })?;
-        Ok(PeriodReport {
-            game: self.spec(),
-            preperiod: found.preperiod,
-            period: found.period,
-            saltus: found.saltus,
-            certified: false,
+        let method = if found.saltus == 0 {
+            format!(
+                "apparent period only, not certified: the {checked_to} values computed (--max) \
+                 show it, and nothing is known beyond them; raise --max"
+            )
+        } else {
+            format!(
+                "apparent arithmetic period only, not certified: the {checked_to} values \
+                 computed show it, and no theorem that certifies an arithmetic period is \
+                 implemented yet (Howse and Nowakowski's, 2004, is the one to add), so a larger \
+                 --max checks further but proves nothing"
+            )
+        };
+        Ok(PeriodReport::apparent(
+            self.spec(),
+            found,
             checked_to,
-            method: if found.saltus == 0 {
-                format!(
-                    "apparent period only, not certified: the {checked_to} values computed \
-                     (--max) show it, and nothing is known beyond them; raise --max"
-                )
-            } else {
-                format!(
-                    "apparent arithmetic period only, not certified: the {checked_to} values \
-                     computed show it, and no theorem that certifies an arithmetic period is \
-                     implemented yet (Howse and Nowakowski's, 2004, is the one to add), so a \
-                     larger --max checks further but proves nothing"
-                )
-            },
-            stats: None,
-        })
+            method,
+        ))
     }
 
     /// The certified period, else the values' own (arithmetic or not).

@@ -284,20 +284,16 @@ impl<R: UserRules> Game for UserGame<R> {
                 "no period shows in the first {count} values (unknown beyond them); raise --max"
             ))
         })?;
-        Ok(PeriodReport {
-            game: self.spec(),
-            preperiod: found.preperiod,
-            period: found.period,
-            saltus: found.saltus,
-            certified: false,
-            checked_to: count,
-            method: format!(
+        Ok(PeriodReport::apparent(
+            self.spec(),
+            found,
+            count,
+            format!(
                 "apparent period only, not certified: no theorem applies to a {}'s rules; \
                  the {count} values computed (--max) show it, and nothing is known beyond them",
                 R::OWNER
             ),
-            stats: None,
-        })
+        ))
     }
 
     fn table(&self, size: u64, values: bool, _monitor: &mut dyn Monitor) -> Result<Table> {

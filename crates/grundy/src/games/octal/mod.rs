@@ -54,40 +54,64 @@ impl FromStr for Octal {
     type Err = OctalError;
 
     fn from_str(code: &str) -> Result<Octal, OctalError> {
-        let fail = |reason: &str| OctalError {
+        let digits = code_digits(code, 8, &["0", "4"]).map_err(|reason| OctalError {
             code: code.to_string(),
-            reason: reason.to_string(),
-        };
-        let (before, after) = code
-            .split_once('.')
-            .ok_or_else(|| fail("there is no point"))?;
-        let first = match before {
-            "" | "0" => 0,
-            "4" => 4,
-            _ => return Err(fail("the digit before the point must be 0 or 4")),
-        };
-        if after.len() > MAX_DIGITS {
-            return Err(fail(&format!("more than {MAX_DIGITS} digits")));
-        }
-        let mut digits = vec![first];
-        for c in after.chars() {
-            match c.to_digit(8) {
-                Some(d) => digits.push(d as u8),
-                None => return Err(fail(&format!("'{c}' is not an octal digit"))),
-            }
-        }
-        while digits.len() > 1 && digits.last() == Some(&0) {
-            digits.pop();
-        }
+            reason,
+        })?;
         Ok(Octal { digits })
     }
 }
 
 impl fmt::Display for Octal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}.", self.digits[0])?;
-        let rest: String = self.digits[1..].iter().map(|d| d.to_string()).collect();
-        write!(f, "{}", if rest.is_empty() { "0" } else { &rest })
+        write_code(f, &self.digits)
+    }
+}
+
+/// The digits `d0, d1, ...` of a take-and-break code `d0.d1d2...` written
+/// in base `radix` (8 or 16, either case), trailing zero digits dropped, or
+/// why the code is refused; `d0` must be one of `first` (empty: 0).
+pub(crate) fn code_digits(code: &str, radix: u32, first: &[&str]) -> Result<Vec<u8>, String> {
+    let (before, after) = code.split_once('.').ok_or("there is no point")?;
+    let before = if before.is_empty() { "0" } else { before };
+    if !first.iter().any(|d| d.eq_ignore_ascii_case(before)) {
+        let (last, others) = first.split_last().expect("an allowed digit");
+        let others = others.join(", ");
+        let allowed = if others.is_empty() {
+            last.to_string()
+        } else {
+            format!("{others} or {last}")
+        };
+        return Err(format!("the digit before the point must be {allowed}"));
+    }
+    if after.len() > MAX_DIGITS {
+        return Err(format!("more than {MAX_DIGITS} digits"));
+    }
+    let name = if radix == 8 {
+        "an octal"
+    } else {
+        "a hexadecimal"
+    };
+    let mut digits = vec![u8::from_str_radix(before, radix).expect("an allowed digit")];
+    for c in after.chars() {
+        let d = c
+            .to_digit(radix)
+            .ok_or_else(|| format!("'{c}' is not {name} digit"))?;
+        digits.push(d as u8);
+    }
+    while digits.len() > 1 && digits.last() == Some(&0) {
+        digits.pop();
+    }
+    Ok(digits)
+}
+
+/// Writes the code of `digits` (`d0.d1d2...`, lower-case hexadecimal digits
+/// where they pass 7; `0.0` for a game without moves).
+pub(crate) fn write_code(f: &mut fmt::Formatter<'_>, digits: &[u8]) -> fmt::Result {
+    write!(f, "{:x}.", digits[0])?;
+    match &digits[1..] {
+        [] => write!(f, "0"),
+        rest => rest.iter().try_for_each(|d| write!(f, "{d:x}")),
     }
 }
 
