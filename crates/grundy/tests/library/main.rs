@@ -5,5 +5,6 @@
 
 mod imports;
 mod misere_quotient;
+mod published_facts;
 mod register;
 mod survey_literature;

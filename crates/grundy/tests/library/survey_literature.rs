@@ -7,7 +7,7 @@
 use grundy::catalog::survey::survey_game;
 use grundy::catalog::Quiet;
 use grundy::game::HeapGame;
-use grundy::games::octal::sparse::{Flip, SparseSolver};
+use grundy::games::octal::sparse::SparseSolver;
 use grundy::games::octal::Octal;
 
 /// The most heaps a game is given in this test (the dev profile); games whose
@@ -141,29 +141,6 @@ fn periods_found_for_open_games_hold_on_the_plain_values() {
         assert_eq!(
             (record.preperiod, record.period),
             (Some(preperiod as u64), Some(period as u64))
-        );
-    }
-}
-
-/// Published counts of rare values, as Flammenkamp's table (and Czajka's,
-/// for the solved games) gives them, which count heap 0: the engine's count
-/// is of heaps from 1, so it is one lower where heap 0 is rare (without a
-/// flip or with the flip on odd heaps) and equal where it is common (the
-/// flip on even heaps, 0.106's split). Every rare heap of these games lies
-/// below 2^20 (0.56 and 0.16 are periodic from below it; 0.106's fifteen are
-/// all found by 2^20, as Flammenkamp reports fifteen).
-#[test]
-fn published_rare_counts_are_the_engines_with_heap_zero() {
-    for (code, published) in [("0.56", 46), ("0.16", 53), ("0.106", 15)] {
-        let game: Octal = code.parse().unwrap();
-        let mut solver = SparseSolver::new(&game);
-        solver.extend_to(1 << 20).unwrap();
-        let split = solver.split();
-        let heap_zero_rare = split.flip != Flip::EvenHeaps;
-        assert_eq!(
-            split.rare + u64::from(heap_zero_rare),
-            published,
-            "{code}: {split:?}"
         );
     }
 }
