@@ -198,6 +198,8 @@ fn cases() -> Vec<Case> {
         period("octal:0.1337", Some(1 << 30)),
         sequence("octal:0.161", 1 << 26),
         sequence("grundys-game", 1 << 24),
+        sequence("hex:0.8", 1 << 15),
+        analyze("hex:0.9", "8000 7999"),
         period("subtraction:1000000,999999,77777,5", None),
         case("sequence subtraction:1,3 --misere", || {
             done(misere_sequence(game("subtraction:1,3")?.as_ref(), 1 << 20))
