@@ -403,6 +403,7 @@ fn every_game_of_the_registry_can_be_played() {
         &["script:subtraction-134.rhai", "12"],
         &["lasker", "5", "7"],
         &["grundys-game", "9", "12"],
+        &["hex:0.8", "7", "9"],
         &["moore:k=2", "3", "5", "6"],
         &["staircase-tree", "tree.txt"],
         &["chomp:3x4", "3", "3", "2", "1"],
