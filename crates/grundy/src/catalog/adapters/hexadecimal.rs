@@ -13,6 +13,7 @@ use super::heap::searched_heap_defence;
 use super::octal::{describe, OctalEntry};
 use crate::analysis::conjecture::heap_period;
 use crate::analysis::periodicity::apparent_arithmetic_period;
+use crate::catalog::answer::sort_moves;
 use crate::catalog::entry::{Build, Entry, Verb};
 use crate::catalog::kit::options::{heap_options, heap_parts, PlayMove};
 use crate::catalog::kit::table::{certified, single_report};
@@ -124,12 +125,18 @@ impl HexEntry {
             self.0.for_each_move(n, |left| {
                 if left.iter().fold(0, |acc, &x| acc ^ values[x as usize]) == wanted {
                     count += 1;
-                    if moves.len() < limit {
-                        moves.push(self.describe(heaps, heap, left));
+                    moves.push(self.describe(heaps, heap, left));
+                    // Keep the first `limit` in the contract's order, not
+                    // the first found.
+                    if moves.len() > 2 * limit {
+                        sort_moves(&mut moves, heaps);
+                        moves.truncate(limit);
                     }
                 }
             });
         }
+        sort_moves(&mut moves, heaps);
+        moves.truncate(limit);
         (count, moves)
     }
 
@@ -173,6 +180,10 @@ impl Game for HexEntry {
             &self.method(values.len()),
         )
         .defended(|h| searched_heap_defence(&self.0, h, |i, left| Some(self.describe(h, i, left))));
+        if first {
+            // The first move alone, as octal games give it: no count.
+            return Ok(analysis);
+        }
         Ok(analysis.listing_at_most(limit, UBig::from(count), Vec::new()))
     }
 
@@ -306,6 +317,12 @@ mod tests {
                 |heaps| {
                     let args: Vec<String> = heaps.iter().map(u64::to_string).collect();
                     let a = entry.analyze_words(&args, false, &mut Quiet).unwrap();
+                    let one = entry.analyze_words(&args, true, &mut Quiet).unwrap();
+                    assert_eq!(
+                        one.winning_moves,
+                        a.winning_moves[..one.winning_moves.len()]
+                    );
+                    assert_eq!(one.winning_moves.len(), a.winning_moves.len().min(1));
                     let reached = crate::catalog::reached_heaps(&a);
                     (a.grundy.unwrap(), reached)
                 },
