@@ -11,12 +11,12 @@ use dashu_int::UBig;
 
 use super::heap::searched_heap_defence;
 use super::octal::{describe, OctalEntry};
-use crate::analysis::conjecture::heap_period;
+use crate::analysis::conjecture::{certified_period, heap_period};
 use crate::analysis::periodicity::apparent_arithmetic_period;
 use crate::catalog::answer::sort_moves;
 use crate::catalog::entry::{Build, Entry, Verb};
 use crate::catalog::kit::options::{heap_options, heap_parts, PlayMove};
-use crate::catalog::kit::table::{certified, single_report};
+use crate::catalog::kit::table::single_report;
 use crate::catalog::{
     Analysis, Component, ConjectureReport, Game, Monitor, Move, PeriodReport, Position, Sequence,
     SequenceOf, Summands, Terms,
@@ -63,6 +63,9 @@ pub(crate) fn hex(spec: &str, code: &str) -> Result<Box<dyn Game>> {
         None => Box::new(HexEntry(game)),
     })
 }
+
+/// What certifies a period of these games.
+const THEOREM: &str = "the periodicity theorem for moves that leave up to three heaps";
 
 /// A hexadecimal game whose moves may leave three heaps.
 struct HexEntry(Hexadecimal);
@@ -244,8 +247,7 @@ impl Game for HexEntry {
                 saltus: 0,
                 certified: true,
                 checked_to,
-                method: "the periodicity theorem for moves that leave up to three heaps"
-                    .to_string(),
+                method: THEOREM.to_string(),
                 stats: None,
             });
         }
@@ -280,7 +282,7 @@ impl Game for HexEntry {
         let values = self.values(HEX_PERIOD_SEARCH, MAX_HEX_COUNT, "--max", monitor)?;
         let checked_to = values.len() as u64;
         Ok(match self.0.certify(&values) {
-            Some((n0, p)) => single_report(self, certified(n0, p, checked_to)),
+            Some((n0, p)) => single_report(self, certified_period(n0, p, checked_to, THEOREM)),
             None => single_report(self, heap_period(&values)),
         })
     }
