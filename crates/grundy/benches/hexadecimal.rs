@@ -23,15 +23,18 @@ fn sequences(c: &mut Criterion) {
     for code in ["0.8", "0.f"] {
         let game: Hexadecimal = code.parse().expect("a code");
         let count = 400;
-        assert_eq!(hexadecimal_values(&game, count), plain(&game, count));
+        assert_eq!(
+            hexadecimal_values(&game, count, |_| {}),
+            plain(&game, count)
+        );
         group.bench_function(BenchmarkId::new(format!("{code} sets"), count), |b| {
-            b.iter(|| hexadecimal_values(&game, black_box(count)))
+            b.iter(|| hexadecimal_values(&game, black_box(count), |_| {}))
         });
         group.bench_function(BenchmarkId::new(format!("{code} plain"), count), |b| {
             b.iter(|| plain(&game, black_box(count)))
         });
         group.bench_function(BenchmarkId::new(format!("{code} sets"), 4096), |b| {
-            b.iter(|| hexadecimal_values(&game, black_box(4096)))
+            b.iter(|| hexadecimal_values(&game, black_box(4096), |_| {}))
         });
     }
     group.finish();

@@ -64,11 +64,6 @@ impl Hexadecimal {
         self.digits.len() - 1
     }
 
-    /// The digit governing taking `k` (0 beyond the code).
-    pub fn digit(&self, k: usize) -> u8 {
-        self.digits.get(k).copied().unwrap_or(0)
-    }
-
     /// Whether a move may leave three heaps.
     pub fn splits_in_three(&self) -> bool {
         self.digits.iter().any(|d| d & 8 != 0)
@@ -119,7 +114,7 @@ impl HeapGame for Hexadecimal {
             if d & 1 != 0 && rest == 0 {
                 visit(&[]);
             }
-            if d & 2 != 0 && rest > 0 && k > 0 {
+            if d & 2 != 0 && rest > 0 {
                 visit(&[rest]);
             }
             if d & 4 != 0 {
@@ -205,8 +200,12 @@ impl ValueSet {
 /// to `pairs[r - a]`, taken over each value `v` once (the union of the
 /// `pairs[r - a]` with `G(a) = v`, then nim-added to `v` a word at a time),
 /// so a heap costs about `n` unions and one pass per distinct value, not
-/// `n^2` splits.
-pub fn hexadecimal_values(game: &Hexadecimal, count: usize) -> Vec<u64> {
+/// `n^2` splits. `valued(n)` is called once heap `n` is valued, for progress.
+pub fn hexadecimal_values(
+    game: &Hexadecimal,
+    count: usize,
+    mut valued: impl FnMut(usize),
+) -> Vec<u64> {
     let threes = game.splits_in_three();
     let twos = threes || game.moves().any(|(_, d)| d & 4 != 0);
     let mut values: Vec<u64> = Vec::with_capacity(count);
@@ -228,7 +227,7 @@ pub fn hexadecimal_values(game: &Hexadecimal, count: usize) -> Vec<u64> {
             if d & 1 != 0 && rest == 0 {
                 options.insert(0);
             }
-            if d & 2 != 0 && rest > 0 && k > 0 {
+            if d & 2 != 0 && rest > 0 {
                 options.insert(values[rest]);
             }
             if d & 4 != 0 {
@@ -239,6 +238,7 @@ pub fn hexadecimal_values(game: &Hexadecimal, count: usize) -> Vec<u64> {
             }
         }
         values.push(options.mex());
+        valued(n);
     }
     values
 }
@@ -302,7 +302,7 @@ mod tests {
         assert_eq!("0.78".parse::<Hexadecimal>().unwrap().as_octal(), None);
         assert_eq!("8.7".parse::<Hexadecimal>().unwrap().as_octal(), None);
         let octal = crate::games::octal::sparse::naive_values(&"4.07".parse().unwrap(), 60);
-        let hex = hexadecimal_values(&"4.07".parse().unwrap(), 60);
+        let hex = hexadecimal_values(&"4.07".parse().unwrap(), 60, |_| {});
         assert!(octal.iter().zip(&hex).all(|(&o, &h)| u64::from(o) == h));
     }
 
@@ -313,11 +313,19 @@ mod tests {
             "0.88", "0.b3", "0.d", "0.e", "0.18", "0.008",
         ] {
             let game: Hexadecimal = code.parse().unwrap();
-            assert_eq!(hexadecimal_values(&game, 70), plain(&game, 70), "{code}");
+            assert_eq!(
+                hexadecimal_values(&game, 70, |_| {}),
+                plain(&game, 70),
+                "{code}"
+            );
         }
         for code in ["0.8", "0.f", "0.b8", "c.0"] {
             let game: Hexadecimal = code.parse().unwrap();
-            assert_eq!(hexadecimal_values(&game, 160), plain(&game, 160), "{code}");
+            assert_eq!(
+                hexadecimal_values(&game, 160, |_| {}),
+                plain(&game, 160),
+                "{code}"
+            );
         }
     }
 
@@ -331,7 +339,7 @@ mod tests {
             "0.b2", "0.b5", "0.b7", "0.f2", "0.f3", "0.f5", "4.8", "0.b1", "0.e8", "0.3f",
         ] {
             let game: Hexadecimal = code.parse().unwrap();
-            let values = hexadecimal_values(&game, 2000);
+            let values = hexadecimal_values(&game, 2000, |_| {});
             let Some((n0, p)) = (50..2000)
                 .step_by(50)
                 .find_map(|len| game.certify(&values[..len]))
@@ -354,7 +362,7 @@ mod tests {
         // 0.f's period from n0 is certified only once the values up to the
         // range 3 n0 + 2 p + t, and one period past it, are in: 3 n0 + 3 p + t.
         let game: Hexadecimal = "0.f".parse().unwrap();
-        let values = hexadecimal_values(&game, 400);
+        let values = hexadecimal_values(&game, 400, |_| {});
         let (n0, p) = game.certify(&values).unwrap();
         let needed = (3 * n0.max(1) + 3 * p + 1) as usize;
         assert_eq!(game.certify(&values[..needed]), Some((n0, p)));

@@ -10,7 +10,7 @@
 use dashu_int::UBig;
 
 use super::heap::searched_heap_defence;
-use super::octal::{describe, OctalEntry};
+use super::octal::{move_leaving, option_move, OctalEntry};
 use crate::analysis::conjecture::{certified_period, heap_period};
 use crate::analysis::periodicity::apparent_arithmetic_period;
 use crate::catalog::answer::sort_moves;
@@ -24,7 +24,6 @@ use crate::catalog::{
 use crate::error::{Error, Result};
 use crate::game::HeapGame;
 use crate::games::hexadecimal::{hexadecimal_values, HexError, Hexadecimal};
-use crate::games::octal::OctalMove;
 use crate::limits::{HEX_ANALYZE_SEARCH, HEX_PERIOD_SEARCH, MAX_HEX_COUNT, MOVE_LIST_LIMIT};
 use crate::nimber::Nimber;
 
@@ -64,6 +63,13 @@ pub(crate) fn hex(spec: &str, code: &str) -> Result<Box<dyn Game>> {
     })
 }
 
+/// The nim-sum of the values of `heaps`, each within `values`.
+fn nim_sum(heaps: &[UBig], values: &[u64]) -> u64 {
+    heaps.iter().fold(0, |acc, h| {
+        acc ^ values[usize::try_from(h).expect("within the values")]
+    })
+}
+
 /// What certifies a period of these games.
 const THEOREM: &str = "the periodicity theorem for moves that leave up to three heaps";
 
@@ -87,7 +93,12 @@ impl HexEntry {
             )));
         }
         monitor.progress(0, count);
-        let values = hexadecimal_values(&self.0, count as usize);
+        let values = hexadecimal_values(&self.0, count as usize, |n| {
+            // A heap of thousands costs milliseconds: every 256th is often enough.
+            if n % 256 == 255 {
+                monitor.progress(n as u64 + 1, count);
+            }
+        });
         monitor.progress(count, count);
         Ok(values)
     }
@@ -117,18 +128,15 @@ impl HexEntry {
         target: u64,
         limit: usize,
     ) -> (u64, Vec<Move>) {
-        let size = |h: &UBig| u64::try_from(h).expect("within the values");
-        let total = heaps
-            .iter()
-            .fold(0, |acc, h| acc ^ values[size(h) as usize]);
+        let total = nim_sum(heaps, values);
         let (mut count, mut moves) = (0u64, Vec::new());
         for (heap, h) in heaps.iter().enumerate() {
-            let n = size(h);
+            let n = u64::try_from(h).expect("within the values");
             let wanted = total ^ values[n as usize] ^ target;
             self.0.for_each_move(n, |left| {
                 if left.iter().fold(0, |acc, &x| acc ^ values[x as usize]) == wanted {
                     count += 1;
-                    moves.push(self.describe(heaps, heap, left));
+                    moves.push(move_leaving(heaps, heap, left));
                     // Keep the first `limit` in the contract's order, not
                     // the first found.
                     if moves.len() > 2 * limit {
@@ -141,17 +149,6 @@ impl HexEntry {
         sort_moves(&mut moves, heaps);
         moves.truncate(limit);
         (count, moves)
-    }
-
-    /// The move in heap `heap` of `heaps` that leaves `left`.
-    fn describe(&self, heaps: &[UBig], heap: usize, left: &[u64]) -> Move {
-        let kept: u64 = left.iter().sum();
-        let take = u64::try_from(&heaps[heap]).expect("a small heap") - kept;
-        let leaves = match left {
-            [] => vec![UBig::ZERO],
-            _ => left.iter().map(|&h| UBig::from(h)).collect(),
-        };
-        describe(heaps, &OctalMove { heap, take, leaves })
     }
 
     fn method(&self, count: usize) -> String {
@@ -170,9 +167,7 @@ impl Game for HexEntry {
     fn analyze(&self, at: &Position, first: bool, monitor: &mut dyn Monitor) -> Result<Analysis> {
         let heaps = at.numbers.clone();
         let values = self.values_for(&heaps, monitor)?;
-        let total = heaps.iter().fold(0, |acc, h| {
-            acc ^ values[usize::try_from(h).expect("within the values")]
-        });
+        let total = nim_sum(&heaps, &values);
         let limit = if first { 1 } else { MOVE_LIST_LIMIT };
         let (count, moves) = self.moves_to(&heaps, &values, 0, limit);
         let analysis = Analysis::valued(
@@ -182,7 +177,7 @@ impl Game for HexEntry {
             moves,
             &self.method(values.len()),
         )
-        .defended(|h| searched_heap_defence(&self.0, h, |i, left| Some(self.describe(h, i, left))));
+        .defended(|h| searched_heap_defence(&self.0, h, |i, left| Some(move_leaving(h, i, left))));
         if first {
             // The first move alone, as octal games give it: no count.
             return Ok(analysis);
@@ -198,9 +193,7 @@ impl Game for HexEntry {
     fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>> {
         let heaps = at.numbers.clone();
         let values = self.values_for(&heaps, monitor)?;
-        let value = heaps.iter().fold(0, |acc, h| {
-            acc ^ values[usize::try_from(h).expect("within the values")]
-        });
+        let value = nim_sum(&heaps, &values);
         let method = self.method(values.len());
         let position = heaps.clone();
         let moves_to = move |target: &UBig| {
@@ -289,12 +282,7 @@ impl Game for HexEntry {
 
     fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         heap_options(self, &self.0, at, |heap, leaves| {
-            let left: Vec<u64> = leaves
-                .iter()
-                .filter(|h| **h != UBig::ZERO)
-                .map(|h| u64::try_from(h).expect("a small heap"))
-                .collect();
-            self.describe(&at.numbers, heap, &left)
+            option_move(&at.numbers, heap, leaves)
         })
     }
 

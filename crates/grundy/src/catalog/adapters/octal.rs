@@ -162,13 +162,7 @@ impl OctalEntry {
     /// within the budget (see [`searched_heap_defence`]).
     fn defence(&self, heaps: &[UBig]) -> Option<Defence> {
         searched_heap_defence(&self.0, heaps, |heap, left| {
-            let kept: u64 = left.iter().sum();
-            let take = u64::try_from(&heaps[heap]).ok()? - kept;
-            let leaves = match left {
-                [] => vec![UBig::ZERO],
-                _ => left.iter().map(|&h| UBig::from(h)).collect(),
-            };
-            Some(describe(heaps, &OctalMove { heap, take, leaves }))
+            Some(move_leaving(heaps, heap, left))
         })
     }
 
@@ -261,12 +255,10 @@ impl Progress for Reporting<'_> {
     }
 }
 
-/// A search that stopped short, as the limit it hit (the search's error kept
-/// as the source).
 /// The move of a take-and-break game that takes `m.take` from heap `m.heap`
 /// of `heaps` and leaves `m.leaves` (a 0 when nothing is left), in words:
 /// `heap 2: take 1 of 7, leaving 2 and 4`.
-pub(super) fn describe(heaps: &[UBig], m: &OctalMove) -> Move {
+fn describe(heaps: &[UBig], m: &OctalMove) -> Move {
     let leaves: Vec<String> = m
         .leaves
         .iter()
@@ -291,6 +283,28 @@ pub(super) fn describe(heaps: &[UBig], m: &OctalMove) -> Move {
     }
 }
 
+/// The move in heap `heap` of `heaps` that leaves the heaps `left` (none:
+/// the heap is taken whole), as the rules list it
+/// ([`HeapGame::for_each_move`](crate::game::HeapGame::for_each_move)).
+pub(super) fn move_leaving(heaps: &[UBig], heap: usize, left: &[u64]) -> Move {
+    let leaves: Vec<UBig> = match left {
+        [] => vec![UBig::ZERO],
+        _ => left.iter().map(|&h| UBig::from(h)).collect(),
+    };
+    option_move(heaps, heap, &leaves)
+}
+
+/// The move in heap `heap` of `heaps` that leaves `leaves` (a 0 when nothing
+/// is left), as play lists the options.
+pub(super) fn option_move(heaps: &[UBig], heap: usize, leaves: &[UBig]) -> Move {
+    let kept = leaves.iter().fold(UBig::ZERO, |a, h| a + h);
+    let take = u64::try_from(&heaps[heap] - kept).expect("a move takes at most the code's length");
+    let leaves = leaves.to_vec();
+    describe(heaps, &OctalMove { heap, take, leaves })
+}
+
+/// A search that stopped short, as the limit it hit (the search's error kept
+/// as the source).
 fn limit(e: impl Into<SearchError>) -> Error {
     Error::OctalSearch(e.into())
 }
@@ -337,10 +351,7 @@ impl Game for OctalEntry {
 
     fn options(&self, at: &Position) -> Result<Vec<PlayMove>> {
         heap_options(self, &self.0, at, |heap, leaves| {
-            let kept = leaves.iter().fold(UBig::ZERO, |a, h| a + h);
-            let take = u64::try_from(&at.numbers[heap] - kept).expect("a small heap");
-            let leaves = leaves.to_vec();
-            describe(&at.numbers, &OctalMove { heap, take, leaves })
+            option_move(&at.numbers, heap, leaves)
         })
     }
 
