@@ -156,6 +156,11 @@ def test_table_cells_pictures_and_misere_sequence():
     assert outcomes.svg().startswith("<svg")
     misere = grundy.sequence("bash:2", 7, misere=True)
     assert misere.to_dict()["outcomes"] == ["N", "P", "N", "N", "P", "N", "N"]
+    # The genus of each heap, splitting games included (0.312 as Plambeck's
+    # misère pages give it for heaps 1 to 6).
+    genus = grundy.sequence("octal:0.312", 7, misere=True).to_dict()["genus"]
+    assert genus == ["0^120", "1^031", "2^20", "0^02", "2^1420", "0^02", "1^13"]
+    assert grundy.analyze("octal:0.312", 4, 4, misere=True).to_dict()["genus"] == "0^120"
 
 
 def test_pictures_stop_at_the_largest_drawn_side():

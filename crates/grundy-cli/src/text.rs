@@ -88,6 +88,9 @@ pub fn analysis(
     if let Some(steps) = &a.steps {
         writeln!(out, "steps:   {steps}")?;
     }
+    if let Some(genus) = &a.genus {
+        writeln!(out, "genus:   {genus}")?;
+    }
     if let Some(g) = &a.loopy {
         writeln!(out, "grundy:  {g}")?;
     } else if let Some(g) = &a.grundy {
@@ -166,6 +169,9 @@ pub fn convention_sum(out: &mut dyn Write, a: &ConventionSum) -> io::Result<()> 
     writeln!(out, "outcome: {}", outcome_in_words(a.outcome))?;
     if let Some(steps) = &a.steps {
         writeln!(out, "steps:   {steps}")?;
+    }
+    if let Some(genus) = &a.genus {
+        writeln!(out, "genus:   {genus}")?;
     }
     if a.outcome == Outcome::P {
         writeln!(out, "winning moves: none; every move loses")?;
@@ -327,7 +333,7 @@ pub fn sequence(out: &mut dyn Write, s: &Sequence, name: &str, verbose: bool) ->
 }
 
 /// `sequence --misere`: the misère values ten a line, then the misère
-/// P-positions among them and the method.
+/// P-positions among them, the genera ten a line, and the method.
 pub fn misere_sequence(out: &mut dyn Write, s: &MisereSequence) -> io::Result<()> {
     writeln!(
         out,
@@ -341,6 +347,14 @@ pub fn misere_sequence(out: &mut dyn Write, s: &MisereSequence) -> io::Result<()
         .map(|n| n.to_string())
         .collect();
     writeln!(out, "misère P-positions: {}", p.join(" "))?;
+    if let Some(genus) = &s.genus {
+        writeln!(
+            out,
+            "genus g^γ0γ1... of each heap (γk: the misère value with k Nim heaps of 2 added; the \
+             last two exponents alternate forever):"
+        )?;
+        rows_of_ten(out, genus.iter(), 0)?;
+    }
     writeln!(out, "method: {}", s.method)
 }
 

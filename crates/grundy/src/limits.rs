@@ -115,6 +115,19 @@ pub const CONVENTION_QUOTIENT_SEARCH: usize = 1 << 19;
 /// (the memory of `QUOTIENT_CHECKS` is gigabytes).
 pub const CONVENTION_QUOTIENT_CHECKS: u64 = 1 << 19;
 
+/// Positions plus options of the summands' rules and of the sums a
+/// position of `analyze --misere` reaches that its genus may examine (each
+/// apart; beyond, the genus is left out: the verdict does not depend on
+/// it, and a tenth of a second at most is spent on it).
+pub const GENUS_BUDGET: u64 = 1 << 18;
+
+/// Layers of misère values (`k` Nim heaps of 2 added, `k = 0, 1, ...`) the
+/// genus computes over the sums its positions reach before it gives up on
+/// seeing one repeat the layer two before it (a genus is "unknown" then);
+/// each layer costs about as much as those sums, which `CONVENTION_BUDGET`
+/// bounds. Genera seen so far need fewer than ten.
+pub const GENUS_LAYERS: usize = 64;
+
 /// Heaps `sequence --misere` values in one call.
 pub const MISERE_SEQUENCE_LIMIT: u64 = 1 << 20;
 

@@ -204,6 +204,35 @@ fn sequence_misere_gives_values_and_outcomes() {
     let s = json_of(&["sequence", "nim", "--misere", "--count", "4"]);
     assert_eq!(s["values"], json!([1, 0, 2, 3]));
     assert_eq!(s["outcomes"], json!(["N", "P", "N", "N"]));
+    assert_eq!(s["genus"], json!(["0^120", "1^031", "2^20", "3^31"]));
+}
+
+/// The genus of every heap of a game whose moves split heaps, and of
+/// positions and sums under `analyze --misere`: 0.312 as Plambeck's page
+/// gives it (heaps 1 to 6: 1^{03131} 2^{20} 0^{02} 2^{1420} 0^{02} 1^{13},
+/// two heaps of 4 0^{1202}, written there with more exponents than needed).
+#[test]
+fn the_genus_of_splitting_games_and_of_sums() {
+    let s = json_of(&["sequence", "octal:0.312", "--misere", "--count", "7"]);
+    assert_eq!(
+        s["genus"],
+        json!(["0^120", "1^031", "2^20", "0^02", "2^1420", "0^02", "1^13"])
+    );
+    assert_eq!(s["values"], json!([1, 0, 2, 0, 1, 0, 1]));
+    let a = json_of(&["analyze", "octal:0.312", "4", "4", "--misere"]);
+    assert_eq!(a["genus"], "0^120");
+    let text = grundy(&["analyze", "octal:0.312", "4", "--misere"]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("\ngenus:   2^1420\n"), "{text}");
+    // A sum of games: Nim's tame heaps beside a Kayles heap of genus 1^031.
+    let sum = json_of(&[
+        "analyze", "nim", "3", "4", "5", "+", "kayles", "4", "--misere",
+    ]);
+    assert_eq!(sum["genus"], "3^31");
+    // Beyond the budget the genus is left out, the verdict still given.
+    let big = json_of(&["analyze", "kayles", "34", "--misere"]);
+    assert_eq!(big["outcome"], "N");
+    assert!(big.get("genus").is_none());
 }
 
 /// Graph games answered normal play under --misere before (the option was

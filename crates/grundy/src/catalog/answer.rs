@@ -16,6 +16,7 @@ use super::Game;
 use crate::game::Outcome;
 use crate::json::{polled_seq, Int, Ints, Polled};
 use crate::nimber::Nimber;
+use crate::solve::genus::Genus;
 use crate::stop::Ticker;
 
 /// A move of an analyzed position, as the coordinates it replaces.
@@ -143,6 +144,9 @@ pub struct Analysis {
     /// Every-SG: how many moves the game lasts (the largest suspense of a
     /// summand); the JSON's `steps`, beside `outcome`.
     pub steps: Option<UBig>,
+    /// Misère play: the position's genus, where the theory or the search
+    /// within its budget finds it; the JSON's `genus`.
+    pub genus: Option<Genus>,
 }
 
 /// The longest defence of a P-position: every move loses, and this one
@@ -235,6 +239,7 @@ impl Analysis {
             remoteness: None,
             play: Convention::Normal,
             steps: None,
+            genus: None,
         }
     }
 
@@ -307,6 +312,9 @@ impl Serialize for Analysis {
         s.serialize_field("outcome", self.outcome.letter())?;
         if let Some(steps) = &self.steps {
             s.serialize_field("steps", &Int(steps))?;
+        }
+        if let Some(genus) = &self.genus {
+            s.serialize_field("genus", &genus.to_string())?;
         }
         match &self.loopy {
             Some(value) => s.serialize_field("grundy", value)?,

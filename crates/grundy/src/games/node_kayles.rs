@@ -1,9 +1,10 @@
 //! Node Kayles: a move chooses a vertex of a graph; it and its neighbours
 //! leave the graph; the player who cannot move (the graph is empty) loses.
 //!
-//! On a path of `n` vertices it is Dawson's Kayles in the form of the octal
-//! game 0.137 at heap `n` (an end vertex takes two, an inner one three and
-//! splits the path, a lone vertex takes one); on a cycle of `n` the first move
+//! On a path of `n` vertices it is Dawson's Chess, the octal game 0.137 at
+//! heap `n` (an end vertex takes two, an inner one three and splits the
+//! path, a lone vertex takes one), which is Dawson's Kayles (0.07) at `n + 1`
+//! (Winning Ways' names); on a cycle of `n` the first move
 //! leaves a path of `n - 3`. In general it is PSPACE-complete (Schaefer,
 //! 1978), so the theory is exact search, made small by three facts:
 //!
@@ -574,7 +575,7 @@ mod tests {
         (0..n - 1).map(|i| [i, i + 1]).collect()
     }
 
-    /// Paths are Dawson's Kayles as the octal game 0.137 at n vertices
+    /// Paths are Dawson's Chess, the octal game 0.137, at n vertices
     /// (choosing vertex i leaves paths of i - 1 and n - i - 2); cycles of n
     /// leave a path of n - 3. Up to 130 and at 1000 (the size that took
     /// minutes when each piece was built to be keyed).

@@ -13,9 +13,11 @@
 //! - [`remoteness`]: how many moves a position lasts, the winner hurrying and
 //!   the loser delaying (Smith's remoteness), and the moves that do so.
 //! - [`misere`]: misère play as normal play with one extra move at the end.
+//! - [`genus`]: Conway's genus of sums of summands, exactly, by the rules.
 //! - [`summands`]: sums whose summands are nodes of an explicit graph, under
 //!   misère play (search within a budget) and Every-SG (Smith's steps).
 
+pub mod genus;
 pub mod lines;
 mod memo;
 pub mod misere;

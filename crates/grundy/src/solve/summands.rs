@@ -137,7 +137,7 @@ impl SummandGraph {
 
     /// Every node, each after the nodes of its options (iterative, so a long
     /// path cannot overflow the stack); a cycle is an error.
-    fn post_order(&self) -> Result<Vec<u32>, Cycle> {
+    pub(crate) fn post_order(&self) -> Result<Vec<u32>, Cycle> {
         // 0: not seen, 1: on the path, 2: done.
         let mut state = vec![0u8; self.len()];
         let mut order = Vec::with_capacity(self.len());
@@ -220,7 +220,7 @@ impl SummandGraph {
     /// value is 0. `None` when a move splits a summand: the value of a sum is
     /// not a function of its parts' values under misère play.
     pub fn misere_values(&self) -> Result<Option<Vec<u64>>, Cycle> {
-        if self.options.iter().flatten().any(|parts| parts.len() > 1) {
+        if self.splits() {
             return Ok(None);
         }
         self.bottom_up(|options, values| {
@@ -231,6 +231,11 @@ impl SummandGraph {
             mex(options.iter().map(of).map(crate::nimber::Nimber)).0
         })
         .map(Some)
+    }
+
+    /// Whether some move replaces a summand by two or more.
+    pub fn splits(&self) -> bool {
+        self.options.iter().flatten().any(|parts| parts.len() > 1)
     }
 
     /// Which nodes can be reached from `starts` (the starts included).

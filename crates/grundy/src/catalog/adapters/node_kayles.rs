@@ -25,7 +25,7 @@ pub(crate) const ENTRY: Entry = Entry {
     summary: "choose a vertex of a graph (file or stdin); it and its neighbours leave",
     position: "a graph file of edges `U V` (- for stdin)",
     theory: "nim-sum of the connected components, each by memoised search keyed by \
-             canonical form (AHU for trees); paths are Dawson's Kayles (0.137)",
+             canonical form (AHU for trees); paths are Dawson's Chess (0.137)",
     verbs: ANALYZE_ONLY,
     example_spec: "node-kayles",
     example_position: "-",

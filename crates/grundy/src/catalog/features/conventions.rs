@@ -46,7 +46,8 @@ use crate::error::{Error, Result};
 use crate::game::Outcome;
 use crate::games::nim::{misere_is_p, misere_moves};
 use crate::json::{Int, Ints, Polled};
-use crate::limits::{CONVENTION_BUDGET, MISERE_SEQUENCE_LIMIT};
+use crate::limits::{CONVENTION_BUDGET, GENUS_BUDGET, MISERE_SEQUENCE_LIMIT};
+use crate::solve::genus::{genera, Genus};
 use crate::solve::remoteness::Unsolved;
 use crate::solve::summands::{every_sg, sj_hypothesis, MisereSearch, SummandGraph};
 
@@ -67,8 +68,9 @@ fn unknown(what: &str) -> Error {
     ))
 }
 
-/// All the summands of `parts` as one graph, with the node of each summand
-/// and, for each node, the part it belongs to and its coordinates.
+/// All the summands of `parts` as one graph (within `budget` positions and
+/// options), with the node of each summand and, for each node, the part it
+/// belongs to and its coordinates.
 struct Arena {
     graph: SummandGraph,
     /// For each summand of the sum: its part and its index in the part.
@@ -77,7 +79,7 @@ struct Arena {
     labels: Vec<Vec<UBig>>,
 }
 
-fn arena(parts: &[Summands<'_>]) -> Result<Arena> {
+fn arena(parts: &[Summands<'_>], budget: u64) -> Result<Arena> {
     let mut arena = Arena {
         graph: SummandGraph::default(),
         owners: Vec::new(),
@@ -85,7 +87,7 @@ fn arena(parts: &[Summands<'_>]) -> Result<Arena> {
         labels: Vec::new(),
     };
     for (p, part) in parts.iter().enumerate() {
-        let left = CONVENTION_BUDGET.saturating_sub(arena.graph.len() as u64);
+        let left = budget.saturating_sub(arena.graph.len() as u64);
         let built = (part.build)(left)?.ok_or_else(|| unknown("building the summands' rules"))?;
         let offset = arena.graph.append(built.graph);
         arena.labels.extend(built.labels);
@@ -108,7 +110,7 @@ fn misere(parts: &[Summands<'_>]) -> Result<Verdict> {
     if parts.iter().all(|p| p.tame.is_some()) {
         return Ok(misere_tame(parts));
     }
-    let arena = arena(parts)?;
+    let arena = arena(parts, CONVENTION_BUDGET)?;
     let values = arena
         .graph
         .grundy_values()
@@ -136,6 +138,23 @@ fn misere(parts: &[Summands<'_>]) -> Result<Verdict> {
             .map_err(|why| unknown(&format!("the misère search of the sum; and {why}"))),
         _ => Err(over_budget),
     }
+}
+
+/// The genus of the sum of `parts` (see [`genera`]): from the Nim heaps the
+/// summands play as when all are tame (their sum plays as misère Nim), else
+/// by the rules within [`GENUS_BUDGET`]; `None` beyond, or when the rules
+/// are not a graph (a closed form alone answers).
+fn genus_of(parts: &[Summands<'_>]) -> Option<Genus> {
+    let tames: Option<Vec<&Tame<'_>>> = parts.iter().map(|p| p.tame.as_ref()).collect();
+    if let Some(tames) = tames {
+        let values: Vec<&UBig> = tames.iter().flat_map(|t| t.values.iter()).collect();
+        let sum = values.iter().fold(UBig::ZERO, |acc, &v| acc ^ v);
+        let large = values.iter().any(|&v| *v > UBig::ONE);
+        return u64::try_from(&sum).ok().map(|g| Genus::of_nim(g, large));
+    }
+    let arena = arena(parts, GENUS_BUDGET).ok()?;
+    let mut found = genera(&arena.graph, &[arena.nodes], GENUS_BUDGET).ok()?;
+    found.pop()
 }
 
 /// The verdict of a closed form of one position alone.
@@ -260,7 +279,7 @@ fn every(parts: &[Summands<'_>]) -> Result<Verdict> {
             });
         }
     }
-    let arena = match arena(parts) {
+    let arena = match arena(parts, CONVENTION_BUDGET) {
         Ok(arena) => arena,
         Err(beyond) => return every_by_closed_forms(parts).ok_or(beyond),
     };
@@ -358,6 +377,7 @@ fn convention_analysis(
     );
     if play == Convention::Misere {
         analysis = analysis.sorted();
+        analysis.genus = genus_of(std::slice::from_ref(&summands));
     }
     // Parallel edges, or two move families of a two-pile game, can give
     // distinct options that are one move.
@@ -385,6 +405,9 @@ pub struct ConventionSum {
     pub outcome: Outcome,
     /// Every-SG: how many moves the sum lasts (the largest suspense).
     pub steps: Option<UBig>,
+    /// Misère play: the sum's genus, where the theory or the search within
+    /// its budget finds it.
+    pub genus: Option<Genus>,
     /// Misère: every winning move; Every-SG: for each summand, the moves
     /// that belong to a winning move. Each is a component and that
     /// component's position after the move.
@@ -438,6 +461,9 @@ pub(crate) fn convention_sum_of(parts: &[PartRef<'_>], play: Convention) -> Resu
             .collect(),
         outcome: verdict.outcome,
         steps: verdict.steps,
+        genus: (play == Convention::Misere)
+            .then(|| genus_of(&summands))
+            .flatten(),
         winning_moves,
         method: verdict.method,
     })
@@ -452,6 +478,9 @@ impl Serialize for ConventionSum {
         map.serialize_entry("outcome", self.outcome.letter())?;
         if let Some(steps) = &self.steps {
             map.serialize_entry("steps", &Int(steps))?;
+        }
+        if let Some(genus) = &self.genus {
+            map.serialize_entry("genus", &genus.to_string())?;
         }
         map.serialize_entry("grundy", &None::<u8>)?;
         map.serialize_entry(
@@ -486,7 +515,8 @@ impl Serialize for PlayComponent<'_> {
     }
 }
 
-/// The answer of `sequence --misere`: the misère Grundy value of each heap.
+/// The answer of `sequence --misere`: the misère Grundy value and the genus
+/// of each heap.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MisereSequence {
     /// The canonical spec.
@@ -494,14 +524,18 @@ pub struct MisereSequence {
     /// `G-(0), G-(1), ...`: the misère Grundy values (a heap is a misère
     /// P-position exactly when its value is 0).
     pub values: Vec<UBig>,
+    /// The genus of each heap (its first exponent is the value), where the
+    /// budget allows it.
+    pub genus: Option<Vec<Genus>>,
     /// How they were found.
     pub method: String,
 }
 
-/// The misère Grundy values `G-(0..count)` of single heaps of a heap game:
-/// from the tame closed form (the Nim-heap equivalent `v`, with 0 and 1
-/// swapped: the genera `0^120` and `1^031` have `γ0` 1 and 0, and `a^a` has
-/// `a`), else from the rules within [`CONVENTION_BUDGET`].
+/// The misère Grundy values `G-(0..count)` of single heaps of a heap game
+/// and their genera: from the tame closed form (the Nim-heap equivalent `v`:
+/// genus `0^120`, `1^031` or `v^(v, v xor 2)`), else from the rules within
+/// [`CONVENTION_BUDGET`] ([`genera`]; the values alone, without the genus,
+/// when only they fit and no move splits a heap).
 pub fn misere_sequence(game: &dyn Game, count: u64) -> Result<MisereSequence> {
     if count == 0 || count > MISERE_SEQUENCE_LIMIT {
         return Err(Error::Limit(format!(
@@ -517,52 +551,76 @@ pub fn misere_sequence(game: &dyn Game, count: u64) -> Result<MisereSequence> {
             "it is not played on heaps",
         ));
     }
-    let (values, method) = match &summands.tame {
+    let (genus, method) = match &summands.tame {
         Some(tame) => {
-            let swap = |v: &UBig| {
-                if *v <= UBig::ONE {
-                    v ^ UBig::ONE
-                } else {
-                    v.clone()
-                }
-            };
+            let genus = tame.values.iter().map(|v| {
+                let v = u64::try_from(v).expect("a heap below the count plays as a small Nim heap");
+                Genus::of_nim(v, v > 1)
+            });
             (
-                tame.values.iter().map(swap).collect(),
+                Some(genus.collect::<Vec<_>>()),
                 format!(
                     "closed form: the Nim heap v each heap plays as ({}), with 0 and 1 swapped",
                     tame.rule
                 ),
             )
         }
-        None => {
-            let built = (summands.build)(CONVENTION_BUDGET)?
-                .ok_or_else(|| unknown("building the rules of the heaps; lower --count"))?;
+        None => return misere_sequence_by_rules(game, &summands),
+    };
+    let values = genus.iter().flatten().map(|g| UBig::from(g.misere_value()));
+    Ok(MisereSequence {
+        game: game.spec(),
+        values: values.collect(),
+        genus,
+        method,
+    })
+}
+
+/// [`misere_sequence`] of a game without a closed form, by its rules.
+fn misere_sequence_by_rules(game: &dyn Game, summands: &Summands<'_>) -> Result<MisereSequence> {
+    let count = summands.position.len();
+    let built = (summands.build)(CONVENTION_BUDGET)?
+        .ok_or_else(|| unknown("building the rules of the heaps; lower --count"))?;
+    let heaps: Vec<Vec<u32>> = built.nodes.iter().map(|&n| vec![n]).collect();
+    let (values, genus, method) = match genera(&built.graph, &heaps, CONVENTION_BUDGET) {
+        Ok(genus) => (
+            genus.iter().map(Genus::misere_value).collect(),
+            Some(genus),
+            GENUS_METHOD.to_string(),
+        ),
+        Err(Unsolved::Cycle(c)) => return Err(Error::BadPosition(c.to_string())),
+        Err(Unsolved::OverBudget(_)) => {
             let values = built
                 .graph
                 .misere_values()
                 .map_err(|e| Error::BadPosition(e.to_string()))?
                 .ok_or_else(|| {
-                    crate::catalog::unsupported(
-                        game.spec(),
-                        "sequence --misere",
-                        "a move splits a heap, and the misère value of a sum is not a function \
-                         of its parts' values",
-                    )
+                    unknown(&format!(
+                        "the genus of heaps 0..{}, whose moves split heaps; lower --count",
+                        count - 1
+                    ))
                 })?;
-            (
-                values.into_iter().map(UBig::from).collect(),
-                "from the rules: 1 without a move, else the mex of the options' values".into(),
-            )
+            let method = format!(
+                "from the rules: 1 without a move, else the mex of the options' values (the \
+                 genus of the heaps is beyond the search's {CONVENTION_BUDGET} positions and \
+                 options; lower --count for it)"
+            );
+            (values, None, method)
         }
     };
-    let mut values: Vec<UBig> = values;
-    values.truncate(count as usize);
     Ok(MisereSequence {
         game: game.spec(),
-        values,
+        values: values.into_iter().map(UBig::from).collect(),
+        genus,
         method,
     })
 }
+
+/// The method line of genera found by the rules.
+const GENUS_METHOD: &str = "from the rules: each heap's genus g^(γ0 γ1 ...), γk being the \
+    misère Grundy value (1 without a move, else the mex of the options') of the heap plus k Nim \
+    heaps of 2, computed over every sum the heaps reach until a whole layer of values repeats \
+    the one two before it, which proves that the last two exponents alternate forever";
 
 impl Serialize for MisereSequence {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -576,6 +634,10 @@ impl Serialize for MisereSequence {
             .map(|v| Outcome::from_p(*v == UBig::ZERO).letter())
             .collect();
         map.serialize_entry("outcomes", &Polled(&outcomes))?;
+        if let Some(genus) = &self.genus {
+            let written: Vec<String> = genus.iter().map(Genus::to_string).collect();
+            map.serialize_entry("genus", &Polled(&written))?;
+        }
         map.serialize_entry("method", &self.method)?;
         map.end()
     }
