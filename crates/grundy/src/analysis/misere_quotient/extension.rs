@@ -6,7 +6,7 @@
 use std::cmp::Ordering;
 
 use super::{HeapMoves, QuotientError, QuotientLimits};
-use crate::limits::{QUOTIENT_CANDIDATE, QUOTIENT_RECALIBRATIONS, QUOTIENT_RECALIBRATION_TRIES};
+use crate::limits::{QUOTIENT_CANDIDATE, QUOTIENT_RECALIBRATION_TRIES};
 use crate::stop;
 use crate::word_hash::WordTable;
 
@@ -603,7 +603,7 @@ pub(super) fn extend(
         ))
     };
     let mut candidate = with_new_generator(q, heaps, limits.order).ok_or_else(oversized)?;
-    for _ in 0..QUOTIENT_RECALIBRATIONS {
+    for _ in 0..limits.recalibrations {
         learning();
         let failure = match candidate.least_failure(heaps, limits.checks)? {
             (None, found) => {

@@ -75,7 +75,7 @@ use std::collections::HashMap;
 use thiserror::Error;
 
 use crate::game::{HeapGame, Heaps, Impartial, Outcome};
-use crate::limits::{QUOTIENT_CHECKS, QUOTIENT_ORDER, QUOTIENT_SEARCH};
+use crate::limits::{QUOTIENT_CHECKS, QUOTIENT_ORDER, QUOTIENT_RECALIBRATIONS, QUOTIENT_SEARCH};
 use crate::stop;
 use crate::word_hash::WordTable;
 use extension::{least_words, word_cmp, Pretension};
@@ -328,6 +328,9 @@ pub struct QuotientLimits {
     pub search: usize,
     /// The most profiles of sums one verification visits.
     pub checks: u64,
+    /// The most candidates tried for one heap before its quotient is learned
+    /// from search instead.
+    pub recalibrations: usize,
 }
 
 impl Default for QuotientLimits {
@@ -336,6 +339,7 @@ impl Default for QuotientLimits {
             order: QUOTIENT_ORDER,
             search: QUOTIENT_SEARCH,
             checks: QUOTIENT_CHECKS,
+            recalibrations: QUOTIENT_RECALIBRATIONS,
         }
     }
 }
@@ -1136,6 +1140,7 @@ mod tests {
             order: 256,
             search: 1 << 18,
             checks: 1 << 18,
+            ..QuotientLimits::default()
         };
         let sums = small_sums(4, 6);
         let mut beyond = Vec::new();
@@ -1194,6 +1199,29 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The way a real failure takes it: the repair gives up (here after one
+    /// candidate) and the bound is learned from search, with the same
+    /// quotient as the construction finds with its usual patience.
+    #[test]
+    fn a_repair_that_gives_up_falls_back_to_search() {
+        let impatient = QuotientLimits {
+            recalibrations: 1,
+            ..QuotientLimits::default()
+        };
+        let mut fell_back = Vec::new();
+        for code in ["0.77", "0.07", "0.137", "0.75", "0.53", "0.123", "0.154"] {
+            let game = octal(code);
+            let patient = MisereQuotient::compute(&game, 10).unwrap();
+            let quick = MisereQuotient::compute_within(&game, 10, &impatient, &mut |_| {}).unwrap();
+            assert!(same_quotient(&patient, &quick), "{code}");
+            assert!(patient.searched.is_empty(), "{code}");
+            if !quick.searched.is_empty() {
+                fell_back.push(code);
+            }
+        }
+        assert!(fell_back.len() >= 3, "{fell_back:?}");
     }
 
     #[test]

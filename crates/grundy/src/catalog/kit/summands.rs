@@ -12,7 +12,6 @@ use crate::error::Result;
 use crate::game::{HeapGame, Outcome};
 use crate::limits::{
     CONVENTION_BUDGET, CONVENTION_QUOTIENT_CHECKS, CONVENTION_QUOTIENT_SEARCH, QUOTIENT_HEAPS,
-    QUOTIENT_ORDER,
 };
 use crate::solve::summands::SummandGraph;
 
@@ -280,9 +279,9 @@ pub(crate) fn heap_change(heaps: &[UBig], i: usize, left: Vec<UBig>) -> Move {
 /// those of `period --misere`, whose checks of sums can take gigabytes.
 pub(crate) fn quotient_limits() -> QuotientLimits {
     QuotientLimits {
-        order: QUOTIENT_ORDER,
         search: CONVENTION_QUOTIENT_SEARCH,
         checks: CONVENTION_QUOTIENT_CHECKS,
+        ..QuotientLimits::default()
     }
 }
 

@@ -841,6 +841,7 @@ fn a_sum_beyond_the_search_and_the_quotient_is_unknown() {
         order: 2,
         search: 1 << 10,
         checks: 1 << 10,
+        ..Default::default()
     };
     let kayles: Octal = "0.77".parse().unwrap();
     let big: Vec<UBig> = [5u64, 5].iter().map(|&h| UBig::from(h)).collect();
