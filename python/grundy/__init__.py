@@ -256,6 +256,13 @@ class Analysis(Answer):
         """How the answer was found."""
         return self._get("method")
 
+    @property
+    def genus(self) -> Optional[str]:
+        """Under misère play, the position's genus as Winning Ways writes it
+        (``"2^1420"``); None when not found within the budget, or under
+        another convention."""
+        return self._get("genus")
+
     def __repr__(self) -> str:
         moves = self._get("winning_moves") or []
         return (

@@ -160,7 +160,8 @@ def test_table_cells_pictures_and_misere_sequence():
     # misère pages give it for heaps 1 to 6).
     genus = grundy.sequence("octal:0.312", 7, misere=True).to_dict()["genus"]
     assert genus == ["0^120", "1^031", "2^20", "0^02", "2^1420", "0^02", "1^13"]
-    assert grundy.analyze("octal:0.312", 4, 4, misere=True).to_dict()["genus"] == "0^120"
+    assert grundy.analyze("octal:0.312", 4, 4, misere=True).genus == "0^120"
+    assert grundy.analyze("octal:0.312", 4, 4).genus is None
 
 
 def test_pictures_stop_at_the_largest_drawn_side():
