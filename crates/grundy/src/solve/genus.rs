@@ -112,7 +112,9 @@ struct Closure {
 
 impl Closure {
     /// The sums reachable from `starts` (their indexes returned too), in
-    /// post-order, within `budget` positions and options.
+    /// post-order, within `budget` positions and options: those of the
+    /// longest run of starts that fits (every sum kept is there with all
+    /// it reaches).
     fn of(
         graph: &SummandGraph,
         starts: &[Vec<u32>],
@@ -145,7 +147,9 @@ impl Closure {
         Ok((Closure { options }, starts.iter().map(root).collect()))
     }
 
-    /// [`Closure::of`] by depth-first search of the sums themselves.
+    /// [`Closure::of`] by depth-first search of the sums themselves. A sum is
+    /// numbered only once all it reaches is, so when the budget stops the
+    /// search the sums numbered are still a closure.
     fn of_sums(
         graph: &SummandGraph,
         starts: &[Vec<u32>],
@@ -156,7 +160,7 @@ impl Closure {
         let mut options: Vec<Vec<usize>> = Vec::new();
         let mut spent = 0u64;
         let mut roots = Vec::with_capacity(starts.len());
-        for start in starts {
+        'starts: for start in starts {
             let start = graph.canonical(start);
             if let Some(&i) = index.get(&start) {
                 roots.push(i);
@@ -173,7 +177,7 @@ impl Closure {
             while let Some((_, children, next)) = stack.last_mut() {
                 stop::poll();
                 if spent > budget {
-                    return Err(Unsolved::OverBudget(budget));
+                    break 'starts;
                 }
                 if let Some(child) = children.get(*next).cloned() {
                     *next += 1;
@@ -267,6 +271,22 @@ impl Layer {
 /// `budget` positions and options, or when [`GENUS_LAYERS`] layers do not
 /// show the alternation.
 pub fn genera(
+    graph: &SummandGraph,
+    sums: &[Vec<u32>],
+    budget: u64,
+) -> Result<Vec<Genus>, Unsolved> {
+    let found = genera_within(graph, sums, budget)?;
+    if found.len() < sums.len() {
+        return Err(Unsolved::OverBudget(budget));
+    }
+    Ok(found)
+}
+
+/// The genera of the longest run of `sums` from the first whose closure
+/// holds at most `budget` positions and options ([`genera`] of them);
+/// `OverBudget` only when [`GENUS_LAYERS`] layers do not show the
+/// alternation.
+pub fn genera_within(
     graph: &SummandGraph,
     sums: &[Vec<u32>],
     budget: u64,
@@ -450,6 +470,16 @@ mod tests {
             genera(&graph, &[vec![30]], 1000),
             Err(Unsolved::OverBudget(1000))
         );
+        // Within it, the heaps from 0 whose sums fit, each as when all fit.
+        let heaps: Vec<Vec<u32>> = (0..=30).map(|h| vec![h]).collect();
+        let all = genera(&graph, &heaps, u64::MAX).unwrap();
+        let some = genera_within(&graph, &heaps, 5000).unwrap();
+        assert!(
+            some.len() > 10 && some.len() < heaps.len(),
+            "{}",
+            some.len()
+        );
+        assert_eq!(some[..], all[..some.len()]);
     }
 
     #[test]

@@ -47,7 +47,7 @@ use crate::game::Outcome;
 use crate::games::nim::{misere_is_p, misere_moves};
 use crate::json::{Int, Ints, Polled};
 use crate::limits::{CONVENTION_BUDGET, GENUS_BUDGET, MISERE_SEQUENCE_LIMIT};
-use crate::solve::genus::{genera, Genus};
+use crate::solve::genus::{genera, genera_within, Genus};
 use crate::solve::remoteness::Unsolved;
 use crate::solve::summands::{every_sg, sj_hypothesis, MisereSearch, SummandGraph};
 
@@ -582,24 +582,20 @@ fn misere_sequence_by_rules(game: &dyn Game, summands: &Summands<'_>) -> Result<
     let built = (summands.build)(CONVENTION_BUDGET)?
         .ok_or_else(|| unknown("building the rules of the heaps; lower --count"))?;
     let heaps: Vec<Vec<u32>> = built.nodes.iter().map(|&n| vec![n]).collect();
-    let (values, genus, method) = match genera(&built.graph, &heaps, CONVENTION_BUDGET) {
-        Ok(genus) => (
+    let (values, genus, method) = match genera_within(&built.graph, &heaps, CONVENTION_BUDGET) {
+        Ok(genus) if genus.len() == count => (
             genus.iter().map(Genus::misere_value).collect(),
             Some(genus),
             GENUS_METHOD.to_string(),
         ),
         Err(Unsolved::Cycle(c)) => return Err(Error::BadPosition(c.to_string())),
-        Err(Unsolved::OverBudget(_)) => {
+        short => {
+            let fit = short.map_or(0, |genus| genus.len());
             let values = built
                 .graph
                 .misere_values()
                 .map_err(|e| Error::BadPosition(e.to_string()))?
-                .ok_or_else(|| {
-                    unknown(&format!(
-                        "the genus of heaps 0..{}, whose moves split heaps; lower --count",
-                        count - 1
-                    ))
-                })?;
+                .ok_or_else(|| unknown(&genus_beyond(count, fit)))?;
             let method = format!(
                 "from the rules: 1 without a move, else the mex of the options' values (the \
                  genus of the heaps is beyond the search's {CONVENTION_BUDGET} positions and \
@@ -614,6 +610,23 @@ fn misere_sequence_by_rules(game: &dyn Game, summands: &Summands<'_>) -> Result<
         genus,
         method,
     })
+}
+
+/// What was beyond the budget when the genus of heaps `0..count` of a game
+/// whose moves split heaps was not found: the sums of the first `fit`
+/// heaps were within it.
+fn genus_beyond(count: usize, fit: usize) -> String {
+    let what = format!(
+        "the genus of heaps 0..{}, whose moves split heaps",
+        count - 1
+    );
+    match fit {
+        0 => format!("{what}; lower --count"),
+        _ => format!(
+            "{what}; the sums of heaps 0..{} fit: --count {fit}",
+            fit - 1
+        ),
+    }
 }
 
 /// The method line of genera found by the rules.
