@@ -51,8 +51,10 @@ pub const HEX_PERIOD_SEARCH: u64 = 1 << 12;
 /// `period --max`): 2^15 take about a minute.
 pub const MAX_HEX_COUNT: u64 = 1 << 15;
 
-/// The largest heap of such a game `analyze` answers (its values, and the
-/// moves of each heap, about `n^2 / 12` three-way splits, listed).
+/// The largest heap of such a game whose moves `analyze` lists by the rules
+/// (its values, and the moves of each heap, about `n^2 / 12` three-way
+/// splits); larger heaps are answered when the first `HEX_PERIOD_SEARCH`
+/// values certify a period.
 pub const HEX_ANALYZE_SEARCH: u64 = 1 << 13;
 
 // Winning moves.

@@ -3,14 +3,15 @@
 //! (its engine, certificates and huge heaps); the others, whose moves may
 //! leave three heaps, by the values of [`hexadecimal_values`], with periods
 //! certified by the periodicity theorem for moves that leave up to three
-//! heaps ([`Hexadecimal::certify`]). An arithmetic period (`G(n + p) = G(n) +
+//! heaps ([`Hexadecimal::certify`]), which then answer heaps of any size
+//! ([`Hexadecimal::winning_moves`]). An arithmetic period (`G(n + p) = G(n) +
 //! s`) is reported as apparent, with how far it was checked: no theorem
 //! certifying it is implemented yet.
 
 use dashu_int::UBig;
 
 use super::heap::searched_heap_defence;
-use super::octal::{move_leaving, option_move, OctalEntry};
+use super::octal::{listed_moves_limit, move_leaving, option_move, OctalEntry};
 use crate::analysis::conjecture::{certified_period, heap_period};
 use crate::analysis::periodicity::apparent_arithmetic_period;
 use crate::catalog::answer::sort_moves;
@@ -24,6 +25,8 @@ use crate::catalog::{
 use crate::error::{Error, Result};
 use crate::game::HeapGame;
 use crate::games::hexadecimal::{hexadecimal_values, HexError, Hexadecimal};
+use crate::games::octal::moves::HeapValues;
+use crate::games::octal::sparse::Value;
 use crate::limits::{HEX_ANALYZE_SEARCH, HEX_PERIOD_SEARCH, MAX_HEX_COUNT, MOVE_LIST_LIMIT};
 use crate::nimber::Nimber;
 
@@ -36,7 +39,7 @@ pub(crate) const ENTRY: Entry = Entry {
     summary: "hexadecimal take-and-break games: moves may also leave three heaps",
     position: "heap sizes",
     theory: "codes below 8 as octal games; else values by sets of splits, periods \
-             certified by the periodicity theorem for three heaps; heaps up to 2^13",
+             certified by the periodicity theorem for three heaps, then heaps of any size",
     verbs: &[
         Verb::Analyze,
         Verb::Sequence,
@@ -63,11 +66,51 @@ pub(crate) fn hex(spec: &str, code: &str) -> Result<Box<dyn Game>> {
     })
 }
 
-/// The nim-sum of the values of `heaps`, each within `values`.
-fn nim_sum(heaps: &[UBig], values: &[u64]) -> u64 {
-    heaps.iter().fold(0, |acc, h| {
-        acc ^ values[usize::try_from(h).expect("within the values")]
-    })
+/// The values `analyze` works from: every heap up to the largest, whose
+/// moves are then listed by the rules; or, for a larger heap, the first
+/// values continued by a certified period, whose moves are counted by
+/// families ([`Hexadecimal::winning_moves`]).
+enum Values {
+    Table(Vec<u64>),
+    Periodic {
+        table: Vec<Value>,
+        period: (u64, u64),
+    },
+}
+
+impl Values {
+    /// `G(n)`, for a heap these values cover.
+    fn value(&self, n: &UBig) -> u64 {
+        match self {
+            Values::Table(values) => values[usize::try_from(n).expect("within the values")],
+            Values::Periodic { .. } => self.periodic().value(n),
+        }
+    }
+
+    /// The table and its period, as the octal moves read them.
+    fn periodic(&self) -> HeapValues<'_> {
+        match self {
+            Values::Periodic { table, period } => {
+                HeapValues::new(table, Some(*period)).expect("a table of a whole period")
+            }
+            Values::Table(_) => unreachable!("only periodic values are read so"),
+        }
+    }
+
+    /// The nim-sum of the values of `heaps`.
+    fn nim_sum(&self, heaps: &[UBig]) -> u64 {
+        heaps.iter().fold(0, |acc, h| acc ^ self.value(h))
+    }
+}
+
+/// Keeps the first `limit` of `moves` in the contract's order, not the first
+/// found, once they are twice that many (so that a heap of millions of
+/// winning moves holds a few in memory at a time).
+fn keep_first(moves: &mut Vec<Move>, heaps: &[UBig], limit: usize) {
+    if moves.len() > 2 * limit {
+        sort_moves(moves, heaps);
+        moves.truncate(limit);
+    }
 }
 
 /// What certifies a period of these games.
@@ -103,20 +146,34 @@ impl HexEntry {
         Ok(values)
     }
 
-    /// The values of every heap up to the largest of `heaps`.
-    fn values_for(&self, heaps: &[UBig], monitor: &mut dyn Monitor) -> Result<Vec<u64>> {
+    /// The values of every heap up to the largest of `heaps` when it is at
+    /// most `HEX_ANALYZE_SEARCH`; else the first `HEX_PERIOD_SEARCH`, when
+    /// they certify a period.
+    fn values_for(&self, heaps: &[UBig], monitor: &mut dyn Monitor) -> Result<Values> {
         let largest = heaps.iter().max().cloned().unwrap_or(UBig::ZERO);
-        let count = u64::try_from(&largest)
+        if let Some(count) = u64::try_from(&largest)
             .ok()
             .filter(|&n| n <= HEX_ANALYZE_SEARCH)
-            .ok_or_else(|| {
-                Error::Limit(format!(
-                    "heap {largest} is more than the {HEX_ANALYZE_SEARCH} whose values and moves \
-                     analyze computes for {}",
-                    self.spec()
-                ))
-            })?;
-        self.values(count + 1, HEX_ANALYZE_SEARCH + 1, "heap", monitor)
+        {
+            let values = self.values(count + 1, HEX_ANALYZE_SEARCH + 1, "heap", monitor)?;
+            return Ok(Values::Table(values));
+        }
+        let values = self.values(HEX_PERIOD_SEARCH, HEX_PERIOD_SEARCH, "heap", monitor)?;
+        let beyond = || {
+            Error::Limit(format!(
+                "heap {largest} is more than the {HEX_ANALYZE_SEARCH} whose values and moves \
+                 analyze computes for {}, and no period is certified in its first \
+                 {HEX_PERIOD_SEARCH} values (unknown beyond them)",
+                self.spec()
+            ))
+        };
+        let period = self.0.certify(&values).ok_or_else(beyond)?;
+        let table: Option<Vec<Value>> = values[..(period.0 + period.1) as usize]
+            .iter()
+            .map(|&v| Value::try_from(v).ok())
+            .collect();
+        let table = table.ok_or_else(beyond)?;
+        Ok(Values::Periodic { table, period })
     }
 
     /// Every move of `heaps` to a sum of value `target`, at most `limit`
@@ -124,38 +181,54 @@ impl HexEntry {
     fn moves_to(
         &self,
         heaps: &[UBig],
-        values: &[u64],
+        values: &Values,
         target: u64,
         limit: usize,
-    ) -> (u64, Vec<Move>) {
-        let total = nim_sum(heaps, values);
-        let (mut count, mut moves) = (0u64, Vec::new());
+    ) -> (UBig, Vec<Move>) {
+        let total = values.nim_sum(heaps);
+        let (mut count, mut moves) = (UBig::ZERO, Vec::new());
         for (heap, h) in heaps.iter().enumerate() {
-            let n = u64::try_from(h).expect("within the values");
-            let wanted = total ^ values[n as usize] ^ target;
-            self.0.for_each_move(n, |left| {
-                if left.iter().fold(0, |acc, &x| acc ^ values[x as usize]) == wanted {
-                    count += 1;
-                    moves.push(move_leaving(heaps, heap, left));
-                    // Keep the first `limit` in the contract's order, not
-                    // the first found.
-                    if moves.len() > 2 * limit {
-                        sort_moves(&mut moves, heaps);
-                        moves.truncate(limit);
-                    }
+            let wanted = total ^ values.value(h) ^ target;
+            match values {
+                Values::Table(table) => {
+                    let n = u64::try_from(h).expect("within the values");
+                    self.0.for_each_move(n, |left| {
+                        if left.iter().fold(0, |acc, &x| acc ^ table[x as usize]) == wanted {
+                            count += UBig::ONE;
+                            moves.push(move_leaving(heaps, heap, left));
+                            keep_first(&mut moves, heaps, limit);
+                        }
+                    });
                 }
-            });
+                Values::Periodic { .. } => {
+                    let (found, first) =
+                        self.0
+                            .winning_moves(heap, h, wanted, &values.periodic(), limit);
+                    count += found;
+                    moves.extend(first.iter().map(|leaves| option_move(heaps, heap, leaves)));
+                    keep_first(&mut moves, heaps, limit);
+                }
+            }
         }
         sort_moves(&mut moves, heaps);
         moves.truncate(limit);
         (count, moves)
     }
 
-    fn method(&self, count: usize) -> String {
-        format!(
-            "Grundy values of heaps 0..{count} by the sets of splits in two and three, then the \
-             nim-sum"
-        )
+    fn method(&self, values: &Values) -> String {
+        match values {
+            Values::Table(values) => format!(
+                "Grundy values of heaps 0..{} by the sets of splits in two and three, then the \
+                 nim-sum",
+                values.len()
+            ),
+            Values::Periodic {
+                period: (n0, p), ..
+            } => format!(
+                "period {p} from {n0} certified by {THEOREM} ({HEX_PERIOD_SEARCH} values \
+                 computed), then the nim-sum; each heap's moves counted by families of the period"
+            ),
+        }
     }
 }
 
@@ -167,22 +240,19 @@ impl Game for HexEntry {
     fn analyze(&self, at: &Position, first: bool, monitor: &mut dyn Monitor) -> Result<Analysis> {
         let heaps = at.numbers.clone();
         let values = self.values_for(&heaps, monitor)?;
-        let total = nim_sum(&heaps, &values);
-        let limit = if first { 1 } else { MOVE_LIST_LIMIT };
+        let total = values.nim_sum(&heaps);
+        let limit = if first { 1 } else { listed_moves_limit(&heaps) };
         let (count, moves) = self.moves_to(&heaps, &values, 0, limit);
-        let analysis = Analysis::valued(
-            self,
-            heaps,
-            UBig::from(total),
-            moves,
-            &self.method(values.len()),
-        )
-        .defended(|h| searched_heap_defence(&self.0, h, |i, left| Some(move_leaving(h, i, left))));
+        let analysis =
+            Analysis::valued(self, heaps, UBig::from(total), moves, &self.method(&values))
+                .defended(|h| {
+                    searched_heap_defence(&self.0, h, |i, left| Some(move_leaving(h, i, left)))
+                });
         if first {
             // The first move alone, as octal games give it: no count.
             return Ok(analysis);
         }
-        Ok(analysis.listing_at_most(limit, UBig::from(count), Vec::new()))
+        Ok(analysis.listing_at_most(limit, count, Vec::new()))
     }
 
     /// Misère play and Every-SG by the rules (see `catalog::conventions`).
@@ -193,15 +263,15 @@ impl Game for HexEntry {
     fn component(&self, at: &Position, monitor: &mut dyn Monitor) -> Result<Component<'_>> {
         let heaps = at.numbers.clone();
         let values = self.values_for(&heaps, monitor)?;
-        let value = nim_sum(&heaps, &values);
-        let method = self.method(values.len());
+        let value = values.nim_sum(&heaps);
+        let method = self.method(&values);
         let position = heaps.clone();
         let moves_to = move |target: &UBig| {
             let Ok(target) = u64::try_from(target) else {
                 return Ok(Vec::new()); // no heap here is worth it
             };
             let (count, moves) = self.moves_to(&heaps, &values, target, MOVE_LIST_LIMIT);
-            if count > MOVE_LIST_LIMIT as u64 {
+            if count > UBig::from(MOVE_LIST_LIMIT) {
                 return Err(Error::Limit(format!(
                     "{count} moves of the {} component reach the value {target}, more than the \
                      {MOVE_LIST_LIMIT} a sum lists",
@@ -320,6 +390,46 @@ mod tests {
                 10,
             );
         }
+    }
+
+    /// Heaps past `HEX_ANALYZE_SEARCH` are answered from the period: on
+    /// heaps the rules reach too, both give the same count and moves.
+    #[test]
+    fn the_period_answers_as_the_rules_do() {
+        for code in ["0.b1", "0.f1", "0.f3", "0.a2"] {
+            let game: Hexadecimal = code.parse().unwrap();
+            let entry = HexEntry(game.clone());
+            let all = hexadecimal_values(&game, 700, |_| {});
+            let period = game.certify(&all).unwrap();
+            let table = all[..(period.0 + period.1) as usize]
+                .iter()
+                .map(|&v| v as Value)
+                .collect();
+            let periodic = Values::Periodic { table, period };
+            let by_rules = Values::Table(all);
+            for heaps in [vec![37u64], vec![200, 13], vec![301, 4, 150]] {
+                let heaps: Vec<UBig> = heaps.into_iter().map(UBig::from).collect();
+                for target in 0..4 {
+                    assert_eq!(
+                        entry.moves_to(&heaps, &periodic, target, 50),
+                        entry.moves_to(&heaps, &by_rules, target, 50),
+                        "{code} {heaps:?} to {target}"
+                    );
+                }
+            }
+        }
+        let huge = hex("hex:0.b1", "0.b1").unwrap();
+        let a = huge
+            .analyze_words(&["100000000000000000000".into()], false, &mut Quiet)
+            .unwrap();
+        assert_eq!(a.grundy, Some(UBig::from(2u8)));
+        assert!(
+            a.method.starts_with("period 2 from 2 certified"),
+            "{}",
+            a.method
+        );
+        let count = a.winning_move_count.expect("more than are listed");
+        assert!(count > UBig::from(10u8).pow(38), "{count}");
     }
 
     #[test]

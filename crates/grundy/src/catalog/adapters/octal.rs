@@ -337,7 +337,7 @@ fn run_length(count: u64, option: &str) -> Result<usize> {
 /// fewer when the heaps are so large that the listed moves would hold more
 /// than [`MOVE_LIST_BITS`] bits of heap sizes (each move writes the heaps it
 /// leaves, its description and, for short positions, the whole position).
-fn listed_moves_limit(heaps: &[UBig]) -> usize {
+pub(super) fn listed_moves_limit(heaps: &[UBig]) -> usize {
     let bits = heaps.iter().map(BitTest::bit_len).max().unwrap_or(0).max(1);
     let numbers_per_move = heaps.len().min(FULL_POSITION_LIMIT) + 3;
     let per_move = bits.saturating_mul(numbers_per_move);

@@ -43,6 +43,11 @@ impl<'a> HeapValues<'a> {
         enough.then_some(HeapValues { table, period })
     }
 
+    /// `(n0, p)`, the certified period continuing the table, if any.
+    pub fn period(&self) -> Option<(u64, u64)> {
+        self.period
+    }
+
     /// Whether the value of every heap up to `n` is known.
     pub fn covers(&self, n: &UBig) -> bool {
         self.period.is_some() || usize::try_from(n).is_ok_and(|n| n < self.table.len())

@@ -13,6 +13,8 @@
 //! ([`hexadecimal_values`] computes it with sets of values, not by listing
 //! the `n^2` three-way splits one by one).
 
+mod moves;
+
 use std::fmt;
 use std::str::FromStr;
 
