@@ -68,9 +68,8 @@ fn unknown(what: &str) -> Error {
     ))
 }
 
-/// All the summands of `parts` as one graph (within `budget` positions and
-/// options), with the node of each summand and, for each node, the part it
-/// belongs to and its coordinates.
+/// All the summands of `parts` as one graph, with the node of each summand
+/// and, for each node, the part it belongs to and its coordinates.
 struct Arena {
     graph: SummandGraph,
     /// For each summand of the sum: its part and its index in the part.
@@ -79,6 +78,8 @@ struct Arena {
     labels: Vec<Vec<UBig>>,
 }
 
+/// The [`Arena`] of `parts`, their rules built within `budget` positions and
+/// options in all.
 fn arena(parts: &[Summands<'_>], budget: u64) -> Result<Arena> {
     let mut arena = Arena {
         graph: SummandGraph::default(),
