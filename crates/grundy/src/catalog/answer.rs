@@ -181,8 +181,38 @@ pub struct MoveFamily {
     /// every `s` whose binary digits are among those of `bits`
     /// (`2^popcount(bits)` moves, `last` at `s = bits`; Lasker's Nim).
     pub bits: Option<UBig>,
+    /// When set, each move leaves three heaps `a`, `b` and
+    /// `size - take - a - b`, for every `a` as above and, for each, every `b`
+    /// of this range (hexadecimal games).
+    pub then_b: Option<SecondHeaps>,
     /// The family, for people.
     pub description: String,
+}
+
+/// The second heaps `b` of a family whose moves leave three heaps: every
+/// `b = class (mod step)` with `max(a, from) <= b <= min(to, (size - take -
+/// a) / 2)` (no `to`: up to the half).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SecondHeaps {
+    /// The residue of `b`.
+    pub class: u64,
+    /// The modulus.
+    pub step: u64,
+    /// The least `b` besides `a`.
+    pub from: UBig,
+    /// The largest `b`, when less than the half of what `a` leaves.
+    pub to: Option<UBig>,
+}
+
+impl Serialize for SecondHeaps {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(4))?;
+        map.serialize_entry("class", &self.class)?;
+        map.serialize_entry("step", &self.step)?;
+        map.serialize_entry("from", &Int(&self.from))?;
+        map.serialize_entry("to", &self.to.as_ref().map(Int))?;
+        map.end()
+    }
 }
 
 impl Serialize for MoveFamily {
@@ -196,6 +226,9 @@ impl Serialize for MoveFamily {
         map.serialize_entry("count", &Int(&self.count))?;
         if let Some(bits) = &self.bits {
             map.serialize_entry("bits", &Int(bits))?;
+        }
+        if let Some(b) = &self.then_b {
+            map.serialize_entry("b", b)?;
         }
         map.serialize_entry("move", &self.description)?;
         map.end()

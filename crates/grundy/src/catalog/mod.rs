@@ -28,8 +28,8 @@ pub use adapters::octal::{
 pub use adapters::script::script;
 pub use adapters::user::{native, user_game};
 pub use answer::{
-    Analysis, Convention, Defence, Move, MoveFamily, PairList, PeriodReport, Sequence, Terms,
-    ValueStats,
+    Analysis, Convention, Defence, Move, MoveFamily, PairList, PeriodReport, SecondHeaps, Sequence,
+    Terms, ValueStats,
 };
 pub use conventions::{
     analyze_convention, analyze_convention_sum, misere_sequence, ConventionSum, MisereSequence,

@@ -11,7 +11,7 @@
 use dashu_int::UBig;
 
 use super::heap::searched_heap_defence;
-use super::octal::{listed_moves_limit, move_leaving, option_move, OctalEntry};
+use super::octal::{family_move, listed_moves_limit, move_leaving, option_move, OctalEntry};
 use crate::analysis::conjecture::{certified_period, heap_period};
 use crate::analysis::periodicity::apparent_arithmetic_period;
 use crate::catalog::answer::sort_moves;
@@ -19,12 +19,12 @@ use crate::catalog::entry::{Build, Entry, Verb};
 use crate::catalog::kit::options::{heap_options, heap_parts, PlayMove};
 use crate::catalog::kit::table::single_report;
 use crate::catalog::{
-    Analysis, Component, ConjectureReport, Game, Monitor, Move, PeriodReport, Position, Sequence,
-    SequenceOf, Summands, Terms,
+    Analysis, Component, ConjectureReport, Game, Monitor, Move, MoveFamily, PeriodReport, Position,
+    SecondHeaps, Sequence, SequenceOf, Summands, Terms,
 };
 use crate::error::{Error, Result};
 use crate::game::HeapGame;
-use crate::games::hexadecimal::{hexadecimal_values, HexError, Hexadecimal};
+use crate::games::hexadecimal::{hexadecimal_values, HexError, Hexadecimal, Triples};
 use crate::games::octal::moves::HeapValues;
 use crate::games::octal::sparse::Value;
 use crate::limits::{HEX_ANALYZE_SEARCH, HEX_PERIOD_SEARCH, MAX_HEX_COUNT, MOVE_LIST_LIMIT};
@@ -113,6 +113,68 @@ fn keep_first(moves: &mut Vec<Move>, heaps: &[UBig], limit: usize) {
     }
 }
 
+/// The moves of a position to some value: the first kept, how many in all,
+/// and (from a period) every one of them as families.
+#[derive(Debug, PartialEq, Eq)]
+struct Found {
+    count: UBig,
+    moves: Vec<Move>,
+    families: Vec<MoveFamily>,
+}
+
+/// A family of moves of heap `heap` leaving three heaps, for the answer.
+fn triple_family(heaps: &[UBig], heap: usize, t: &Triples) -> MoveFamily {
+    let n = &heaps[heap];
+    let count = t.count();
+    let row_ends = t.row(&t.a_first);
+    let description = match &row_ends {
+        Some((b, last)) if count == UBig::ONE || (t.one_row() && b == last) => {
+            let c = &t.rest - &t.a_first - b;
+            option_move(heaps, heap, &[t.a_first.clone(), b.clone(), c]).description
+        }
+        Some((b, last)) if t.one_row() => format!(
+            "heap {}: take {} of {n}, leaving {}, b and {} - b for every b = {} mod {} from {b} \
+             to {last}",
+            heap + 1,
+            t.take,
+            t.a_first,
+            &t.rest - &t.a_first,
+            t.b_class,
+            t.p
+        ),
+        _ => format!(
+            "heap {}: take {} of {n}, leaving a, b and {} - a - b for every a = {} mod {} from {} \
+             to {} and every b = {} mod {} with a <= b <= ({} - a) / 2",
+            heap + 1,
+            t.take,
+            t.rest,
+            &t.a_first % UBig::from(t.p),
+            t.p,
+            t.a_first,
+            t.a_last,
+            t.b_class,
+            t.p,
+            t.rest
+        ),
+    };
+    MoveFamily {
+        heap,
+        take: UBig::from(t.take),
+        first: t.a_first.clone(),
+        step: UBig::from(if t.one_row() { 1 } else { t.p }),
+        last: t.a_last.clone(),
+        count,
+        bits: None,
+        then_b: Some(SecondHeaps {
+            class: t.b_class,
+            step: t.p,
+            from: t.b_low.clone(),
+            to: t.b_high.clone(),
+        }),
+        description,
+    }
+}
+
 /// What certifies a period of these games.
 const THEOREM: &str = "the periodicity theorem for moves that leave up to three heaps";
 
@@ -176,17 +238,16 @@ impl HexEntry {
         Ok(Values::Periodic { table, period })
     }
 
-    /// Every move of `heaps` to a sum of value `target`, at most `limit`
-    /// kept, and how many there are.
-    fn moves_to(
-        &self,
-        heaps: &[UBig],
-        values: &Values,
-        target: u64,
-        limit: usize,
-    ) -> (UBig, Vec<Move>) {
+    /// Every move of `heaps` to a sum of value `target`: at most `limit`
+    /// kept, how many there are, and, from a period, all of them as
+    /// families.
+    fn moves_to(&self, heaps: &[UBig], values: &Values, target: u64, limit: usize) -> Found {
         let total = values.nim_sum(heaps);
-        let (mut count, mut moves) = (UBig::ZERO, Vec::new());
+        let mut found = Found {
+            count: UBig::ZERO,
+            moves: Vec::new(),
+            families: Vec::new(),
+        };
         for (heap, h) in heaps.iter().enumerate() {
             let wanted = total ^ values.value(h) ^ target;
             match values {
@@ -194,25 +255,34 @@ impl HexEntry {
                     let n = u64::try_from(h).expect("within the values");
                     self.0.for_each_move(n, |left| {
                         if left.iter().fold(0, |acc, &x| acc ^ table[x as usize]) == wanted {
-                            count += UBig::ONE;
-                            moves.push(move_leaving(heaps, heap, left));
-                            keep_first(&mut moves, heaps, limit);
+                            found.count += UBig::ONE;
+                            found.moves.push(move_leaving(heaps, heap, left));
+                            keep_first(&mut found.moves, heaps, limit);
                         }
                     });
                 }
                 Values::Periodic { .. } => {
-                    let (found, first) =
-                        self.0
-                            .winning_moves(heap, h, wanted, &values.periodic(), limit);
-                    count += found;
-                    moves.extend(first.iter().map(|leaves| option_move(heaps, heap, leaves)));
-                    keep_first(&mut moves, heaps, limit);
+                    let of_heap = self
+                        .0
+                        .winning_moves(heap, h, wanted, &values.periodic(), limit);
+                    found.count += &of_heap.count;
+                    let first = of_heap.first.iter();
+                    found
+                        .moves
+                        .extend(first.map(|leaves| option_move(heaps, heap, leaves)));
+                    keep_first(&mut found.moves, heaps, limit);
+                    let pairs = of_heap.pairs.iter().map(|f| family_move(heaps, f));
+                    found.families.extend(pairs);
+                    let triples = of_heap.triples.iter();
+                    found
+                        .families
+                        .extend(triples.map(|t| triple_family(heaps, heap, t)));
                 }
             }
         }
-        sort_moves(&mut moves, heaps);
-        moves.truncate(limit);
-        (count, moves)
+        sort_moves(&mut found.moves, heaps);
+        found.moves.truncate(limit);
+        found
     }
 
     fn method(&self, values: &Values) -> String {
@@ -242,17 +312,17 @@ impl Game for HexEntry {
         let values = self.values_for(&heaps, monitor)?;
         let total = values.nim_sum(&heaps);
         let limit = if first { 1 } else { listed_moves_limit(&heaps) };
-        let (count, moves) = self.moves_to(&heaps, &values, 0, limit);
-        let analysis =
-            Analysis::valued(self, heaps, UBig::from(total), moves, &self.method(&values))
-                .defended(|h| {
-                    searched_heap_defence(&self.0, h, |i, left| Some(move_leaving(h, i, left)))
-                });
+        let found = self.moves_to(&heaps, &values, 0, limit);
+        let method = self.method(&values);
+        let analysis = Analysis::valued(self, heaps, UBig::from(total), found.moves, &method)
+            .defended(|h| {
+                searched_heap_defence(&self.0, h, |i, left| Some(move_leaving(h, i, left)))
+            });
         if first {
             // The first move alone, as octal games give it: no count.
             return Ok(analysis);
         }
-        Ok(analysis.listing_at_most(limit, count, Vec::new()))
+        Ok(analysis.listing_at_most(limit, found.count, found.families))
     }
 
     /// Misère play and Every-SG by the rules (see `catalog::conventions`).
@@ -270,15 +340,16 @@ impl Game for HexEntry {
             let Ok(target) = u64::try_from(target) else {
                 return Ok(Vec::new()); // no heap here is worth it
             };
-            let (count, moves) = self.moves_to(&heaps, &values, target, MOVE_LIST_LIMIT);
-            if count > UBig::from(MOVE_LIST_LIMIT) {
+            let found = self.moves_to(&heaps, &values, target, MOVE_LIST_LIMIT);
+            if found.count > UBig::from(MOVE_LIST_LIMIT) {
                 return Err(Error::Limit(format!(
-                    "{count} moves of the {} component reach the value {target}, more than the \
+                    "{} moves of the {} component reach the value {target}, more than the \
                      {MOVE_LIST_LIMIT} a sum lists",
+                    found.count,
                     self.spec()
                 )));
             }
-            Ok(moves)
+            Ok(found.moves)
         };
         Ok(Component::new(
             position,
@@ -392,6 +463,40 @@ mod tests {
         }
     }
 
+    /// The positions the moves of family `f` of `heaps` reach, one by one.
+    fn family_members(heaps: &[UBig], f: &MoveFamily) -> Vec<Vec<UBig>> {
+        let rest = &heaps[f.heap] - &f.take;
+        let reached = |leaves: Vec<UBig>| {
+            let mut position = heaps.to_vec();
+            position.splice(
+                f.heap..=f.heap,
+                leaves.into_iter().filter(|h| *h > UBig::ZERO),
+            );
+            position
+        };
+        let mut found = Vec::new();
+        let mut a = f.first.clone();
+        while a <= f.last {
+            match &f.then_b {
+                None => found.push(reached(vec![a.clone(), &rest - &a])),
+                Some(b_range) => {
+                    let half = (&rest - &a) >> 1;
+                    let high = b_range.to.clone().map_or(half.clone(), |to| to.min(half));
+                    let mut b = a.clone().max(b_range.from.clone());
+                    while b <= high {
+                        if b.clone() % UBig::from(b_range.step) == UBig::from(b_range.class) {
+                            found.push(reached(vec![a.clone(), b.clone(), &rest - &a - &b]));
+                        }
+                        b += UBig::ONE;
+                    }
+                }
+            }
+            a += &f.step;
+        }
+        assert_eq!(UBig::from(found.len()), f.count, "{}", f.description);
+        found
+    }
+
     /// Heaps past `HEX_ANALYZE_SEARCH` are answered from the period: on
     /// heaps the rules reach too, both give the same count and moves.
     #[test]
@@ -410,11 +515,25 @@ mod tests {
             for heaps in [vec![37u64], vec![200, 13], vec![301, 4, 150]] {
                 let heaps: Vec<UBig> = heaps.into_iter().map(UBig::from).collect();
                 for target in 0..4 {
+                    let from_period = entry.moves_to(&heaps, &periodic, target, 50);
+                    let ruled = entry.moves_to(&heaps, &by_rules, target, usize::MAX >> 1);
                     assert_eq!(
-                        entry.moves_to(&heaps, &periodic, target, 50),
-                        entry.moves_to(&heaps, &by_rules, target, 50),
+                        from_period.count, ruled.count,
                         "{code} {heaps:?} to {target}"
                     );
+                    let listed = &ruled.moves[..ruled.moves.len().min(50)];
+                    assert_eq!(from_period.moves, listed, "{code} {heaps:?} to {target}");
+                    // The families hold every move, each once.
+                    let mut members: Vec<Vec<UBig>> = from_period
+                        .families
+                        .iter()
+                        .flat_map(|f| family_members(&heaps, f))
+                        .collect();
+                    members.sort();
+                    let mut all: Vec<Vec<UBig>> =
+                        ruled.moves.iter().map(|m| m.apply(&heaps)).collect();
+                    all.sort();
+                    assert_eq!(members, all, "{code} {heaps:?} to {target}");
                 }
             }
         }

@@ -114,6 +114,7 @@ impl HeapMoves {
             last: UBig::ZERO,
             count: UBig::ONE,
             bits: None,
+            then_b: None,
             description: take_move(heaps, self.heap, m).description,
         });
         let splits = self.splits.iter().map(|f| MoveFamily {
@@ -124,6 +125,7 @@ impl HeapMoves {
             last: f.last(),
             count: f.count(),
             bits: Some(f.mask.clone()),
+            then_b: None,
             description: format!(
                 "heap {}: split {n} into a and {n} - a for every a = {} + 4s, s any number whose \
                  binary digits are among those of {} ({} moves)",

@@ -166,35 +166,6 @@ impl OctalEntry {
         })
     }
 
-    /// A family of winning moves, for the answer.
-    fn describe_family(&self, heaps: &[UBig], f: &OctalFamily) -> MoveFamily {
-        let n = &heaps[f.heap];
-        let description = if f.count == UBig::ONE {
-            describe(heaps, &f.member(n, &UBig::ZERO)).description
-        } else {
-            let step = UBig::from(f.step);
-            format!(
-                "heap {}: take {} of {n}, leaving a and {} - a for every a = {} mod {step} from {} to {}",
-                f.heap + 1,
-                f.take,
-                n - UBig::from(f.take),
-                &f.first % &step,
-                f.first,
-                f.last
-            )
-        };
-        MoveFamily {
-            heap: f.heap,
-            take: UBig::from(f.take),
-            first: f.first.clone(),
-            step: UBig::from(f.step),
-            last: f.last.clone(),
-            count: f.count.clone(),
-            bits: None,
-            description,
-        }
-    }
-
     /// The winning moves of `heaps` (of nim-sum `total`): with `first`,
     /// at least the first in the contract's order (every heap's moves reach
     /// positions below those of the heaps after it, so the first heap with a
@@ -252,6 +223,36 @@ impl Progress for Reporting<'_> {
 
     fn snapshot(&mut self, solver: &SparseSolver) {
         save(self.game, solver, self.monitor);
+    }
+}
+
+/// A family of winning moves of `heaps`, for the answer.
+pub(super) fn family_move(heaps: &[UBig], f: &OctalFamily) -> MoveFamily {
+    let n = &heaps[f.heap];
+    let description = if f.count == UBig::ONE {
+        describe(heaps, &f.member(n, &UBig::ZERO)).description
+    } else {
+        let step = UBig::from(f.step);
+        format!(
+            "heap {}: take {} of {n}, leaving a and {} - a for every a = {} mod {step} from {} to {}",
+            f.heap + 1,
+            f.take,
+            n - UBig::from(f.take),
+            &f.first % &step,
+            f.first,
+            f.last
+        )
+    };
+    MoveFamily {
+        heap: f.heap,
+        take: UBig::from(f.take),
+        first: f.first.clone(),
+        step: UBig::from(f.step),
+        last: f.last.clone(),
+        count: f.count.clone(),
+        bits: None,
+        then_b: None,
+        description,
     }
 }
 
@@ -378,7 +379,7 @@ impl Game for OctalEntry {
             ),
         };
         let families = if found.families.len() <= MOVE_LIST_LIMIT {
-            let describe = |f: &OctalFamily| self.describe_family(&heaps, f);
+            let describe = |f: &OctalFamily| family_move(&heaps, f);
             found.families.iter().map(describe).collect()
         } else {
             Vec::new()

@@ -15,6 +15,8 @@
 
 mod moves;
 
+pub use moves::{HeapMoves, Triples};
+
 use std::fmt;
 use std::str::FromStr;
 

@@ -27,26 +27,48 @@ use dashu_int::ops::DivEuclid;
 use dashu_int::{IBig, UBig};
 
 use super::Hexadecimal;
-use crate::games::octal::moves::{family_total, first_moves, HeapValues};
+use crate::games::octal::moves::{family_total, first_moves, HeapValues, OctalFamily};
 
 /// The moves that take `take` from a heap and leave `a <= b <= c`,
 /// `a + b + c = rest`, for the `a` of `a_first, a_first + p, ..., a_last`
 /// (one row when they are equal), and in each row every `b = b_class`
 /// (mod `p`) from `max(a, b_low)` to `min(b_high, (rest - a) / 2)`.
-#[derive(Clone, Debug)]
-struct Triples {
-    rest: UBig,
-    a_first: UBig,
-    a_last: UBig,
-    p: u64,
-    b_class: u64,
-    b_low: UBig,
-    b_high: Option<UBig>,
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Triples {
+    /// How many counters each move takes.
+    pub take: u64,
+    /// What is left of the heap, in three.
+    pub rest: UBig,
+    /// The least `a`.
+    pub a_first: UBig,
+    /// The largest `a`.
+    pub a_last: UBig,
+    /// The period: the step of `a` (when the rows are many) and of `b`.
+    pub p: u64,
+    /// The residue of `b` modulo `p`.
+    pub b_class: u64,
+    /// The least `b` besides `a`.
+    pub b_low: UBig,
+    /// The largest `b`, when less than the half of `rest - a`.
+    pub b_high: Option<UBig>,
+}
+
+/// The winning moves of one heap (see [`Hexadecimal::winning_moves`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapMoves {
+    /// How many there are.
+    pub count: UBig,
+    /// The first, by the heaps they leave (a `0` alone when none).
+    pub first: Vec<Vec<UBig>>,
+    /// All that leave at most two heaps, as the octal game's families.
+    pub pairs: Vec<OctalFamily>,
+    /// All that leave three heaps.
+    pub triples: Vec<Triples>,
 }
 
 impl Triples {
     /// The first and last `b` of row `a`, when it has one.
-    fn row(&self, a: &UBig) -> Option<(UBig, UBig)> {
+    pub fn row(&self, a: &UBig) -> Option<(UBig, UBig)> {
         let low = a.max(&self.b_low).clone();
         let half = (&self.rest - a) >> 1;
         let high = match &self.b_high {
@@ -84,10 +106,15 @@ impl Triples {
         None
     }
 
+    /// Whether the family is one row: a single `a`.
+    pub fn one_row(&self) -> bool {
+        self.a_first == self.a_last
+    }
+
     /// How many members: each row by its ends, and the rows of `a >= lo`
     /// (where `b_low <= a` and no `b_high`) in closed form.
-    fn count(&self) -> UBig {
-        if self.a_first == self.a_last || self.b_high.is_some() {
+    pub fn count(&self) -> UBig {
+        if self.one_row() || self.b_high.is_some() {
             return self.row(&self.a_first).map_or(UBig::ZERO, |(first, last)| {
                 (last - first) / UBig::from(self.p) + UBig::ONE
             });
@@ -182,23 +209,26 @@ impl Hexadecimal {
         target: u64,
         values: &HeapValues,
         limit: usize,
-    ) -> (UBig, Vec<Vec<UBig>>) {
-        let (mut count, mut first) = (UBig::ZERO, Vec::new());
-        if let Some(octal) = self.within_two_heaps() {
-            let families = octal.winning_families(heap, n, target, values);
-            count += family_total(&families);
-            first.extend(
-                first_moves(&families, n, limit)
-                    .into_iter()
-                    .map(|m| m.leaves),
-            );
-        }
-        let families = self.triples(n, target, values);
-        count += families.iter().map(Triples::count).sum::<UBig>();
-        first.extend(first_triples(&families, limit));
+    ) -> HeapMoves {
+        let pairs = match self.within_two_heaps() {
+            Some(octal) => octal.winning_families(heap, n, target, values),
+            None => Vec::new(),
+        };
+        let triples = self.triples(n, target, values);
+        let count = family_total(&pairs) + triples.iter().map(Triples::count).sum::<UBig>();
+        let mut first: Vec<Vec<UBig>> = first_moves(&pairs, n, limit)
+            .into_iter()
+            .map(|m| m.leaves)
+            .collect();
+        first.extend(first_triples(&triples, limit));
         first.sort();
         first.truncate(limit);
-        (count, first)
+        HeapMoves {
+            count,
+            first,
+            pairs,
+            triples,
+        }
     }
 
     /// The families of the three-heap moves of a heap of `n` to `target`.
@@ -209,13 +239,15 @@ impl Hexadecimal {
         let class_value = |c: u64| values.value(&UBig::from(n0 + c));
         let mut families = Vec::new();
         for (take, digit) in self.moves() {
-            let take = UBig::from(take as u64);
+            let take_u64 = take as u64;
+            let take = UBig::from(take_u64);
             if digit & 8 == 0 || *n < take {
                 continue;
             }
             let rest = n - take;
             let third = &rest / UBig::from(3u8);
             let family = |a_first: UBig, a_last: UBig, b_class: u64, b_low: UBig, b_high| Triples {
+                take: take_u64,
                 rest: rest.clone(),
                 a_first,
                 a_last,
@@ -346,7 +378,8 @@ mod tests {
 
     fn check(game: &Hexadecimal, values: &HeapValues, n: u64, target: u64, limit: usize) {
         let expected = by_the_rules(game, values, n, target);
-        let (count, first) = game.winning_moves(0, &UBig::from(n), target, values, limit);
+        let HeapMoves { count, first, .. } =
+            game.winning_moves(0, &UBig::from(n), target, values, limit);
         assert_eq!(
             count,
             UBig::from(expected.len()),
