@@ -124,6 +124,10 @@ def test_analyze_gives_typed_answers_with_python_ints():
     assert huge.position == [big, 1] and huge.grundy == big ^ 1
     assert isinstance(huge.grundy, int)
     assert huge.to_dict()["grundy"] == str(big ^ 1)
+    # A hexadecimal game past its tables: value and moves from its period.
+    hexa = grundy.analyze("hex:0.b1", 10**20, moves="one")
+    assert (hexa.outcome, hexa.grundy) == ("N", 2)
+    assert hexa.winning_moves[0]["to"] == [1, 1, 10**20 - 3]
 
 
 def test_sums_of_games_are_written_with_plus():
