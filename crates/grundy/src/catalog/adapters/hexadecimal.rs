@@ -494,6 +494,7 @@ mod tests {
             a += &f.step;
         }
         assert_eq!(UBig::from(found.len()), f.count, "{}", f.description);
+        assert!(!found.is_empty(), "an empty family: {}", f.description);
         found
     }
 

@@ -231,7 +231,8 @@ impl Hexadecimal {
         }
     }
 
-    /// The families of the three-heap moves of a heap of `n` to `target`.
+    /// The families of the three-heap moves of a heap of `n` to `target`,
+    /// each holding at least one move.
     fn triples(&self, n: &UBig, target: u64, values: &HeapValues) -> Vec<Triples> {
         let (n0, p) = values.period().expect("a certified period");
         let lo = n0.max(1);
@@ -308,6 +309,8 @@ impl Hexadecimal {
                 }
             }
         }
+        // A family whose rows hold no `b` of its class holds no move.
+        families.retain(|t| t.count() > UBig::ZERO);
         families
     }
 }
