@@ -103,6 +103,17 @@ pub(crate) fn sort_moves(moves: &mut [Move], position: &[UBig]) {
     });
 }
 
+/// Keeps the first `limit` of `moves` in the contract's order, not the first
+/// found, once they are twice that many: the moves of a position are
+/// gathered heap by heap (or family by family), and a heap of millions of
+/// winning moves then holds a few in memory at a time.
+pub(crate) fn keep_first_moves(moves: &mut Vec<Move>, position: &[UBig], limit: usize) {
+    if moves.len() > 2 * limit {
+        sort_moves(moves, position);
+        moves.truncate(limit);
+    }
+}
+
 /// The answer of `analyze`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {

@@ -6,7 +6,7 @@ use crate::catalog::SequenceOf;
 use dashu_int::UBig;
 
 use super::heap::searched_heap_defence;
-use crate::catalog::answer::sort_moves;
+use crate::catalog::answer::{keep_first_moves, sort_moves};
 use crate::catalog::kit::options::{heap_options, heap_parts};
 use crate::catalog::{
     Analysis, Component, Game, Monitor, Move, PeriodReport, PlayMove, Position, Sequence, Terms,
@@ -109,10 +109,7 @@ fn splits_to(heaps: &[UBig], values: &[Value], target: u64, limit: usize) -> (u6
             .take(limit)
             .map(|a| split_move(heaps, i, a));
         moves.extend(kept);
-        if moves.len() > 2 * limit {
-            sort_moves(&mut moves, heaps);
-            moves.truncate(limit);
-        }
+        keep_first_moves(&mut moves, heaps, limit);
     }
     (count, moves)
 }

@@ -14,7 +14,7 @@ use super::heap::searched_heap_defence;
 use super::octal::{family_move, listed_moves_limit, move_leaving, option_move, OctalEntry};
 use crate::analysis::conjecture::{certified_period, heap_period};
 use crate::analysis::periodicity::apparent_arithmetic_period;
-use crate::catalog::answer::sort_moves;
+use crate::catalog::answer::{keep_first_moves, sort_moves};
 use crate::catalog::entry::{Build, Entry, Verb};
 use crate::catalog::kit::options::{heap_options, heap_parts, PlayMove};
 use crate::catalog::kit::table::single_report;
@@ -100,16 +100,6 @@ impl Values {
     /// The nim-sum of the values of `heaps`.
     fn nim_sum(&self, heaps: &[UBig]) -> u64 {
         heaps.iter().fold(0, |acc, h| acc ^ self.value(h))
-    }
-}
-
-/// Keeps the first `limit` of `moves` in the contract's order, not the first
-/// found, once they are twice that many (so that a heap of millions of
-/// winning moves holds a few in memory at a time).
-fn keep_first(moves: &mut Vec<Move>, heaps: &[UBig], limit: usize) {
-    if moves.len() > 2 * limit {
-        sort_moves(moves, heaps);
-        moves.truncate(limit);
     }
 }
 
@@ -257,7 +247,7 @@ impl HexEntry {
                         if left.iter().fold(0, |acc, &x| acc ^ table[x as usize]) == wanted {
                             found.count += UBig::ONE;
                             found.moves.push(move_leaving(heaps, heap, left));
-                            keep_first(&mut found.moves, heaps, limit);
+                            keep_first_moves(&mut found.moves, heaps, limit);
                         }
                     });
                 }
@@ -270,7 +260,7 @@ impl HexEntry {
                     found
                         .moves
                         .extend(first.map(|leaves| option_move(heaps, heap, leaves)));
-                    keep_first(&mut found.moves, heaps, limit);
+                    keep_first_moves(&mut found.moves, heaps, limit);
                     let pairs = of_heap.pairs.iter().map(|f| family_move(heaps, f));
                     found.families.extend(pairs);
                     let triples = of_heap.triples.iter();

@@ -11,7 +11,7 @@ use dashu_int::UBig;
 use super::heap::searched_heap_defence;
 use crate::analysis::conjecture::certified_heap_period;
 use crate::analysis::periodicity::ArithmeticPeriod;
-use crate::catalog::answer::sort_moves;
+use crate::catalog::answer::{keep_first_moves, sort_moves};
 use crate::catalog::kit::options::{heap_options, heap_parts};
 use crate::catalog::kit::table::single_report;
 use crate::catalog::{
@@ -182,10 +182,7 @@ impl LaskerEntry {
         for heap in &per_heap {
             count += heap.count();
             moves.extend(heap.first(&heaps, limit));
-            if moves.len() > 2 * limit {
-                sort_moves(&mut moves, &heaps);
-                moves.truncate(limit);
-            }
+            keep_first_moves(&mut moves, &heaps, limit);
             if families.len() <= MOVE_LIST_LIMIT {
                 families.extend(heap.families(&heaps));
             }

@@ -18,7 +18,7 @@ use crate::analysis::misere_quotient::{
     generator_name, word_text, MisereQuotient, QuotientError, QuotientLimits,
 };
 use crate::analysis::periodicity::apparent_period;
-use crate::catalog::answer::{sort_moves, Defence};
+use crate::catalog::answer::{keep_first_moves, sort_moves, Defence};
 use crate::catalog::kit::options::{heap_options, heap_parts, PlayMove};
 use crate::catalog::kit::table::{certified, single_report};
 use crate::catalog::{Analysis, Component, Game, Monitor, Move, MoveFamily, PeriodReport};
@@ -197,10 +197,7 @@ impl OctalEntry {
             found.count += family_total(&families);
             let first = first_moves(&families, n, limit);
             found.moves.extend(first.iter().map(|m| describe(heaps, m)));
-            if found.moves.len() > 2 * limit {
-                sort_moves(&mut found.moves, heaps);
-                found.moves.truncate(limit);
-            }
+            keep_first_moves(&mut found.moves, heaps, limit);
             if found.families.len() <= MOVE_LIST_LIMIT {
                 found.families.extend(families);
             }
