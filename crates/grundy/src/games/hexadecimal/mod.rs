@@ -78,7 +78,7 @@ impl Hexadecimal {
         if self.splits_in_three() {
             return None;
         }
-        Some(self.to_string().parse().expect("digits below 8 are octal"))
+        Some(Octal::from_digits(self.digits.clone()))
     }
 
     /// The most heaps one move leaves: 3 when a digit allows it, else 2.

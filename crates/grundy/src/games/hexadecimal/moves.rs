@@ -28,6 +28,7 @@ use dashu_int::{IBig, UBig};
 
 use super::Hexadecimal;
 use crate::games::octal::moves::{family_total, first_moves, HeapValues, OctalFamily};
+use crate::games::octal::Octal;
 
 /// The moves that take `take` from a heap and leave `a <= b <= c`,
 /// `a + b + c = rest`, for the `a` of `a_first, a_first + p, ..., a_last`
@@ -186,13 +187,9 @@ fn floor_sum(n: &UBig, m: &UBig, a: &UBig, b: &UBig) -> UBig {
 
 impl Hexadecimal {
     /// The octal game of the moves that leave at most two heaps (the digits'
-    /// bits 1, 2 and 4), when there is one.
-    fn within_two_heaps(&self) -> Option<crate::games::octal::Octal> {
-        let digits: Vec<u8> = self.digits.iter().map(|d| d & 7).collect();
-        let last = digits.iter().rposition(|&d| d != 0)?;
-        let mut code = format!("{}.", digits[0]);
-        code.extend(digits[1..=last].iter().map(|d| char::from(b'0' + d)));
-        code.parse().ok()
+    /// bits 1, 2 and 4; a game without moves when none does).
+    fn within_two_heaps(&self) -> Octal {
+        Octal::from_digits(self.digits.iter().map(|d| d & 7).collect())
     }
 
     /// Every move of heap number `heap`, of `n` counters, to heaps of nim-sum
@@ -210,10 +207,9 @@ impl Hexadecimal {
         values: &HeapValues,
         limit: usize,
     ) -> HeapMoves {
-        let pairs = match self.within_two_heaps() {
-            Some(octal) => octal.winning_families(heap, n, target, values),
-            None => Vec::new(),
-        };
+        let pairs = self
+            .within_two_heaps()
+            .winning_families(heap, n, target, values);
         let triples = self.triples(n, target, values);
         let count = family_total(&pairs) + triples.iter().map(Triples::count).sum::<UBig>();
         let mut first: Vec<Vec<UBig>> = first_moves(&pairs, n, limit)

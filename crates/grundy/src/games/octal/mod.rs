@@ -99,10 +99,16 @@ pub(crate) fn code_digits(code: &str, radix: u32, first: &[&str]) -> Result<Vec<
             .ok_or_else(|| format!("'{c}' is not {name} digit"))?;
         digits.push(d as u8);
     }
+    drop_trailing_zeros(&mut digits);
+    Ok(digits)
+}
+
+/// Drops the zero digits at the end of a code (taking that many is no move),
+/// keeping `d0`.
+fn drop_trailing_zeros(digits: &mut Vec<u8>) {
     while digits.len() > 1 && digits.last() == Some(&0) {
         digits.pop();
     }
-    Ok(digits)
 }
 
 /// Writes the code of `digits` (`d0.d1d2...`, lower-case hexadecimal digits
@@ -127,6 +133,14 @@ pub(crate) enum Leaves {
 }
 
 impl Octal {
+    /// The octal game of `digits` (`digits[k]` governs taking `k`: each below
+    /// 8, `d0` 0 or 4), trailing zero digits dropped as the parser drops them.
+    pub(crate) fn from_digits(mut digits: Vec<u8>) -> Octal {
+        debug_assert!(digits.iter().all(|&d| d < 8) && digits.first().is_some_and(|&d| d & 3 == 0));
+        drop_trailing_zeros(&mut digits);
+        Octal { digits }
+    }
+
     /// The index `t` of the last non-zero digit: the most one move takes.
     pub fn last_digit(&self) -> usize {
         self.digits.len() - 1
