@@ -552,28 +552,25 @@ pub fn misere_sequence(game: &dyn Game, count: u64) -> Result<MisereSequence> {
             "it is not played on heaps",
         ));
     }
-    let (genus, method) = match &summands.tame {
-        Some(tame) => {
-            let genus = tame.values.iter().map(|v| {
-                let v = u64::try_from(v).expect("a heap below the count plays as a small Nim heap");
-                Genus::of_nim(v, v > 1)
-            });
-            (
-                Some(genus.collect::<Vec<_>>()),
-                format!(
-                    "closed form: the Nim heap v each heap plays as ({}), with 0 and 1 swapped",
-                    tame.rule
-                ),
-            )
-        }
-        None => return misere_sequence_by_rules(game, &summands),
+    let Some(tame) = &summands.tame else {
+        return misere_sequence_by_rules(game, &summands);
     };
-    let values = genus.iter().flatten().map(|g| UBig::from(g.misere_value()));
+    let genus: Vec<Genus> = tame
+        .values
+        .iter()
+        .map(|v| {
+            let v = u64::try_from(v).expect("a heap below the count plays as a small Nim heap");
+            Genus::of_nim(v, v > 1)
+        })
+        .collect();
     Ok(MisereSequence {
         game: game.spec(),
-        values: values.collect(),
-        genus,
-        method,
+        values: genus.iter().map(|g| UBig::from(g.misere_value())).collect(),
+        genus: Some(genus),
+        method: format!(
+            "closed form: the Nim heap v each heap plays as ({}), with 0 and 1 swapped",
+            tame.rule
+        ),
     })
 }
 
