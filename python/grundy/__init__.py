@@ -263,6 +263,13 @@ class Analysis(Answer):
         another convention."""
         return self._get("genus")
 
+    @property
+    def tame(self) -> Optional[bool]:
+        """Under misère play, with ``genus``: whether the position is tame
+        (Winning Ways' test, as CGSuite implements it); None when the genus
+        is."""
+        return self._get("tame")
+
     def __repr__(self) -> str:
         moves = self._get("winning_moves") or []
         return (

@@ -166,6 +166,12 @@ def test_table_cells_pictures_and_misere_sequence():
     assert genus == ["0^120", "1^031", "2^20", "0^02", "2^1420", "0^02", "1^13"]
     assert grundy.analyze("octal:0.312", 4, 4, misere=True).genus == "0^120"
     assert grundy.analyze("octal:0.312", 4, 4).genus is None
+    # Tameness: Kayles' heaps 5 and 7 as CGSuite tests them.
+    assert grundy.analyze("kayles", 5, misere=True).tame is False
+    assert grundy.analyze("kayles", 7, misere=True).tame is True
+    assert grundy.analyze("kayles", 7).tame is None
+    tame = grundy.sequence("kayles", 9, misere=True).to_dict()["tame"]
+    assert tame == [True] * 5 + [False] + [True] * 3
 
 
 def test_pictures_stop_at_the_largest_drawn_side():

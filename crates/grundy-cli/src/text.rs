@@ -8,6 +8,7 @@ use grundy::catalog::{
     Analysis, BeattyReport, Board, ConjectureReport, Convention, ConventionSum, MisereSequence,
     Move, PairList, Param, PeriodReport, Sequence, SumAnalysis, Table, Terms, ValueStats,
 };
+use grundy::solve::genus::Profile;
 use grundy::Outcome;
 
 /// How the text names a game: the canonical spec, or the spec the user typed
@@ -88,8 +89,8 @@ pub fn analysis(
     if let Some(steps) = &a.steps {
         writeln!(out, "steps:   {steps}")?;
     }
-    if let Some(genus) = &a.genus {
-        writeln!(out, "genus:   {genus}")?;
+    if let Some(profile) = &a.profile {
+        genus_lines(out, profile)?;
     }
     if let Some(g) = &a.loopy {
         writeln!(out, "grundy:  {g}")?;
@@ -170,8 +171,8 @@ pub fn convention_sum(out: &mut dyn Write, a: &ConventionSum) -> io::Result<()> 
     if let Some(steps) = &a.steps {
         writeln!(out, "steps:   {steps}")?;
     }
-    if let Some(genus) = &a.genus {
-        writeln!(out, "genus:   {genus}")?;
+    if let Some(profile) = &a.profile {
+        genus_lines(out, profile)?;
     }
     if a.outcome == Outcome::P {
         writeln!(out, "winning moves: none; every move loses")?;
@@ -347,15 +348,30 @@ pub fn misere_sequence(out: &mut dyn Write, s: &MisereSequence) -> io::Result<()
         .map(|n| n.to_string())
         .collect();
     writeln!(out, "misère P-positions: {}", p.join(" "))?;
-    if let Some(genus) = &s.genus {
+    if let Some(profiles) = &s.profiles {
         writeln!(
             out,
             "genus g^γ0γ1... of each heap (γk: the misère value with k Nim heaps of 2 added; the \
              last two exponents alternate forever):"
         )?;
-        rows_of_ten(out, genus.iter(), 0)?;
+        rows_of_ten(out, profiles.iter().map(|p| &p.genus), 0)?;
+        let wild: Vec<String> = (0..profiles.len())
+            .filter(|&n| !profiles[n].tame)
+            .map(|n| n.to_string())
+            .collect();
+        match wild.is_empty() {
+            true => writeln!(out, "heaps not tame: none")?,
+            false => writeln!(out, "heaps not tame: {}", wild.join(" "))?,
+        }
     }
     writeln!(out, "method: {}", s.method)
+}
+
+/// The `genus:` and `tame:` lines of a position under misère play.
+fn genus_lines(out: &mut dyn Write, profile: &Profile) -> io::Result<()> {
+    writeln!(out, "genus:   {}", profile.genus)?;
+    let tame = if profile.tame { "yes" } else { "no" };
+    writeln!(out, "tame:    {tame}")
 }
 
 fn heap_values<T: Display>(

@@ -16,7 +16,7 @@ use super::Game;
 use crate::game::Outcome;
 use crate::json::{polled_seq, Int, Ints, Polled};
 use crate::nimber::Nimber;
-use crate::solve::genus::Genus;
+use crate::solve::genus::Profile;
 use crate::stop::Ticker;
 
 /// A move of an analyzed position, as the coordinates it replaces.
@@ -155,9 +155,10 @@ pub struct Analysis {
     /// Every-SG: how many moves the game lasts (the largest suspense of a
     /// summand); the JSON's `steps`, beside `outcome`.
     pub steps: Option<UBig>,
-    /// Misère play: the position's genus, where the theory or the search
-    /// within its budget finds it; the JSON's `genus`.
-    pub genus: Option<Genus>,
+    /// Misère play: the position's genus and whether it is tame, where the
+    /// theory or the search within its budget finds them; the JSON's
+    /// `genus` and `tame`.
+    pub profile: Option<Profile>,
 }
 
 /// The longest defence of a P-position: every move loses, and this one
@@ -283,7 +284,7 @@ impl Analysis {
             remoteness: None,
             play: Convention::Normal,
             steps: None,
-            genus: None,
+            profile: None,
         }
     }
 
@@ -357,8 +358,9 @@ impl Serialize for Analysis {
         if let Some(steps) = &self.steps {
             s.serialize_field("steps", &Int(steps))?;
         }
-        if let Some(genus) = &self.genus {
-            s.serialize_field("genus", &genus.to_string())?;
+        if let Some(profile) = &self.profile {
+            s.serialize_field("genus", &profile.genus.to_string())?;
+            s.serialize_field("tame", &profile.tame)?;
         }
         match &self.loopy {
             Some(value) => s.serialize_field("grundy", value)?,

@@ -103,6 +103,22 @@ impl fmt::Display for Genus {
     }
 }
 
+/// What genus theory says of a position: its genus, and whether it is tame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Profile {
+    /// The genus.
+    pub genus: Genus,
+    /// Tame in Winning Ways' sense (ch. 13; On Numbers and Games ch. 12),
+    /// tested as CGSuite tests it: the normal and misère Grundy values are
+    /// those of a sum of Nim heaps (equal, or 0 and 1), and every option is
+    /// tame or reverses through a tame option with those same two values
+    /// (the tame options alone then giving both values). In misère sums
+    /// with tame positions a tame one plays as the Nim heaps of its genus:
+    /// `0^120` none, `1^031` one of 1, `g^(g, g xor 2)` one of `g` for
+    /// `g >= 2`, `0^02` two of 2, `1^13` heaps of 2 and 3.
+    pub tame: bool,
+}
+
 /// The closure of some sums: every sum reachable, each with its options.
 struct Closure {
     /// The options of each sum, by index, every option before the sums
@@ -220,6 +236,29 @@ impl Closure {
         values
     }
 
+    /// Whether each sum is tame, given its normal and misère Grundy values
+    /// (see [`Profile::tame`]). A post-order, so an option is settled
+    /// before the sums that reach it.
+    fn tameness(&self, grundy: &[u64], misere: &[u64]) -> Vec<bool> {
+        let mut tame: Vec<bool> = Vec::with_capacity(self.len());
+        for (x, options) in self.options.iter().enumerate() {
+            let pair = (grundy[x], misere[x]);
+            let reverses = |&o: &usize| {
+                self.options[o]
+                    .iter()
+                    .any(|&k| tame[k] && (grundy[k], misere[k]) == pair)
+            };
+            let (kept, wild): (Vec<usize>, Vec<usize>) = options.iter().partition(|&&o| tame[o]);
+            let is_tame = tame_pair(pair)
+                && wild.iter().all(reverses)
+                && (wild.is_empty()
+                    || (mex(kept.iter().map(|&o| Nimber(grundy[o]))).0 == pair.0
+                        && mex(kept.iter().map(|&o| Nimber(misere[o]))).0 == pair.1));
+            tame.push(is_tame);
+        }
+        tame
+    }
+
     /// Layer 0: `L_0(X, 0)` (1 without a move) and `L_0(X, 1)`.
     fn first_layer(&self) -> Layer {
         let mut layer = Layer::with_len(self.len());
@@ -250,6 +289,12 @@ impl Closure {
     }
 }
 
+/// Whether normal and misère Grundy values `(g, g-)` are those of some sum
+/// of Nim heaps: equal, or 0 and 1 in either order.
+fn tame_pair((grundy, misere): (u64, u64)) -> bool {
+    grundy == misere || (grundy < 2 && misere < 2)
+}
+
 /// The misère Grundy values of one layer: `X + k·*2` and `X + k·*2 + *1`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Layer {
@@ -274,7 +319,7 @@ pub fn genera(
     graph: &SummandGraph,
     sums: &[Vec<u32>],
     budget: u64,
-) -> Result<Vec<Genus>, Unsolved> {
+) -> Result<Vec<Profile>, Unsolved> {
     let found = genera_within(graph, sums, budget)?;
     if found.len() < sums.len() {
         return Err(Unsolved::OverBudget(budget));
@@ -290,12 +335,13 @@ pub fn genera_within(
     graph: &SummandGraph,
     sums: &[Vec<u32>],
     budget: u64,
-) -> Result<Vec<Genus>, Unsolved> {
+) -> Result<Vec<Profile>, Unsolved> {
     let (closure, roots) = Closure::of(graph, sums, budget)?;
     let grundy = closure.grundy_values();
     let mut gammas: Vec<Vec<u64>> = vec![Vec::new(); roots.len()];
     let (mut two_before, mut before): (Option<Layer>, Option<Layer>) = (None, None);
     let mut layer = closure.first_layer();
+    let tame = closure.tameness(&grundy, &layer.alone);
     for layers in 1.. {
         for (gamma, &root) in gammas.iter_mut().zip(&roots) {
             gamma.push(layer.alone[root]);
@@ -313,7 +359,10 @@ pub fn genera_within(
     Ok(gammas
         .into_iter()
         .zip(&roots)
-        .map(|(gamma, &root)| Genus::new(grundy[root], gamma))
+        .map(|(gamma, &root)| Profile {
+            genus: Genus::new(grundy[root], gamma),
+            tame: tame[root],
+        })
         .collect())
 }
 
@@ -321,11 +370,14 @@ pub fn genera_within(
 mod tests {
     use super::*;
     use crate::game::{HeapGame, Heaps};
-    use crate::games::nim::Nim;
+    use crate::games::grundys_game::GrundysGame;
+    use crate::games::hexadecimal::Hexadecimal;
+    use crate::games::nim::{misere_is_p, Nim};
     use crate::games::octal::Octal;
     use crate::games::subtraction::Subtraction;
     use crate::solve::misere::Misere;
     use crate::solve::Memo;
+    use dashu_int::UBig;
     use proptest::prelude::*;
 
     /// A sum of heaps of a heap game and Nim heaps, every Nim heap kept (no
@@ -371,7 +423,7 @@ mod tests {
         let found = genera(&graph, &nodes, u64::MAX).unwrap();
         let mut oracle = Memo::new(Misere(PlusNim(Heaps(game.clone()))));
         let mut normal = Memo::new(Heaps(game));
-        for (sum, genus) in sums.iter().zip(&found) {
+        for (sum, genus) in sums.iter().zip(found.iter().map(|p| &p.genus)) {
             let written = genus.misere.len();
             assert!(written >= 2, "{sum:?}: {genus}");
             for k in 0..written + 4 {
@@ -409,11 +461,12 @@ mod tests {
         let found: Vec<String> = genera(&graph, &heaps, u64::MAX)
             .unwrap()
             .iter()
-            .map(Genus::to_string)
+            .map(|p| p.genus.to_string())
             .collect();
         assert_eq!(found, ["0^120", "1^031", "2^20", "3^31", "4^46", "5^57"]);
-        for (h, genus) in genera(&graph, &heaps, u64::MAX).unwrap().iter().enumerate() {
-            assert_eq!(*genus, Genus::of_nim(h as u64, h > 1));
+        for (h, found) in genera(&graph, &heaps, u64::MAX).unwrap().iter().enumerate() {
+            assert_eq!(found.genus, Genus::of_nim(h as u64, h > 1));
+            assert!(found.tame);
         }
         check(Nim, 5, &sums(5));
     }
@@ -439,12 +492,12 @@ mod tests {
         let mut sums: Vec<Vec<u32>> = (1..=6).map(|h| vec![h]).collect();
         sums.push(vec![4, 4]);
         let found = genera(&graph, &sums, u64::MAX).unwrap();
-        let written: Vec<String> = found.iter().map(Genus::to_string).collect();
+        let written: Vec<String> = found.iter().map(|p| p.genus.to_string()).collect();
         assert_eq!(
             written[..6],
             ["1^031", "2^20", "0^02", "2^1420", "0^02", "1^13"]
         );
-        assert_eq!(found[6], Genus::new(0, vec![1, 2, 0, 2]));
+        assert_eq!(found[6].genus, Genus::new(0, vec![1, 2, 0, 2]));
         assert_eq!(written[6], "0^120");
     }
 
@@ -460,6 +513,155 @@ mod tests {
         };
         let (chess, kayles) = (of("0.137", 28), of("0.07", 29));
         assert_eq!(chess[..], kayles[1..]);
+    }
+
+    /// One heap's entry of a CGSuite genus table: a Nim heap's canonical
+    /// form is written as its size, a tame or restive game with `γ0` alone
+    /// (both written so only when it is one of them), a wild one with every
+    /// exponent Winning Ways writes, in brackets when one has two digits:
+    /// `6^(1,9,10,8)`. So the entry says whether the heap is tame too.
+    fn cgsuite_entry(entry: &str) -> (Genus, bool) {
+        let Some((g, exponents)) = entry.split_once('^') else {
+            let g: u64 = entry.parse().unwrap();
+            return (Genus::of_nim(g, g > 1), true);
+        };
+        let g: u64 = g.parse().unwrap();
+        let gammas: Vec<u64> = match exponents.strip_prefix('(') {
+            Some(listed) => listed
+                .trim_end_matches(')')
+                .split(',')
+                .map(|x| x.parse().unwrap())
+                .collect(),
+            None => exponents
+                .chars()
+                .map(|c| u64::from(c.to_digit(10).unwrap()))
+                .collect(),
+        };
+        match gammas[..] {
+            [gamma] => {
+                assert!(
+                    tame_pair((g, gamma)),
+                    "{entry}: restive, none in the tables"
+                );
+                (Genus::new(g, vec![gamma, g ^ 2, g]), true)
+            }
+            _ => (Genus::new(g, gammas), false),
+        }
+    }
+
+    /// Checks heaps 0 to 20 of `game` against a CGSuite table.
+    fn against_cgsuite<G: HeapGame>(game: G, table: &str) {
+        let mut entries = Vec::new();
+        let mut depth = 0;
+        let mut entry = String::new();
+        for c in table.trim_matches(['[', ']']).chars() {
+            match c {
+                '(' | ')' => depth += if c == '(' { 1 } else { -1 },
+                ',' if depth == 0 => {
+                    entries.push(cgsuite_entry(&entry));
+                    entry.clear();
+                    continue;
+                }
+                _ => {}
+            }
+            entry.push(c);
+        }
+        entries.push(cgsuite_entry(&entry));
+        let largest = entries.len() as u64 - 1;
+        let graph = SummandGraph::of_heaps(&game, largest, u64::MAX).unwrap();
+        let heaps: Vec<Vec<u32>> = (0..=largest as u32).map(|h| vec![h]).collect();
+        let found = genera(&graph, &heaps, u64::MAX).unwrap();
+        for (h, ((genus, tame), profile)) in entries.iter().zip(&found).enumerate() {
+            assert_eq!(profile.genus, *genus, "heap {h}: {table}");
+            assert_eq!(profile.tame, *tame, "heap {h} ({genus}): {table}");
+        }
+    }
+
+    /// The genus and tameness of heaps 0 to 20 of six games as CGSuite's
+    /// own tests hold them (aaron-siegel/cgsuite,
+    /// lib/core/src/test/scala/org/cgsuite/lang/GameHeapTest.scala), where
+    /// they are computed on misère canonical forms, not on the game tree as
+    /// here.
+    #[test]
+    fn genera_and_tameness_agree_with_cgsuite() {
+        let octal = |code: &str| code.parse::<Octal>().unwrap();
+        against_cgsuite(
+            octal("0.77"),
+            "[0,1,2,3,1,4^146,3,2^2,1^1,4^046,2^2,6^46,4^046,1^1,2^2,7^57,1^13,4^64,3^31,2^20,1^031]",
+        );
+        against_cgsuite(
+            octal("0.07"),
+            "[0,0,1,1,2,0,3,1,1,0,3^1431,3,2^0520,2,4^146,0,5^057,2^0520,2,3^1431,3]",
+        );
+        against_cgsuite(
+            GrundysGame,
+            "[0,0,0,1,0,2,1,0,2,1,0,2,1,3^1431,2,1,3^1431,2,4^0564,3^1431,0^20]",
+        );
+        against_cgsuite(
+            Subtraction::new(&[2, 3, 7]).unwrap(),
+            "[0,0,1,1,2,0,0,1,1,2,0,0,1,1,2,0,0,1,1,2,0]",
+        );
+        against_cgsuite(
+            "0.3f".parse::<Hexadecimal>().unwrap(),
+            "[0,1,2,0,1,2,3^1431,4^0564,5^46,3^1431,4^0564,5^4875,6^(1,9,10,8),7^075,8^6875,\
+             6^(1,9,10,8),7^075,8^(6,10,8),9^(1,9,12,11,9),10^(0,11,13,9,11),11^(6,10,8)]",
+        );
+    }
+
+    /// The Nim heaps a tame position of genus `genus` plays as (see
+    /// [`Profile::tame`]).
+    fn nim_equivalent(genus: &Genus) -> Vec<u64> {
+        match (genus.grundy, genus.misere_value()) {
+            (0, 1) => vec![],
+            (1, 0) => vec![1],
+            (0, 0) => vec![2, 2],
+            (1, 1) => vec![2, 3],
+            (g, _) => vec![g],
+        }
+    }
+
+    /// What [`Profile::tame`] promises, against the rules: two tame heaps
+    /// and some Nim heaps have the misère outcome of the Nim heaps the two
+    /// play as with those Nim heaps (misère Nim, Bouton). Returns how many
+    /// heaps were tame, so a caller can see the check was not empty.
+    fn tame_heaps_play_as_nim<G: HeapGame + Clone>(game: G, largest: u64) -> usize {
+        let graph = SummandGraph::of_heaps(&game, largest, u64::MAX).unwrap();
+        let heaps: Vec<Vec<u32>> = (0..=largest as u32).map(|h| vec![h]).collect();
+        let profiles = genera(&graph, &heaps, u64::MAX).unwrap();
+        let tame: Vec<u64> = (0..=largest)
+            .filter(|&h| profiles[h as usize].tame)
+            .collect();
+        let mut oracle = Memo::new(Misere(PlusNim(Heaps(game))));
+        let extras: [&[u64]; 8] = [&[], &[1], &[2], &[3], &[1, 1], &[2, 2], &[2, 3], &[1, 2, 3]];
+        for (i, &a) in tame.iter().enumerate() {
+            for &b in &tame[i..] {
+                for extra in extras {
+                    let position = (Heaps::<G>::position(&[a, b]), Heaps::<Nim>::position(extra));
+                    let is_p = oracle.grundy(&Some(position)).unwrap().0 == 0;
+                    let mut nim = nim_equivalent(&profiles[a as usize].genus);
+                    nim.extend(nim_equivalent(&profiles[b as usize].genus));
+                    nim.extend(extra);
+                    let values: Vec<UBig> = nim.into_iter().map(UBig::from).collect();
+                    assert_eq!(
+                        is_p,
+                        misere_is_p(&values),
+                        "heaps {a} {b} and Nim {extra:?}"
+                    );
+                }
+            }
+        }
+        tame.len()
+    }
+
+    #[test]
+    fn tame_heaps_play_as_their_nim_heaps() {
+        let octal = |code: &str| code.parse::<Octal>().unwrap();
+        // Kayles' tame heaps below 16: 0-4, 6-8, 10, 13, 14 (CGSuite agrees).
+        assert_eq!(tame_heaps_play_as_nim(octal("0.77"), 15), 11);
+        assert!(tame_heaps_play_as_nim(octal("0.07"), 15) >= 10);
+        assert!(tame_heaps_play_as_nim(octal("0.312"), 12) >= 4);
+        assert!(tame_heaps_play_as_nim(GrundysGame, 16) >= 12);
+        assert!(tame_heaps_play_as_nim(Subtraction::new(&[1, 3, 4]).unwrap(), 20) >= 10);
     }
 
     #[test]
@@ -493,12 +695,13 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(48))]
 
         /// Random octal games of two digits: every heap up to 8 and sums of
-        /// two, against the oracle.
+        /// two, against the oracle; the tame heaps in sums as Nim heaps.
         #[test]
         fn random_octal_genera_agree_with_the_rules(d1 in 0u8..8, d2 in 0u8..8) {
             prop_assume!(d1 != 0 || d2 != 0);
             let code = format!("0.{d1}{d2}");
             let game: Octal = code.parse().unwrap();
+            tame_heaps_play_as_nim(game.clone(), 8);
             check(game, 8, &sums(8));
         }
     }

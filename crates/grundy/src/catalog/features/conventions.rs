@@ -47,7 +47,7 @@ use crate::game::Outcome;
 use crate::games::nim::{misere_is_p, misere_moves};
 use crate::json::{Int, Ints, Polled};
 use crate::limits::{CONVENTION_BUDGET, GENUS_BUDGET, MISERE_SEQUENCE_LIMIT};
-use crate::solve::genus::{genera, genera_within, Genus};
+use crate::solve::genus::{genera, genera_within, Genus, Profile};
 use crate::solve::remoteness::Unsolved;
 use crate::solve::summands::{every_sg, sj_hypothesis, MisereSearch, SummandGraph};
 
@@ -141,17 +141,21 @@ fn misere(parts: &[Summands<'_>]) -> Result<Verdict> {
     }
 }
 
-/// The genus of the sum of `parts` (see [`genera`]): from the Nim heaps the
-/// summands play as when all are tame (their sum plays as misère Nim), else
-/// by the rules within [`GENUS_BUDGET`]; `None` beyond, or when the rules
-/// are not a graph (a closed form alone answers).
-fn genus_of(parts: &[Summands<'_>]) -> Option<Genus> {
+/// The genus of the sum of `parts` and whether it is tame (see [`genera`]):
+/// from the Nim heaps the summands play as when all are tame (their sum is
+/// tame and plays as misère Nim), else by the rules within
+/// [`GENUS_BUDGET`]; `None` beyond, or when the rules are not a graph (a
+/// closed form alone answers).
+fn profile_of(parts: &[Summands<'_>]) -> Option<Profile> {
     let tames: Option<Vec<&Tame<'_>>> = parts.iter().map(|p| p.tame.as_ref()).collect();
     if let Some(tames) = tames {
         let values: Vec<&UBig> = tames.iter().flat_map(|t| t.values.iter()).collect();
         let sum = values.iter().fold(UBig::ZERO, |acc, &v| acc ^ v);
         let large = values.iter().any(|&v| *v > UBig::ONE);
-        return u64::try_from(&sum).ok().map(|g| Genus::of_nim(g, large));
+        return u64::try_from(&sum).ok().map(|g| Profile {
+            genus: Genus::of_nim(g, large),
+            tame: true,
+        });
     }
     let arena = arena(parts, GENUS_BUDGET).ok()?;
     let mut found = genera(&arena.graph, &[arena.nodes], GENUS_BUDGET).ok()?;
@@ -378,7 +382,7 @@ fn convention_analysis(
     );
     if play == Convention::Misere {
         analysis = analysis.sorted();
-        analysis.genus = genus_of(std::slice::from_ref(&summands));
+        analysis.profile = profile_of(std::slice::from_ref(&summands));
     }
     // Parallel edges, or two move families of a two-pile game, can give
     // distinct options that are one move.
@@ -406,9 +410,9 @@ pub struct ConventionSum {
     pub outcome: Outcome,
     /// Every-SG: how many moves the sum lasts (the largest suspense).
     pub steps: Option<UBig>,
-    /// Misère play: the sum's genus, where the theory or the search within
-    /// its budget finds it.
-    pub genus: Option<Genus>,
+    /// Misère play: the sum's genus and whether it is tame, where the
+    /// theory or the search within its budget finds them.
+    pub profile: Option<Profile>,
     /// Misère: every winning move; Every-SG: for each summand, the moves
     /// that belong to a winning move. Each is a component and that
     /// component's position after the move.
@@ -462,8 +466,8 @@ pub(crate) fn convention_sum_of(parts: &[PartRef<'_>], play: Convention) -> Resu
             .collect(),
         outcome: verdict.outcome,
         steps: verdict.steps,
-        genus: (play == Convention::Misere)
-            .then(|| genus_of(&summands))
+        profile: (play == Convention::Misere)
+            .then(|| profile_of(&summands))
             .flatten(),
         winning_moves,
         method: verdict.method,
@@ -480,8 +484,9 @@ impl Serialize for ConventionSum {
         if let Some(steps) = &self.steps {
             map.serialize_entry("steps", &Int(steps))?;
         }
-        if let Some(genus) = &self.genus {
-            map.serialize_entry("genus", &genus.to_string())?;
+        if let Some(profile) = &self.profile {
+            map.serialize_entry("genus", &profile.genus.to_string())?;
+            map.serialize_entry("tame", &profile.tame)?;
         }
         map.serialize_entry("grundy", &None::<u8>)?;
         map.serialize_entry(
@@ -525,9 +530,9 @@ pub struct MisereSequence {
     /// `G-(0), G-(1), ...`: the misère Grundy values (a heap is a misère
     /// P-position exactly when its value is 0).
     pub values: Vec<UBig>,
-    /// The genus of each heap (its first exponent is the value), where the
-    /// budget allows it.
-    pub genus: Option<Vec<Genus>>,
+    /// The genus of each heap (its first exponent is the value) and whether
+    /// the heap is tame, where the budget allows them.
+    pub profiles: Option<Vec<Profile>>,
     /// How they were found.
     pub method: String,
 }
@@ -555,18 +560,24 @@ pub fn misere_sequence(game: &dyn Game, count: u64) -> Result<MisereSequence> {
     let Some(tame) = &summands.tame else {
         return misere_sequence_by_rules(game, &summands);
     };
-    let genus: Vec<Genus> = tame
+    let profiles: Vec<Profile> = tame
         .values
         .iter()
         .map(|v| {
             let v = u64::try_from(v).expect("a heap below the count plays as a small Nim heap");
-            Genus::of_nim(v, v > 1)
+            Profile {
+                genus: Genus::of_nim(v, v > 1),
+                tame: true,
+            }
         })
         .collect();
     Ok(MisereSequence {
         game: game.spec(),
-        values: genus.iter().map(|g| UBig::from(g.misere_value())).collect(),
-        genus: Some(genus),
+        values: profiles
+            .iter()
+            .map(|p| UBig::from(p.genus.misere_value()))
+            .collect(),
+        profiles: Some(profiles),
         method: format!(
             "closed form: the Nim heap v each heap plays as ({}), with 0 and 1 swapped",
             tame.rule
@@ -580,15 +591,15 @@ fn misere_sequence_by_rules(game: &dyn Game, summands: &Summands<'_>) -> Result<
     let built = (summands.build)(CONVENTION_BUDGET)?
         .ok_or_else(|| unknown("building the rules of the heaps; lower --count"))?;
     let heaps: Vec<Vec<u32>> = built.nodes.iter().map(|&n| vec![n]).collect();
-    let (values, genus, method) = match genera_within(&built.graph, &heaps, CONVENTION_BUDGET) {
-        Ok(genus) if genus.len() == count => (
-            genus.iter().map(Genus::misere_value).collect(),
-            Some(genus),
+    let (values, profiles, method) = match genera_within(&built.graph, &heaps, CONVENTION_BUDGET) {
+        Ok(profiles) if profiles.len() == count => (
+            profiles.iter().map(|p| p.genus.misere_value()).collect(),
+            Some(profiles),
             GENUS_METHOD.to_string(),
         ),
         Err(Unsolved::Cycle(c)) => return Err(Error::BadPosition(c.to_string())),
         short => {
-            let fit = short.map_or(0, |genus| genus.len());
+            let fit = short.map_or(0, |profiles| profiles.len());
             let values = built
                 .graph
                 .misere_values()
@@ -605,7 +616,7 @@ fn misere_sequence_by_rules(game: &dyn Game, summands: &Summands<'_>) -> Result<
     Ok(MisereSequence {
         game: game.spec(),
         values: values.into_iter().map(UBig::from).collect(),
-        genus,
+        profiles,
         method,
     })
 }
@@ -645,9 +656,11 @@ impl Serialize for MisereSequence {
             .map(|v| Outcome::from_p(*v == UBig::ZERO).letter())
             .collect();
         map.serialize_entry("outcomes", &Polled(&outcomes))?;
-        if let Some(genus) = &self.genus {
-            let written: Vec<String> = genus.iter().map(Genus::to_string).collect();
+        if let Some(profiles) = &self.profiles {
+            let written: Vec<String> = profiles.iter().map(|p| p.genus.to_string()).collect();
             map.serialize_entry("genus", &Polled(&written))?;
+            let tame: Vec<bool> = profiles.iter().map(|p| p.tame).collect();
+            map.serialize_entry("tame", &Polled(&tame))?;
         }
         map.serialize_entry("method", &self.method)?;
         map.end()
