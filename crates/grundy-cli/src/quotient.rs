@@ -38,6 +38,7 @@ pub fn quotient(out: &mut dyn Write, q: &QuotientReport, name: &str) -> io::Resu
         .map(|(n, x)| format!("{n}:{x}"))
         .collect();
     writeln!(out, "heaps: {}", heaps.join(" "))?;
+    not_tame(out, &q.tame, q.max_heap)?;
     if let Some(table) = &q.table {
         multiplication_table(out, &q.elements, table)?;
     }
@@ -58,6 +59,29 @@ pub fn quotient(out: &mut dyn Write, q: &QuotientReport, name: &str) -> io::Resu
     )?;
     writeln!(out, "proved: {}", q.proved)?;
     writeln!(out, "method: {}", q.method)
+}
+
+/// The heaps Winning Ways' test finds not tame, and how far it went when
+/// the sums of the larger heaps passed the budget.
+fn not_tame(out: &mut dyn Write, tame: &[bool], max_heap: u64) -> io::Result<()> {
+    let wild: Vec<String> = (0..tame.len())
+        .filter(|&n| !tame[n])
+        .map(|n| n.to_string())
+        .collect();
+    let wild = if wild.is_empty() {
+        "none".to_string()
+    } else {
+        wild.join(" ")
+    };
+    match tame.len() as u64 > max_heap {
+        true => writeln!(out, "heaps not tame: {wild}"),
+        false => writeln!(
+            out,
+            "heaps not tame: {wild} among heaps below {}; the sums of larger heaps pass \
+             GENUS_BUDGET",
+            tame.len()
+        ),
+    }
 }
 
 fn none_if_empty(items: &[String]) -> String {

@@ -42,7 +42,7 @@ use std::fmt;
 use super::remoteness::Unsolved;
 use super::summands::{SummandGraph, SummandSum};
 use super::Cycle;
-use crate::game::{options_cost, Impartial};
+use crate::game::{options_cost, HeapGame, Impartial};
 use crate::limits::GENUS_LAYERS;
 use crate::nimber::{mex, Nimber};
 use crate::stop;
@@ -366,10 +366,26 @@ pub fn genera_within(
         .collect())
 }
 
+/// Whether each heap `0..=largest` of `game` alone is tame
+/// ([`Profile::tame`]), for the longest run from heap 0 whose sums fit
+/// `budget`: the closure [`genera_within`] searches, without its layers.
+pub fn heap_tameness<G: HeapGame>(game: &G, largest: u64, budget: u64) -> Vec<bool> {
+    let Some(graph) = SummandGraph::of_heaps(game, largest, budget) else {
+        return Vec::new();
+    };
+    let heaps: Vec<Vec<u32>> = (0..graph.len() as u32).map(|h| vec![h]).collect();
+    let Ok((closure, roots)) = Closure::of(&graph, &heaps, budget) else {
+        return Vec::new();
+    };
+    let tame = closure.tameness(&closure.grundy_values(), &closure.first_layer().alone);
+    roots.iter().map(|&root| tame[root]).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{HeapGame, Heaps};
+    use crate::analysis::misere_quotient::MisereQuotient;
+    use crate::game::Heaps;
     use crate::games::grundys_game::GrundysGame;
     use crate::games::hexadecimal::Hexadecimal;
     use crate::games::nim::{misere_is_p, Nim};
@@ -379,6 +395,13 @@ mod tests {
     use crate::solve::Memo;
     use dashu_int::UBig;
     use proptest::prelude::*;
+
+    /// The profiles of heaps `0..=largest` of `game` alone.
+    fn heap_profiles<G: HeapGame>(game: &G, largest: u64) -> Vec<Profile> {
+        let graph = SummandGraph::of_heaps(game, largest, u64::MAX).unwrap();
+        let heaps: Vec<Vec<u32>> = (0..=largest as u32).map(|h| vec![h]).collect();
+        genera(&graph, &heaps, u64::MAX).unwrap()
+    }
 
     /// A sum of heaps of a heap game and Nim heaps, every Nim heap kept (no
     /// `*1 + *1` cancelled): the oracle, the genus's definition read
@@ -505,12 +528,7 @@ mod tests {
     /// `n + 1` pins (Winning Ways ch. 4): one game tree, so one genus.
     #[test]
     fn dawsons_chess_is_dawsons_kayles_one_heap_further() {
-        let heaps = |largest: u32| -> Vec<Vec<u32>> { (0..=largest).map(|h| vec![h]).collect() };
-        let of = |code: &str, largest: u32| {
-            let game: Octal = code.parse().unwrap();
-            let graph = SummandGraph::of_heaps(&game, u64::from(largest), u64::MAX).unwrap();
-            genera(&graph, &heaps(largest), u64::MAX).unwrap()
-        };
+        let of = |code: &str, largest: u64| heap_profiles(&code.parse::<Octal>().unwrap(), largest);
         let (chess, kayles) = (of("0.137", 28), of("0.07", 29));
         assert_eq!(chess[..], kayles[1..]);
     }
@@ -567,10 +585,7 @@ mod tests {
             entry.push(c);
         }
         entries.push(cgsuite_entry(&entry));
-        let largest = entries.len() as u64 - 1;
-        let graph = SummandGraph::of_heaps(&game, largest, u64::MAX).unwrap();
-        let heaps: Vec<Vec<u32>> = (0..=largest as u32).map(|h| vec![h]).collect();
-        let found = genera(&graph, &heaps, u64::MAX).unwrap();
+        let found = heap_profiles(&game, entries.len() as u64 - 1);
         for (h, ((genus, tame), profile)) in entries.iter().zip(&found).enumerate() {
             assert_eq!(profile.genus, *genus, "heap {h}: {table}");
             assert_eq!(profile.tame, *tame, "heap {h} ({genus}): {table}");
@@ -625,9 +640,7 @@ mod tests {
     /// play as with those Nim heaps (misère Nim, Bouton). Returns how many
     /// heaps were tame, so a caller can see the check was not empty.
     fn tame_heaps_play_as_nim<G: HeapGame + Clone>(game: G, largest: u64) -> usize {
-        let graph = SummandGraph::of_heaps(&game, largest, u64::MAX).unwrap();
-        let heaps: Vec<Vec<u32>> = (0..=largest as u32).map(|h| vec![h]).collect();
-        let profiles = genera(&graph, &heaps, u64::MAX).unwrap();
+        let profiles = heap_profiles(&game, largest);
         let tame: Vec<u64> = (0..=largest)
             .filter(|&h| profiles[h as usize].tame)
             .collect();
@@ -664,6 +677,45 @@ mod tests {
         assert!(tame_heaps_play_as_nim(Subtraction::new(&[1, 3, 4]).unwrap(), 20) >= 10);
     }
 
+    /// The two tests side by side: sums of up to three heaps that the genus
+    /// finds tame have, in the misère quotient (Plambeck and Siegel), the
+    /// outcome of the Nim heaps they play as; and where every heap up to a
+    /// bound is tame the quotient is misère Nim's, of order 6 (T2) here.
+    #[test]
+    fn tame_heaps_agree_with_the_misere_quotient() {
+        for (code, largest) in [("0.77", 14), ("0.07", 16), ("0.312", 12), ("0.137", 14)] {
+            let game: Octal = code.parse().unwrap();
+            let quotient = MisereQuotient::compute(&game, largest).unwrap();
+            let profiles = heap_profiles(&game, largest);
+            let tame: Vec<u64> = (0..=largest)
+                .filter(|&h| profiles[h as usize].tame)
+                .collect();
+            for (i, &a) in tame.iter().enumerate() {
+                for (j, &b) in tame.iter().enumerate().skip(i) {
+                    for &c in &tame[j..] {
+                        let nim: Vec<UBig> = [a, b, c]
+                            .iter()
+                            .flat_map(|&h| nim_equivalent(&profiles[h as usize].genus))
+                            .map(UBig::from)
+                            .collect();
+                        let element = quotient.element(&[a, b, c]).unwrap();
+                        assert_eq!(
+                            quotient.p[element],
+                            misere_is_p(&nim),
+                            "{code}: {a} {b} {c}"
+                        );
+                    }
+                }
+            }
+        }
+        let kayles: Octal = "0.77".parse().unwrap();
+        let profiles = heap_profiles(&kayles, 5);
+        assert!(profiles[..5].iter().all(|p| p.tame) && !profiles[5].tame);
+        let quotient = MisereQuotient::compute(&kayles, 5).unwrap();
+        assert_eq!(quotient.history[3], (4, 6, 2));
+        assert_eq!(quotient.order(), 12);
+    }
+
     #[test]
     fn the_budget_bounds_the_search() {
         let game: Octal = "0.77".parse().unwrap();
@@ -682,6 +734,10 @@ mod tests {
             some.len()
         );
         assert_eq!(some[..], all[..some.len()]);
+        // Tameness alone, without the layers, is the same, and as far.
+        let tame: Vec<bool> = all.iter().map(|p| p.tame).collect();
+        assert_eq!(heap_tameness(&game, 30, u64::MAX), tame);
+        assert_eq!(heap_tameness(&game, 30, 5000).len(), some.len());
     }
 
     #[test]

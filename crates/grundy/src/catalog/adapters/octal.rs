@@ -3,8 +3,8 @@
 use crate::catalog::entry::{Alias, Build, Entry, HEAP_VERBS};
 use crate::catalog::{Position, SequenceOf};
 use crate::limits::{
-    FULL_POSITION_LIMIT, MAX_OCTAL_COUNT, MOVE_LIST_BITS, MOVE_LIST_LIMIT, OCTAL_PERIOD_SEARCH,
-    QUOTIENT_DEFAULT_HEAPS, QUOTIENT_HEAPS, QUOTIENT_TABLE,
+    FULL_POSITION_LIMIT, GENUS_BUDGET, MAX_OCTAL_COUNT, MOVE_LIST_BITS, MOVE_LIST_LIMIT,
+    OCTAL_PERIOD_SEARCH, QUOTIENT_DEFAULT_HEAPS, QUOTIENT_HEAPS, QUOTIENT_TABLE,
 };
 use serde::Serialize;
 use std::rc::Rc;
@@ -29,6 +29,7 @@ use crate::games::octal::search::{self, Progress, SearchError};
 use crate::games::octal::sparse::{SparseSolver, Value};
 use crate::games::octal::store::ValueStore;
 use crate::games::octal::{checkpoint, Octal, OctalMove};
+use crate::solve::genus::heap_tameness;
 use crate::stop;
 
 /// The registry's entry of `octal`.
@@ -584,7 +585,8 @@ pub fn misere_quotient(
                 QuotientError::Limit(message) => Error::Limit(message),
                 QuotientError::HeapTooLarge { .. } => Error::BadPosition(e.to_string()),
             })?;
-    Ok(QuotientReport::of(canonical, &quotient))
+    let tame = heap_tameness(&octal, max_heap, GENUS_BUDGET);
+    Ok(QuotientReport::of(canonical, &quotient, tame))
 }
 
 /// The answer of `period --misere`: the quotient as data for people and JSON.
@@ -609,6 +611,9 @@ pub struct QuotientReport {
     pub relations: Vec<QuotientRelation>,
     /// The element of each heap `0..=max_heap`.
     pub heaps: Vec<String>,
+    /// Whether each heap is tame ([`Profile::tame`](crate::solve::genus::Profile::tame)),
+    /// from heap 0 as far as the sums the heaps reach fit [`GENUS_BUDGET`].
+    pub tame: Vec<bool>,
     /// The multiplication table by element number, when the order is at most
     /// [`QUOTIENT_TABLE`]; else `None`.
     pub table: Option<Vec<Vec<usize>>>,
@@ -653,7 +658,7 @@ pub struct QuotientStep {
 }
 
 impl QuotientReport {
-    fn of(game: String, q: &MisereQuotient) -> Self {
+    fn of(game: String, q: &MisereQuotient, tame: Vec<bool>) -> Self {
         let names: Vec<String> = (0..q.order()).map(|x| q.name(x)).collect();
         let presentation = &q.presentation;
         QuotientReport {
@@ -681,6 +686,7 @@ impl QuotientReport {
                 })
                 .collect(),
             heaps: q.heap_element.iter().map(|&x| names[x].clone()).collect(),
+            tame,
             table: (q.order() <= QUOTIENT_TABLE).then(|| q.table.clone()),
             history: q
                 .history
