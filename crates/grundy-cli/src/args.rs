@@ -114,7 +114,7 @@ impl Verb {
             Verb::Play(p) => p.output.json,
             Verb::Serve(s) => s.output.json,
             Verb::Survey(s) => match &s.action {
-                SurveyAction::Octal(o) => o.output.json,
+                SurveyAction::Octal(o) | SurveyAction::Hex(o) => o.output.json,
                 SurveyAction::Merge(m) => m.output.json,
             },
             Verb::Completions(c) => c.output.json,
@@ -422,20 +422,24 @@ pub enum SurveyAction {
     /// Compute one shard of a survey of octal games: one result file per
     /// game in --out, skipping games already there (rerun after a stop to
     /// finish).
-    Octal(SurveyOctal),
+    Octal(SurveyShard),
+    /// Compute one shard of a survey of hexadecimal games whose moves may
+    /// leave three heaps (a digit of 8 or more), as `survey octal` does;
+    /// --count at most 2^15.
+    Hex(SurveyShard),
     /// Gather the result files of the directories into one SQLite database
     /// (a row per game) and print a summary.
     Merge(SurveyMerge),
 }
 
-/// `grundy survey octal (--digits D | --codes LIST | --codes-file FILE) --count N [--shard I/K] --out DIR`
+/// `grundy survey octal|hex (--digits D | --codes LIST | --codes-file FILE) --count N [--shard I/K] --out DIR`
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("games").required(true).args(["digits", "codes", "codes_file"])))]
-pub struct SurveyOctal {
-    /// Every code 0.d1..dk with k <= D digits (trailing zeros dropped): 8^D - 1 games.
+pub struct SurveyShard {
+    /// Every code 0.d1..dk with k <= D digits (trailing zeros dropped): 8^D - 1 octal games; for hex, the 16^D - 8^D with a digit of 8 or more.
     #[arg(long, value_parser = clap::value_parser!(u32))]
     pub digits: Option<u32>,
-    /// These codes, comma-separated, e.g. 0.161,0.167,4.007.
+    /// These codes, comma-separated, e.g. 0.161,0.167,4.007 (hex: 0.8,0.f7).
     #[arg(long, value_name = "LIST")]
     pub codes: Option<String>,
     /// The codes in this file: separated by commas, spaces or lines; # starts a comment.
@@ -447,7 +451,7 @@ pub struct SurveyOctal {
     /// This shard of K, I counted from 1 (1/4 .. 4/4): games I, I+K, I+2K, ... of the list.
     #[arg(long, default_value = "1/1", value_name = "I/K")]
     pub shard: String,
-    /// The directory of result files, one CODE.json per game (created if missing).
+    /// The directory of result files, one CODE.json per game (hex-CODE.json for hex; created if missing).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
     #[command(flatten)]
@@ -471,6 +475,7 @@ pub struct SurveyMerge {
 const SURVEY_HELP: &str = "Examples:
   grundy survey octal --digits 2 --count 10000 --out results
   parallel grundy survey octal --digits 3 --count 2^20 --shard {}/4 --out results ::: 1 2 3 4
+  grundy survey hex --digits 2 --count 4096 --out hex-results
   grundy survey merge results --db survey.sqlite
 docs/survey.md: shards on a cluster (scripts/survey.slurm), what is recorded.";
 

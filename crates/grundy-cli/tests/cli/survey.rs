@@ -464,3 +464,112 @@ fn a_codes_file_lists_games_with_comments() {
     assert_eq!(codes, ["0.161", "0.167", "4.007", "0.16"]);
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `survey hex`: two shards make the survey of one run, a rerun computes
+/// nothing, merge puts hexadecimal games in their own table beside octal
+/// ones, each row agreeing with `grundy period`; octal codes and counts
+/// past the limit are refused.
+#[test]
+fn hexadecimal_surveys_shard_resume_and_merge_beside_octal_ones() {
+    let dir = scratch("hex");
+    let shard = |i: &str, out: &str| {
+        json_of(&[
+            "survey",
+            "hex",
+            "--digits",
+            "1",
+            "--count",
+            "600",
+            "--shard",
+            i,
+            "--out",
+            path(&dir.join(out)),
+        ])
+    };
+    let whole = shard("1/1", "whole");
+    let (first, second) = (shard("1/2", "parts"), shard("2/2", "parts"));
+    assert_eq!(whole["games"].as_array().unwrap().len(), 8);
+    assert!(dir.join("whole/hex-0.8.json").exists());
+    let again = shard("1/1", "whole");
+    assert!(again["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|g| g["computed"] == false));
+    json_of(&[
+        "survey",
+        "octal",
+        "--codes",
+        "0.77",
+        "--count",
+        "600",
+        "--out",
+        path(&dir.join("octal")),
+    ]);
+    let merged_parts = merged(
+        &[&dir.join("parts"), &dir.join("octal")],
+        &dir.join("p.sqlite"),
+    );
+    let merged_whole = merged(
+        &[&dir.join("whole"), &dir.join("octal")],
+        &dir.join("w.sqlite"),
+    );
+    let keyed = |v: &Value| -> Vec<Value> { v["hex_games"].as_array().unwrap().to_vec() };
+    assert_eq!(keyed(&merged_parts), keyed(&merged_whole));
+    assert_eq!(
+        first["games"].as_array().unwrap().len() + second["games"].as_array().unwrap().len(),
+        8
+    );
+    assert_eq!(merged_whole["games"].as_array().unwrap().len(), 1);
+    for game in keyed(&merged_whole) {
+        let code = game["code"].as_str().unwrap();
+        let period = grundy(&["period", code, "--max", "600", "--json"]);
+        if period.status.success() {
+            let report: Value = serde_json::from_slice(&period.stdout).unwrap();
+            for key in ["preperiod", "period", "saltus", "certified"] {
+                assert_eq!(game[key], report[key], "{code} {key}");
+            }
+        } else {
+            assert_eq!(game["period"], Value::Null, "{code}");
+        }
+    }
+    let db = rusqlite::Connection::open(dir.join("w.sqlite")).unwrap();
+    let (rows, arithmetic): (i64, i64) = db
+        .query_row("SELECT count(*), sum(saltus > 0) FROM hex_games", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .unwrap();
+    assert_eq!(rows, 8);
+    assert!(arithmetic >= 1, "0.8 is apparently arithmetic-periodic");
+    let octal_rows: i64 = db
+        .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(octal_rows, 1);
+    refused(
+        &[
+            "survey",
+            "hex",
+            "--codes",
+            "0.77",
+            "--count",
+            "10",
+            "--out",
+            path(&dir.join("x")),
+        ],
+        "survey octal",
+    );
+    refused(
+        &[
+            "survey",
+            "hex",
+            "--digits",
+            "1",
+            "--count",
+            "2^20",
+            "--out",
+            path(&dir.join("x")),
+        ],
+        "32768",
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::fs;
 use std::path::Path;
 
-use grundy::catalog::survey::{survey_game, SurveyRecord};
+use grundy::catalog::survey::{survey_game, Record, SurveyRecord};
 use grundy::catalog::Quiet;
 use grundy::game::HeapGame;
 use grundy::games::octal::sparse::{naive_values, SparseSolver};

@@ -221,7 +221,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 /// FNV-1a continued from the hash `state` of the bytes before `bytes`.
-fn fnv1a_from(state: u64, bytes: &[u8]) -> u64 {
+pub fn fnv1a_from(state: u64, bytes: &[u8]) -> u64 {
     bytes.iter().fold(state, |hash, &b| {
         (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })

@@ -1,5 +1,7 @@
 //! Surveys of many octal games: which games, which shard computes which, and
-//! what is recorded of each (`grundy survey octal`, `grundy survey merge`).
+//! what is recorded of each (`grundy survey octal`, `grundy survey merge`);
+//! hexadecimal games in [`hex`] (`grundy survey hex`), dealt into shards and
+//! merged the same way.
 //!
 //! # Which games
 //!
@@ -51,6 +53,8 @@
 //! hands back on the next run. A snapshot holds the values so far, as an octal
 //! checkpoint does ([`checkpoint`]), and the time spent on them, so that the
 //! record's time is that of the whole computation.
+
+pub mod hex;
 
 use std::time::Instant;
 
@@ -193,11 +197,39 @@ pub struct SurveyRecord {
     pub millis: u64,
 }
 
-impl SurveyRecord {
+/// What a survey records of one game, whatever its family: what running a
+/// shard and merging need of it.
+pub trait Record: Clone {
+    /// The game's name, canonical: `0.167`, `hex:0.8`.
+    fn code(&self) -> &str;
+    /// The heaps computed.
+    fn count(&self) -> u64;
+    /// How long the computation took, in milliseconds.
+    fn millis(&self) -> u64;
+    /// Whether `other` records the same results (the time taken aside).
+    fn same_results(&self, other: &Self) -> bool;
+    /// Checks a record read back from a file; `origin` names the file in
+    /// the message.
+    fn validate(&self, origin: &str) -> Result<()>;
+}
+
+impl Record for SurveyRecord {
+    fn code(&self) -> &str {
+        &self.code
+    }
+
+    fn count(&self) -> u64 {
+        self.count
+    }
+
+    fn millis(&self) -> u64 {
+        self.millis
+    }
+
     /// Whether `other` records the same results: everything but the time
     /// taken, which differs from run to run, and the rare set's growth when
     /// one of the two records is older than it.
-    pub fn same_results(&self, other: &SurveyRecord) -> bool {
+    fn same_results(&self, other: &SurveyRecord) -> bool {
         // An older record, without the rare set's growth, agrees on the rest.
         let growth_agrees = match (self.rare_first_half, other.rare_first_half) {
             (Some(ours), Some(theirs)) => ours == theirs,
@@ -215,7 +247,7 @@ impl SurveyRecord {
     /// engine computes, a period and preperiod that are both present exactly
     /// when certified and fit within the count, and a well-formed checksum.
     /// `origin` names the file in the message.
-    pub fn validate(&self, origin: &str) -> Result<()> {
+    fn validate(&self, origin: &str) -> Result<()> {
         let bad = |what: &str| Error::BadArgument(format!("{origin}: {what}"));
         let game: Octal = self
             .code
