@@ -20,7 +20,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use grundy::catalog::survey::hex::{
-    check_hex_count, hex_codes, hex_name, listed_hex_codes, survey_hex_game, HexSurveyRecord,
+    check_hex_count, hex_codes, hex_name, is_hex_name, listed_hex_codes, survey_hex_game,
+    HexSurveyRecord,
 };
 use grundy::catalog::survey::{
     check_count, listed_codes, octal_codes, survey_game, Record, Shard, SurveyRecord,
@@ -543,8 +544,7 @@ fn gather(dirs: &[PathBuf]) -> Result<Merged, Failure> {
             let text = read_text(&path)?.ok_or_else(|| {
                 bad_argument(format!("{} vanished while it was read", path.display()))
             })?;
-            let is_hex =
-                serde_json::from_str::<Code>(&text).is_ok_and(|c| c.code.starts_with("hex:"));
+            let is_hex = serde_json::from_str::<Code>(&text).is_ok_and(|c| is_hex_name(&c.code));
             if is_hex {
                 keep_record(&mut hex, parse_record(&path, &text)?, path)?;
             } else {

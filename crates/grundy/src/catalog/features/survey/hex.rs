@@ -32,7 +32,7 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use super::Record;
+use super::{check_count_and_checksum, Record};
 use crate::analysis::periodicity::apparent_arithmetic_period;
 use crate::catalog::Monitor;
 use crate::error::{Error, Result};
@@ -96,6 +96,13 @@ pub fn listed_hex_codes<'a>(codes: impl IntoIterator<Item = &'a str>) -> Result<
 
 fn parse_code(code: &str) -> std::result::Result<Hexadecimal, HexError> {
     code.parse()
+}
+
+/// Whether a record's `code` names a hexadecimal game (`hex:0.8`), whose
+/// record is a [`HexSurveyRecord`]; an octal game's is a
+/// [`SurveyRecord`](super::SurveyRecord).
+pub fn is_hex_name(code: &str) -> bool {
+    code.starts_with(PREFIX)
 }
 
 /// The name of `game` in a record and its file: `hex:0.8`.
@@ -168,12 +175,7 @@ impl Record for HexSurveyRecord {
                 self.code
             )));
         }
-        if self.count == 0 || self.count > MAX_HEX_COUNT {
-            return Err(bad(&format!(
-                "count {} is not between 1 and {MAX_HEX_COUNT}",
-                self.count
-            )));
-        }
+        check_count_and_checksum(self.count, MAX_HEX_COUNT, &self.checksum, bad)?;
         match (self.preperiod, self.period, self.saltus) {
             (None, None, None) if !self.certified => {}
             (Some(n0), Some(p), Some(s))
@@ -186,9 +188,6 @@ impl Record for HexSurveyRecord {
                      certified",
                 ))
             }
-        }
-        if self.checksum.len() != 16 || !self.checksum.chars().all(|c| c.is_ascii_hexdigit()) {
-            return Err(bad("the checksum must be 16 hexadecimal digits"));
         }
         Ok(())
     }

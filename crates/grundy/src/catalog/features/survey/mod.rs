@@ -259,12 +259,7 @@ impl Record for SurveyRecord {
                 self.code
             )));
         }
-        if self.count == 0 || self.count > MAX_OCTAL_COUNT {
-            return Err(bad(&format!(
-                "count {} is not between 1 and {MAX_OCTAL_COUNT}",
-                self.count
-            )));
-        }
+        check_count_and_checksum(self.count, MAX_OCTAL_COUNT, &self.checksum, bad)?;
         match (self.certified, self.preperiod, self.period) {
             (false, None, None) => {}
             (true, Some(n0), Some(p))
@@ -282,11 +277,25 @@ impl Record for SurveyRecord {
         if self.rare_first_half.is_some_and(|half| half > self.rare) {
             return Err(bad("rare_first_half must be at most rare"));
         }
-        if self.checksum.len() != 16 || !self.checksum.chars().all(|c| c.is_ascii_hexdigit()) {
-            return Err(bad("the checksum must be 16 hexadecimal digits"));
-        }
         Ok(())
     }
+}
+
+/// The checks of a record read back that every family shares: a count of
+/// 1 to `max` heaps, and a checksum of 16 hexadecimal digits.
+fn check_count_and_checksum(
+    count: u64,
+    max: u64,
+    checksum: &str,
+    bad: impl Fn(&str) -> Error,
+) -> Result<()> {
+    if count == 0 || count > max {
+        return Err(bad(&format!("count {count} is not between 1 and {max}")));
+    }
+    if checksum.len() != 16 || !checksum.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(bad("the checksum must be 16 hexadecimal digits"));
+    }
+    Ok(())
 }
 
 /// The FNV-1a (64-bit) hash of the values, each written as two bytes, little
