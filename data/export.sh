@@ -12,3 +12,10 @@ for survey in open_2to24:open_results open_2to16:open_results_2to16 open_dense_2
     sqlite3 -header -csv "$name.sqlite" "SELECT $columns FROM games ORDER BY code" > "$name.csv"
     sqlite3 -markdown "$name.sqlite" "SELECT $columns FROM games ORDER BY code" > "$name.md"
 done
+hex_columns="code, count, preperiod, period, saltus, certified, max_value, checksum, millis"
+for survey in hex_4096:hex_results_4096; do
+    name=${survey%%:*} dir=${survey#*:}
+    "$grundy" survey merge "$dir" --db "$name.sqlite" > /dev/null
+    sqlite3 -header -csv "$name.sqlite" "SELECT $hex_columns FROM hex_games ORDER BY code" > "$name.csv"
+    sqlite3 -markdown "$name.sqlite" "SELECT $hex_columns FROM hex_games ORDER BY code" > "$name.md"
+done
