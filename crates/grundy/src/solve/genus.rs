@@ -1,4 +1,5 @@
-//! Conway's genus of sums of summands, by the rules.
+//! Conway's genus of sums of summands, and whether they are tame, by the
+//! rules.
 //!
 //! The genus of a game `G` (Conway, On Numbers and Games ch. 12; Winning
 //! Ways ch. 13) is `g^(γ0 γ1 γ2 ...)`: `g` its Grundy value under normal play
@@ -35,6 +36,11 @@
 //! there every `γk` alternates, which is the genus's tail. The values are
 //! finite (each layer is a mex over a finite set), so the layers do become
 //! periodic; [`GENUS_LAYERS`] bounds how many are computed.
+//!
+//! On the same closure, [`Profile::tame`] tests each position for tameness
+//! (Winning Ways ch. 13), from its options' normal and misère values alone:
+//! [`genera`] gives both, [`heap_tameness`] the test alone for the heaps of
+//! a game.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
