@@ -193,7 +193,7 @@ impl Family for HexGames {
     }
 }
 
-/// One game of a shard, as `survey octal --json` reports it: the columns of
+/// One game of a shard, as `survey octal --json` (or `hex`) reports it: the columns of
 /// the contract's merge, and whether this run computed it (else it was done).
 #[derive(Serialize)]
 struct ShardGame<'a> {
@@ -203,7 +203,7 @@ struct ShardGame<'a> {
     millis: u64,
 }
 
-/// `survey octal --json`.
+/// `survey octal --json` and `survey hex --json`.
 #[derive(Serialize)]
 struct ShardReport<'a> {
     shard: String,
