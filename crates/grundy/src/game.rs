@@ -179,6 +179,28 @@ impl<G: Impartial> Impartial for Sum<G> {
     }
 }
 
+/// The sum of two games as one game, for the tests' oracles: a move moves in
+/// one of them.
+#[cfg(test)]
+#[derive(Clone)]
+pub(crate) struct Pair<A, B>(pub A, pub B);
+
+#[cfg(test)]
+impl<A: Impartial, B: Impartial> Impartial for Pair<A, B> {
+    type Position = (A::Position, B::Position);
+
+    fn options(&self, (a, b): &Self::Position) -> Vec<Self::Position> {
+        let mut options: Vec<Self::Position> = self
+            .0
+            .options(a)
+            .into_iter()
+            .map(|o| (o, b.clone()))
+            .collect();
+        options.extend(self.1.options(b).into_iter().map(|o| (a.clone(), o)));
+        options
+    }
+}
+
 /// A winning move in a sum: which component to change, and to what.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SumMove<P> {

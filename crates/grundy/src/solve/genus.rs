@@ -391,7 +391,7 @@ pub fn heap_tameness<G: HeapGame>(game: &G, largest: u64, budget: u64) -> Vec<bo
 mod tests {
     use super::*;
     use crate::analysis::misere_quotient::MisereQuotient;
-    use crate::game::Heaps;
+    use crate::game::{Heaps, Pair};
     use crate::games::grundys_game::GrundysGame;
     use crate::games::hexadecimal::Hexadecimal;
     use crate::games::nim::{misere_is_p, Nim};
@@ -412,28 +412,7 @@ mod tests {
     /// A sum of heaps of a heap game and Nim heaps, every Nim heap kept (no
     /// `*1 + *1` cancelled): the oracle, the genus's definition read
     /// literally.
-    struct PlusNim<G>(Heaps<G>);
-
-    impl<G: HeapGame> Impartial for PlusNim<G> {
-        type Position = (Vec<u64>, Vec<u64>);
-
-        fn options(&self, (heaps, nim): &Self::Position) -> Vec<Self::Position> {
-            let mut result: Vec<Self::Position> = self
-                .0
-                .options(heaps)
-                .into_iter()
-                .map(|h| (h, nim.clone()))
-                .collect();
-            for (i, &n) in nim.iter().enumerate() {
-                for left in 0..n {
-                    let mut next = nim.clone();
-                    next[i] = left;
-                    result.push((heaps.clone(), Heaps::<Nim>::position(&next)));
-                }
-            }
-            result
-        }
-    }
+    type PlusNim<G> = Pair<Heaps<G>, Heaps<Nim>>;
 
     /// `γk` of the sum of `heaps` by the oracle.
     fn gamma<G: HeapGame>(oracle: &mut Memo<Misere<PlusNim<G>>>, heaps: &[u64], k: usize) -> u64 {
@@ -450,7 +429,7 @@ mod tests {
             .map(|s| s.iter().map(|&h| h as u32).collect())
             .collect();
         let found = genera(&graph, &nodes, u64::MAX).unwrap();
-        let mut oracle = Memo::new(Misere(PlusNim(Heaps(game.clone()))));
+        let mut oracle = Memo::new(Misere(Pair(Heaps(game.clone()), Heaps(Nim))));
         let mut normal = Memo::new(Heaps(game));
         for (sum, genus) in sums.iter().zip(found.iter().map(|p| &p.genus)) {
             let written = genus.misere.len();
@@ -650,7 +629,7 @@ mod tests {
         let tame: Vec<u64> = (0..=largest)
             .filter(|&h| profiles[h as usize].tame)
             .collect();
-        let mut oracle = Memo::new(Misere(PlusNim(Heaps(game))));
+        let mut oracle = Memo::new(Misere(Pair(Heaps(game), Heaps(Nim))));
         let extras: [&[u64]; 8] = [&[], &[1], &[2], &[3], &[1, 1], &[2, 2], &[2, 3], &[1, 2, 3]];
         for (i, &a) in tame.iter().enumerate() {
             for &b in &tame[i..] {

@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 use super::*;
 use crate::catalog::kit::summands::{misere_by_quotient, quotient_limits};
 use crate::catalog::{parse, GraphInput, Position, SumPart};
-use crate::game::{HeapGame, Heaps, Impartial};
+use crate::game::{HeapGame, Heaps, Impartial, Pair};
 use crate::games::circle::{Circle, CirclePosition};
 use crate::games::dynsub::DynSub;
 use crate::games::octal::Octal;
@@ -237,25 +237,6 @@ fn sum_parts(components: &[(&str, &[u64])]) -> Vec<SumPart> {
             }
         })
         .collect()
-}
-
-/// The sum of two games as one game: a move moves in one of them.
-#[derive(Clone)]
-struct Pair<A, B>(A, B);
-
-impl<A: Impartial, B: Impartial> Impartial for Pair<A, B> {
-    type Position = (A::Position, B::Position);
-
-    fn options(&self, (a, b): &Self::Position) -> Vec<Self::Position> {
-        let mut options: Vec<Self::Position> = self
-            .0
-            .options(a)
-            .into_iter()
-            .map(|o| (o, b.clone()))
-            .collect();
-        options.extend(self.1.options(b).into_iter().map(|o| (a.clone(), o)));
-        options
-    }
 }
 
 /// Mixed sums of games searched from their rules: outcomes and the number
