@@ -168,6 +168,24 @@ fn triple_family(heaps: &[UBig], heap: usize, t: &Triples) -> MoveFamily {
 /// What certifies a period of these games.
 const THEOREM: &str = "the periodicity theorem for moves that leave up to three heaps";
 
+/// `G(0..count)` of `game` ([`hexadecimal_values`]), the heaps valued so
+/// far going to `monitor`.
+pub(crate) fn values_with_progress(
+    game: &Hexadecimal,
+    count: u64,
+    monitor: &mut dyn Monitor,
+) -> Vec<u64> {
+    monitor.progress(0, count);
+    let values = hexadecimal_values(game, count as usize, |n| {
+        // A heap of thousands costs milliseconds: every 256th is often enough.
+        if n % 256 == 255 {
+            monitor.progress(n as u64 + 1, count);
+        }
+    });
+    monitor.progress(count, count);
+    values
+}
+
 /// A hexadecimal game whose moves may leave three heaps.
 struct HexEntry(Hexadecimal);
 
@@ -187,15 +205,7 @@ impl HexEntry {
                 self.spec()
             )));
         }
-        monitor.progress(0, count);
-        let values = hexadecimal_values(&self.0, count as usize, |n| {
-            // A heap of thousands costs milliseconds: every 256th is often enough.
-            if n % 256 == 255 {
-                monitor.progress(n as u64 + 1, count);
-            }
-        });
-        monitor.progress(count, count);
-        Ok(values)
+        Ok(values_with_progress(&self.0, count, monitor))
     }
 
     /// The values of every heap up to the largest of `heaps` when it is at

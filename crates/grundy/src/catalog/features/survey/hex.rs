@@ -34,9 +34,10 @@ use serde::{Deserialize, Serialize};
 
 use super::{check_count_and_checksum, Record};
 use crate::analysis::periodicity::apparent_arithmetic_period;
+use crate::catalog::adapters::hexadecimal::values_with_progress;
 use crate::catalog::Monitor;
 use crate::error::{Error, Result};
-use crate::games::hexadecimal::{hexadecimal_values, HexError, Hexadecimal};
+use crate::games::hexadecimal::Hexadecimal;
 use crate::games::octal::checkpoint::{fnv1a_from, HASH_START};
 use crate::limits::MAX_HEX_COUNT;
 
@@ -74,7 +75,10 @@ pub fn hex_codes(digits: u32) -> Result<Vec<Hexadecimal>> {
 pub fn listed_hex_codes<'a>(codes: impl IntoIterator<Item = &'a str>) -> Result<Vec<Hexadecimal>> {
     let mut games: Vec<Hexadecimal> = Vec::new();
     for code in codes {
-        let game = parse_code(code.strip_prefix(PREFIX).unwrap_or(code))
+        let game = code
+            .strip_prefix(PREFIX)
+            .unwrap_or(code)
+            .parse::<Hexadecimal>()
             .map_err(|e| Error::BadArgument(e.to_string()))?;
         if !game.splits_in_three() {
             return Err(Error::BadArgument(format!(
@@ -92,10 +96,6 @@ pub fn listed_hex_codes<'a>(codes: impl IntoIterator<Item = &'a str>) -> Result<
         ));
     }
     Ok(games)
-}
-
-fn parse_code(code: &str) -> std::result::Result<Hexadecimal, HexError> {
-    code.parse()
 }
 
 /// Whether a record's `code` names a hexadecimal game (`hex:0.8`), whose
@@ -168,7 +168,7 @@ impl Record for HexSurveyRecord {
             .code
             .strip_prefix(PREFIX)
             .ok_or_else(|| bad(&format!("'{}' does not start with {PREFIX}", self.code)))
-            .and_then(|code| parse_code(code).map_err(|e| bad(&e.to_string())))?;
+            .and_then(|code| code.parse::<Hexadecimal>().map_err(|e| bad(&e.to_string())))?;
         if hex_name(&game) != self.code || !game.splits_in_three() {
             return Err(bad(&format!(
                 "'{}' is not a canonical code of a game that splits in three",
@@ -223,13 +223,7 @@ pub fn survey_hex_game(
 ) -> Result<HexSurveyRecord> {
     check_hex_count(count)?;
     let started = Instant::now();
-    monitor.progress(0, count);
-    let values = hexadecimal_values(game, count as usize, |n| {
-        if n % 256 == 255 {
-            monitor.progress(n as u64 + 1, count);
-        }
-    });
-    monitor.progress(count, count);
+    let values = values_with_progress(game, count, monitor);
     let certified = game.certify(&values);
     let (preperiod, period, saltus) = match certified {
         Some((n0, p)) => (Some(n0), Some(p), Some(0)),
