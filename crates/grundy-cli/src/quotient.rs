@@ -4,6 +4,8 @@ use std::io::{self, Write};
 
 use grundy::catalog::QuotientReport;
 
+use crate::text::not_tame;
+
 /// The quotient: what it is of, its order and P-portion, its presentation,
 /// the element of each heap, how it grew, and what is proved.
 pub fn quotient(out: &mut dyn Write, q: &QuotientReport, name: &str) -> io::Result<()> {
@@ -38,7 +40,7 @@ pub fn quotient(out: &mut dyn Write, q: &QuotientReport, name: &str) -> io::Resu
         .map(|(n, x)| format!("{n}:{x}"))
         .collect();
     writeln!(out, "heaps: {}", heaps.join(" "))?;
-    not_tame(out, &q.tame, q.max_heap)?;
+    heaps_not_tame(out, &q.tame, q.max_heap)?;
     if let Some(table) = &q.table {
         multiplication_table(out, &q.elements, table)?;
     }
@@ -63,16 +65,8 @@ pub fn quotient(out: &mut dyn Write, q: &QuotientReport, name: &str) -> io::Resu
 
 /// The heaps Winning Ways' test finds not tame, and how far it went when
 /// the sums of the larger heaps passed the budget.
-fn not_tame(out: &mut dyn Write, tame: &[bool], max_heap: u64) -> io::Result<()> {
-    let wild: Vec<String> = (0..tame.len())
-        .filter(|&n| !tame[n])
-        .map(|n| n.to_string())
-        .collect();
-    let wild = if wild.is_empty() {
-        "none".to_string()
-    } else {
-        wild.join(" ")
-    };
+fn heaps_not_tame(out: &mut dyn Write, tame: &[bool], max_heap: u64) -> io::Result<()> {
+    let wild = not_tame(tame.iter().copied());
     match tame.len() as u64 > max_heap {
         true => writeln!(out, "heaps not tame: {wild}"),
         false => writeln!(

@@ -355,16 +355,26 @@ pub fn misere_sequence(out: &mut dyn Write, s: &MisereSequence) -> io::Result<()
              last two exponents alternate forever):"
         )?;
         rows_of_ten(out, profiles.iter().map(|p| &p.genus), 0)?;
-        let wild: Vec<String> = (0..profiles.len())
-            .filter(|&n| !profiles[n].tame)
-            .map(|n| n.to_string())
-            .collect();
-        match wild.is_empty() {
-            true => writeln!(out, "heaps not tame: none")?,
-            false => writeln!(out, "heaps not tame: {}", wild.join(" "))?,
-        }
+        let wild = not_tame(profiles.iter().map(|p| p.tame));
+        writeln!(out, "heaps not tame: {wild}")?;
     }
     writeln!(out, "method: {}", s.method)
+}
+
+/// The heaps whose flag in `tame` (heap 0 first) is false, by number, or
+/// `none`.
+pub(crate) fn not_tame(tame: impl IntoIterator<Item = bool>) -> String {
+    let wild: Vec<String> = tame
+        .into_iter()
+        .enumerate()
+        .filter(|&(_, tame)| !tame)
+        .map(|(n, _)| n.to_string())
+        .collect();
+    if wild.is_empty() {
+        "none".to_string()
+    } else {
+        wild.join(" ")
+    }
 }
 
 /// The `genus:` and `tame:` lines of a position under misère play.
